@@ -1,0 +1,23 @@
+/**
+ * Per-request values put on the router context once by the server (server/app.ts) and read in
+ * loaders and actions with `context.get(...)`.
+ *
+ * The server runs from source while routes run from the Vite build, so this module is loaded
+ * twice; each context is kept under a global symbol so both copies share one identity.
+ */
+import { createContext, type RouterContext } from "react-router";
+import type { Database } from "../db/client";
+import type { Site } from "./sites/site";
+
+function sharedContext<T>(name: string): RouterContext<T> {
+  const key = Symbol.for(`forecourt.context.${name}`);
+  const store = globalThis as unknown as Record<symbol, RouterContext<T> | undefined>;
+  return (store[key] ??= createContext<T>());
+}
+
+/** The site (tenant) chosen by the request's host. */
+export const siteContext = sharedContext<Site>("site");
+/** The database handle. */
+export const dbContext = sharedContext<Database>("db");
+/** Request-scoped facts the server knows: its public origin and "now" (epoch ms). */
+export const requestInfoContext = sharedContext<{ origin: string; now: number }>("requestInfo");

@@ -1,0 +1,68 @@
+/**
+ * Phone number display, spec 2.5 ("a phone link with spaces stripped"), 2.4 ("masked with
+ * asterisks after its first 5 characters until clicked"), 7 ("Phones use tel: links") and 9
+ * ("Phone numbers are formatted from +61 to a leading 0").
+ */
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+
+/** Spec 2.4: characters left visible before the mask. */
+export const DEFAULT_PHONE_VISIBLE_CHARACTERS = 5;
+export const PHONE_MASK_CHARACTER = "*";
+
+/**
+ * Formats a phone number for display with libphonenumber-js (default country AU).
+ * - An Australian number (`+61 412 345 678`, `0412345678`, `+61 2 9876 5432`) becomes its national
+ *   form with a leading 0 and without brackets: `0412 345 678`, `02 9876 5432`, `1300 123 456`.
+ * - A valid foreign number keeps its international form: `+1 415 555 0100`.
+ * - Anything libphonenumber cannot parse is returned trimmed with runs of spaces collapsed and a
+ *   leading `+61` (optionally followed by a space or a 0) replaced by `0`.
+ *
+ * @param raw the number as stored
+ * @returns display text; `''` for blank input. Never throws.
+ */
+export function formatPhone(raw: string): string {
+  const text = raw.trim().replace(/\s+/g, " ");
+  if (text === "") return "";
+  const parsed = parsePhoneNumberFromString(text, "AU");
+  if (parsed?.isValid()) {
+    if (parsed.country === "AU" || parsed.countryCallingCode === "61") {
+      return parsed.formatNational().replace(/[()]/g, "");
+    }
+    return parsed.formatInternational();
+  }
+  return text.replace(/^\+61\s?0?/, "0");
+}
+
+/**
+ * Removes all whitespace (spaces, tabs, non-breaking spaces): `'0412 345 678'` -> `'0412345678'`.
+ */
+export function stripSpaces(text: string): string {
+  return text.replace(/\s+/g, "");
+}
+
+/**
+ * The `tel:` link for a number: formatted by {@link formatPhone} (so +61 becomes a leading 0),
+ * then whitespace, brackets, dashes and dots removed: `'+61 412 345 678'` -> `'tel:0412345678'`.
+ *
+ * @throws Error when the number is blank (a link to nothing is a bug in the caller)
+ */
+export function phoneHref(raw: string): string {
+  const digits = formatPhone(raw).replace(/[\s().-]/g, "");
+  if (digits === "") throw new Error("phoneHref: blank phone number");
+  return `tel:${digits}`;
+}
+
+/**
+ * Masks a number after its first `visible` characters (spec 2.4: 5), keeping whitespace so the
+ * masked and revealed numbers have the same width: `'0412 345 678'` -> `'0412 *** ***'`.
+ * Counts code points; text no longer than `visible` is returned as is.
+ *
+ * @param phone display text (usually from {@link formatPhone})
+ * @param visible characters left visible (integer >= 0), default 5
+ * @throws RangeError when `visible` is not a non-negative integer
+ */
+export function maskPhone(phone: string, visible: number = DEFAULT_PHONE_VISIBLE_CHARACTERS): string {
+  if (!Number.isInteger(visible) || visible < 0) throw new RangeError(`maskPhone: bad visible count ${visible}`);
+  const chars = Array.from(phone);
+  return chars.map((char, i) => (i < visible || /\s/.test(char) ? char : PHONE_MASK_CHARACTER)).join("");
+}

@@ -1,0 +1,80 @@
+/**
+ * Rego (registration) expiry text, spec 5 "Buttons and display": a past date shows nothing (or
+ * 'Unregistered' on one variant); a future date shows 'Expires on {date}'.
+ */
+import { TZDate } from "@date-fns/tz";
+import { format, isValid, parseISO } from "date-fns";
+
+/** Used when the site configures no time zone (SiteConfig `timeZone` default). */
+export const DEFAULT_TIME_ZONE = "Australia/Sydney";
+/** Text of the one variant for an expired rego. */
+export const UNREGISTERED_TEXT = "Unregistered";
+/** date-fns pattern of the expiry date: en-AU day/month/year with leading zeros, '12/03/2027'. */
+export const REGO_DATE_FORMAT = "dd/MM/yyyy";
+
+/** Per-site options (SiteConfig `timeZone`, `display.showUnregisteredForExpiredRego`). */
+export interface RegoExpiryOptions {
+  /** IANA zone in which "today" and the date are read. Default {@link DEFAULT_TIME_ZONE}. */
+  timeZone: string;
+  /** A past expiry shows 'Unregistered' instead of nothing. Default `false`. */
+  showUnregisteredForExpiredRego: boolean;
+}
+
+export const DEFAULT_REGO_EXPIRY_OPTIONS: Readonly<RegoExpiryOptions> = Object.freeze({
+  timeZone: DEFAULT_TIME_ZONE,
+  showUnregisteredForExpiredRego: false,
+});
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The calendar day `YYYY-MM-DD` of `value` in `timeZone`; date-only strings are taken as given. */
+function calendarDay(value: string | Date, timeZone: string): string | null {
+  if (typeof value === "string" && DATE_ONLY.test(value)) {
+    return isValid(parseISO(value)) ? value : null;
+  }
+  const instant = typeof value === "string" ? parseISO(value) : value;
+  if (!isValid(instant)) return null;
+  return format(new TZDate(instant.getTime(), timeZone), "yyyy-MM-dd");
+}
+
+/**
+ * The rego expiry line, spec 5.
+ *
+ * The expiry is a calendar day. A date-only value (`YYYY-MM-DD`, the Car type's form) is used as
+ * is; a full ISO instant is converted to its day in the site's time zone. "Today" is `now`'s day
+ * in the same zone. The rego is valid through its expiry day, so an expiry of today still reads
+ * 'Expires on ...'; only days before today are past.
+ *
+ * @param regoExpiry ISO date `YYYY-MM-DD` (or ISO instant), or null when unknown
+ * @param now current instant (injected)
+ * @param options partial {@link RegoExpiryOptions}
+ * @returns 'Expires on 12/03/2027' (format {@link REGO_DATE_FORMAT}) for today or later;
+ *   'Unregistered' or null for a past date per `showUnregisteredForExpiredRego`; null when the
+ *   expiry is null or unparseable (unknown is not "unregistered").
+ * @throws RangeError when `options.timeZone` is not a valid IANA zone.
+ */
+export function getRegoExpiryText(
+  regoExpiry: string | null,
+  now: Date,
+  options: Partial<RegoExpiryOptions> = {},
+): string | null {
+  const { timeZone, showUnregisteredForExpiredRego } = { ...DEFAULT_REGO_EXPIRY_OPTIONS, ...options };
+  assertTimeZone(timeZone);
+  if (regoExpiry === null || regoExpiry.trim() === "") return null;
+
+  const expiryDay = calendarDay(regoExpiry.trim(), timeZone);
+  const today = calendarDay(now, timeZone);
+  if (expiryDay === null || today === null) return null;
+
+  if (expiryDay < today) return showUnregisteredForExpiredRego ? UNREGISTERED_TEXT : null;
+  // A date-only string parses to local midnight of that day, so formatting is zone-free here.
+  return `Expires on ${format(parseISO(expiryDay), REGO_DATE_FORMAT)}`;
+}
+
+function assertTimeZone(timeZone: string): void {
+  try {
+    new Intl.DateTimeFormat("en-AU", { timeZone });
+  } catch {
+    throw new RangeError(`Invalid time zone: ${timeZone}`);
+  }
+}

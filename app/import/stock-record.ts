@@ -1,0 +1,127 @@
+/**
+ * Forecourt's own stock feed format: one record per stock item. It is the column set of a
+ * Forecourt CSV feed (header row with these names) and the key set of a JSON feed (an array of
+ * objects, or `{ "cars": [...] }`). See docs/stock-import.md.
+ *
+ * Units: money in whole AUD dollars, km, L/100km, litres for engine size, feet for caravan
+ * body length/width (as dealers quote them), kg for weights. Dates ISO `YYYY-MM-DD`.
+ */
+import { z } from "zod";
+
+const emptyToNull = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value;
+
+const optText = z.preprocess(
+  (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : emptyToNull(v)),
+  z.string().max(2000).nullable(),
+).default(null);
+
+const optInt = (min: number, max: number) =>
+  z
+    .preprocess((v) => {
+      const e = emptyToNull(v);
+      if (typeof e === "string") return Number(e.replace(/[,$\s]/g, ""));
+      return e;
+    }, z.number().int().min(min).max(max).nullable())
+    .default(null);
+
+const optNumber = (min: number, max: number) =>
+  z
+    .preprocess((v) => {
+      const e = emptyToNull(v);
+      return typeof e === "string" ? Number(e.replace(/[,\s]/g, "")) : e;
+    }, z.number().min(min).max(max).nullable())
+    .default(null);
+
+const bool = (fallback: boolean) =>
+  z
+    .preprocess((v) => {
+      const e = emptyToNull(v);
+      if (e === null) return fallback;
+      if (typeof e === "string") return ["true", "yes", "y", "1"].includes(e.toLowerCase());
+      return e;
+    }, z.boolean())
+    .default(fallback);
+
+const list = z
+  .preprocess((v) => {
+    if (Array.isArray(v)) return v;
+    const e = emptyToNull(v);
+    if (e === null) return [];
+    return String(e)
+      .split("|")
+      .map((s) => s.trim())
+      .filter(Boolean);
+  }, z.array(z.string()))
+  .default([]);
+
+const isoDate = z
+  .preprocess(emptyToNull, z.string().regex(/^\d{4}-\d{2}-\d{2}/, "a date like 2026-03-31").nullable())
+  .default(null);
+
+export const StockRecordSchema = z.object({
+  /** The dealer's stock number: the upsert key within a site. */
+  stock_number: z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().trim().min(1, "stock_number is required").max(40)),
+  vin: optText,
+  rego: optText,
+  rego_expiry: isoDate,
+  car_type: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.enum(["new", "demo", "used"], { message: "car_type must be new, demo or used" }),
+  ),
+  item_type: z.preprocess((v) => emptyToNull(v) ?? "car", z.string().trim().toLowerCase()),
+  status: z.preprocess(
+    (v) => emptyToNull(v) ?? "in_stock",
+    z.enum(["in_stock", "coming_soon", "sold"], { message: "status must be in_stock, coming_soon or sold" }),
+  ),
+  make: z.string().trim().min(1, "make is required").max(60),
+  model: z.string().trim().min(1, "model is required").max(80),
+  badge: optText,
+  series: optText,
+  year: z.preprocess((v) => (typeof v === "string" ? Number(v) : v), z.number({ message: "year must be a number" }).int().min(1900).max(2100)),
+  price: optInt(0, 10_000_000),
+  before_price: optInt(0, 10_000_000),
+  subscription_price: optInt(0, 100_000),
+  preorder: bool(false),
+  km: optInt(0, 5_000_000),
+  colour: optText,
+  interior_colour: optText,
+  body: optText,
+  fuel: optText,
+  drive: optText,
+  transmission: optText,
+  seats: optInt(1, 60),
+  doors: optInt(1, 8),
+  cylinders: optInt(0, 16),
+  engine_size_litres: optNumber(0, 20),
+  fuel_consumption: optNumber(0, 100),
+  certified: bool(false),
+  reserved: bool(false),
+  /** When the car was first listed (drives the just-arrived tag); defaults to the import time. */
+  listed_date: isoDate,
+  tag: optText,
+  dealer_comments: optText,
+  features: list,
+  images: list,
+  file: optText,
+  sold_date: isoDate,
+  show_on_dealer_website: bool(true),
+  /** Location slug within the site; when empty the importer picks the nearest sales location. */
+  location_slug: optText,
+  /** Where the car was listed (suburb, state, postcode), for location assignment. */
+  listing_suburb: optText,
+  listing_state: optText,
+  listing_postcode: optText,
+  body_length_ft: optNumber(0, 100),
+  body_width_ft: optNumber(0, 20),
+  tare_weight_kg: optInt(0, 20_000),
+  atm_kg: optInt(0, 20_000),
+  axle_type: optText,
+  sleeps: optInt(0, 20),
+});
+
+/** A validated, cleaned stock record ready to upsert. */
+export type StockRecord = z.infer<typeof StockRecordSchema>;
+
+/** The documented CSV column order of a Forecourt feed. */
+export const STOCK_RECORD_COLUMNS = Object.keys(StockRecordSchema.shape) as (keyof StockRecord)[];

@@ -1,0 +1,114 @@
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter, SiteHeader, type SiteChrome } from "./components/layout/site-chrome";
+import { dbContext, siteContext } from "./context";
+import { listLocations } from "./services/locations.server";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const site = context.get(siteContext);
+  const db = context.get(dbContext);
+  const locations = await listLocations(db, site);
+  const chrome: SiteChrome = {
+    slug: site.slug,
+    name: site.name,
+    tagline: site.config.theme.tagline,
+    logoUrl: site.config.theme.logoUrl,
+    phone: site.config.phones.main,
+    financePath: site.config.finance.linkPath,
+    carTypes: site.config.carTypes,
+    certifiedPreOwned: site.config.certifiedPreOwned,
+    itemPlural: site.config.itemNoun.plural,
+    locations: locations.map((l) => ({ name: l.name, slug: l.slug, suburb: l.city, state: l.state, phone: l.phone, licence: l.dealerLicenseNumber })),
+    locationPrefix: site.config.links.locationDetailPrefix,
+  };
+  return {
+    chrome,
+    theme: { primary: site.config.theme.primary, onPrimary: site.config.theme.onPrimary, accent: site.config.theme.accent },
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const style = data
+    ? ({ "--site-primary": data.theme.primary, "--site-on-primary": data.theme.onPrimary, "--site-accent": data.theme.accent } as React.CSSProperties)
+    : undefined;
+  return (
+    <html lang="en-AU" style={style}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data ? <meta name="theme-color" content={data.theme.primary} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen font-sans antialiased">
+        {data ? <SiteHeader site={data.chrome} /> : null}
+        <main id="main" className="mx-auto max-w-7xl px-4 py-6">
+          {children}
+        </main>
+        {data ? <SiteFooter site={data.chrome} /> : null}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** One error boundary for the whole site: a proper 404 page, and a calm message for the rest. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    const gone = error.status === 410;
+    const notFound = error.status === 404;
+    const title = notFound ? "Page not found" : gone ? "This vehicle is no longer available" : error.status === 400 ? "That request did not make sense" : "Something went wrong";
+    return (
+      <section aria-labelledby="error-title" className="py-16 text-center">
+        <title>{`${title}`}</title>
+        <p className="text-sm font-semibold text-slate-500">Error {error.status}</p>
+        <h1 id="error-title" className="mt-2 text-3xl font-bold">
+          {title}
+        </h1>
+        <p className="mt-4 text-slate-600">
+          {notFound
+            ? "We couldn't find the page you were looking for. It may have moved, or the car may have been sold."
+            : gone
+              ? "It has been withdrawn from sale. Have a look at similar stock instead."
+              : typeof error.data === "string"
+                ? error.data
+                : "Please try again."}
+        </p>
+        <p className="mt-8 flex justify-center gap-4">
+          <Link to="/" className="rounded bg-[var(--site-primary)] px-4 py-2 font-semibold text-[var(--site-on-primary)]">
+            Go to the home page
+          </Link>
+          <Link to="/search/used-cars" className="rounded border border-slate-300 px-4 py-2">
+            Browse stock
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  console.error(error);
+  return (
+    <section className="py-16 text-center">
+      <title>Something went wrong</title>
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4 text-slate-600">Sorry, this page failed to load. Please try again in a moment.</p>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/home";
+import { CarCard } from "~/components/vehicle/car-card";
+import { searchHitToCard } from "~/components/vehicle/car-card-data";
+import { dbContext, requestInfoContext, siteContext } from "~/context";
+import { searchStock } from "~/services/search.server";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const site = context.get(siteContext);
+  const db = context.get(dbContext);
+  const { now } = context.get(requestInfoContext);
+  const result = await searchStock(db, site, { query: "", refinements: {}, ranges: {}, sortBy: "latest", page: 1, hitsPerPage: 6 }, now);
+  const byType = Object.fromEntries(result.facets.car_type.map((f) => [f.value, f.count]));
+  return {
+    name: site.name,
+    hero: site.config.hero,
+    itemPlural: site.config.itemNoun.plural,
+    detailsLabel: site.config.display.detailsButtonLabel,
+    financePath: site.config.finance.linkPath,
+    total: result.count,
+    carTypes: site.config.carTypes.map((t) => ({ type: t, count: byType[t] ?? 0 })),
+    makes: result.facets.make.slice(0, 12),
+    latest: result.hits.map((h) => searchHitToCard(site, h, new Date(now))),
+  };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: "Page not found" }];
+  return [
+    { title: `${data.name} | ${data.hero.title}` },
+    { name: "description", content: `${data.hero.title}. ${data.total.toLocaleString("en-AU")} ${data.itemPlural} in stock at ${data.name}. ${data.hero.subtitle}` },
+  ];
+}
+
+const TYPE_LABEL = { new: "New", demo: "Demo", used: "Used" } as const;
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const d = loaderData;
+  return (
+    <>
+      <section aria-labelledby="hero-title" className="rounded-xl bg-white p-8 shadow-sm">
+        <h1 id="hero-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+          {d.hero.title}
+        </h1>
+        {d.hero.subtitle ? <p className="mt-2 text-lg text-slate-600">{d.hero.subtitle}</p> : null}
+        <Form method="get" action="/search" role="search" className="mt-6 flex max-w-2xl gap-2">
+          <label htmlFor="home-query" className="sr-only">
+            Search {d.itemPlural}
+          </label>
+          <input id="home-query" name="query" type="search" placeholder="Make, model or keyword" className="flex-1 rounded border border-slate-300 px-3 py-2" />
+          <button type="submit" className="rounded bg-[var(--site-primary)] px-5 py-2 font-semibold text-[var(--site-on-primary)]">
+            Search
+          </button>
+        </Form>
+        <ul className="mt-6 flex flex-wrap gap-3" aria-label="Stock by type">
+          {d.carTypes.map((t) => (
+            <li key={t.type}>
+              <Link to={`/search/${t.type}-cars`} className="inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm">
+                {TYPE_LABEL[t.type]} {d.itemPlural} <span className="font-semibold">({t.count.toLocaleString("en-AU")})</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="latest-title" className="mt-10">
+        <h2 id="latest-title" className="mb-4 text-2xl font-semibold">
+          Just arrived
+        </h2>
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {d.latest.map((car) => (
+            <CarCard key={car.id} car={car} detailsLabel={d.detailsLabel} financeHref={d.financePath} />
+          ))}
+        </div>
+      </section>
+
+      {d.makes.length > 1 ? (
+        <section aria-labelledby="makes-title" className="mt-10">
+          <h2 id="makes-title" className="mb-4 text-2xl font-semibold">
+            Popular makes
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {d.makes.map((m) => (
+              <li key={m.value}>
+                <Link to={`/search?make=${encodeURIComponent(m.value)}`} className="inline-block rounded border border-slate-300 bg-white px-3 py-1.5 text-sm">
+                  {m.label} <span className="text-slate-500">({m.count})</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}

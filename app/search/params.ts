@@ -1,0 +1,420 @@
+/**
+ * The search results page (SRP) URL <-> {@link SearchQuery} (spec 2.1 route table, spec 5
+ * "Search and sliders", spec 9 "Search"), and the landing routes' slugs -> refinements.
+ *
+ * URL shape: `query`, `page` (omitted when 1), `sortBy` (omitted when the default), every list
+ * facet of LIST_FACETS as repeated parameters (`make=Toyota&make=Mazda`), every range facet as
+ * `min:max` with either end open (`price=5000:20000`, `price=:20000`, `price=5000:`).
+ *
+ * What happens to each parameter ({@link parseSearchParams}): "400" means a
+ * {@link SearchParamError} (the route answers 400 with {@link formatSearchParamErrors}),
+ * "ignored" means a {@link SearchParamWarning} and the parameter is dropped.
+ *
+ * | parameter     | accepted                                   | ignored (warning)                                        | 400 (error)                              |
+ * |---------------|--------------------------------------------|----------------------------------------------------------|------------------------------------------|
+ * | query         | any text; trimmed, inner spaces collapsed  | repeats after the first                                  | longer than 200 characters               |
+ * | page          | 1 to 10,000                                | empty; repeats                                           | not a whole number >= 1 (abc, 0, 1.5); above 10,000 |
+ * | sortBy        | one of SORTS the site enables              | empty; a known sort the site has not enabled (-> default); repeats | not one of SORTS (bogus)       |
+ * | list facets   | repeated params; each value trimmed and taken literally (a comma is part of the value, never a separator) | empty values; duplicates (silently); car_type not new/demo/used; certified not true/false; seats not a whole number | a value over 100 characters; over 50 values for one facet |
+ * | price/km/year | `min:max`, `min:`, `:max`; decimal numbers (exponent form too, as JavaScript writes very small or large numbers) | empty or `:`; repeats; min > max (swapped, warned) | anything else (x:y, 5000, 5,000:, $5000:, 1e999:) |
+ * | anything else | -                                          | silently (utm_source, fbclid, ...)                       | -                                        |
+ *
+ * Values of free-text facets (make, model, ...) are not checked against the site's stock here: a
+ * value no car has simply matches nothing, and the engine still lists it (count 0) so the shopper
+ * can remove it.
+ */
+import { z } from "zod";
+import { CAR_TYPES, type CarType } from "~/domain/car";
+import { compareCodeUnits, foldText } from "./semantics.ts";
+import {
+  LIST_FACETS,
+  RANGE_FACETS,
+  SORTS,
+  type ListFacet,
+  type NumericRange,
+  type RangeFacet,
+  type SearchQuery,
+  type SortBy,
+} from "./types.ts";
+
+/** Spec 9: page size 21 by default. */
+export const DEFAULT_HITS_PER_PAGE = 21;
+/** Spec 2.2: "most relevant" is the first sort option. */
+export const DEFAULT_SORT: SortBy = "relevance";
+/** Limits beyond which a parameter is answered with 400 (they protect the engine, no shopper hits them). */
+export const SEARCH_PARAM_LIMITS = {
+  maxPage: 10_000,
+  maxQueryLength: 200,
+  maxValueLength: 100,
+  maxValuesPerFacet: 50,
+} as const;
+
+export type SearchParamErrorCode =
+  | "invalid_page"
+  | "page_too_large"
+  | "invalid_sort"
+  | "invalid_range"
+  | "query_too_long"
+  | "value_too_long"
+  | "too_many_values";
+
+export type SearchParamWarningCode = "empty_value" | "repeated_param" | "unknown_value" | "range_swapped" | "sort_not_enabled";
+
+/** A parameter the route must refuse with 400. */
+export interface SearchParamError {
+  /** The URL parameter name, e.g. "page". */
+  param: string;
+  /** The raw value as given. */
+  value: string;
+  code: SearchParamErrorCode;
+  /** A sentence a shopper or an API user can act on. */
+  message: string;
+}
+
+/** A parameter (or value) that was dropped or adjusted; worth a debug log, never an error page. */
+export interface SearchParamWarning {
+  param: string;
+  value: string;
+  code: SearchParamWarningCode;
+  message: string;
+}
+
+export type SearchParamsParseResult =
+  | { ok: true; query: SearchQuery; warnings: SearchParamWarning[] }
+  | { ok: false; errors: SearchParamError[]; warnings: SearchParamWarning[] };
+
+export interface SearchParamsOptions {
+  /** Page size; spec 9 default 21. Not a URL parameter. */
+  hitsPerPage?: number;
+  /** Sorts the site offers (spec 2.2: subscription_price and km only when enabled). Default: all. */
+  enabledSorts?: readonly SortBy[];
+  /** The site's default sort, omitted from serialised URLs. Default "relevance". */
+  defaultSort?: SortBy;
+}
+
+const NUMBER = String.raw`-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?`;
+const RANGE_PATTERN = new RegExp(`^(${NUMBER})?:(${NUMBER})?$`);
+
+/**
+ * The zod schemas behind {@link parseSearchParams}, one per parameter kind, for routes and forms
+ * that validate a single value.
+ */
+export const searchParamSchemas = {
+  query: z.string().max(SEARCH_PARAM_LIMITS.maxQueryLength),
+  page: z
+    .string()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(SEARCH_PARAM_LIMITS.maxPage)),
+  sortBy: z.enum(SORTS),
+  /** `min:max`, either side optional; output bounds are numbers or null. */
+  range: z
+    .string()
+    .regex(RANGE_PATTERN)
+    .transform((raw): NumericRange => {
+      const [min, max] = raw.split(":");
+      return { min: min === "" ? null : Number(min), max: max === "" ? null : Number(max) };
+    })
+    .refine((r) => (r.min === null || Number.isFinite(r.min)) && (r.max === null || Number.isFinite(r.max))),
+  facetValue: z.string().max(SEARCH_PARAM_LIMITS.maxValueLength),
+  facetValues: z.array(z.string()).max(SEARCH_PARAM_LIMITS.maxValuesPerFacet),
+  carType: z.enum(CAR_TYPES),
+  certified: z.enum(["true", "false"]),
+  seats: z.string().regex(/^\d{1,3}$/),
+};
+
+/**
+ * Normalises free text the way the search box is read: trimmed, runs of white space as one space.
+ */
+export function normaliseQueryText(text: string): string {
+  return text.trim().replace(/\s+/g, " ");
+}
+
+/**
+ * Parses the SRP URL (or `GET /api/search`) parameters into a query (spec 2.1; policy per
+ * parameter in this module's header).
+ * @param input a URLSearchParams or a query string (with or without the leading "?").
+ * @param options hitsPerPage (default 21), the site's enabled sorts and default sort.
+ * @returns `{ ok: true, query, warnings }`, or `{ ok: false, errors, warnings }` when any
+ *   parameter must be refused with 400. Never throws.
+ */
+export function parseSearchParams(input: URLSearchParams | string, options: SearchParamsOptions = {}): SearchParamsParseResult {
+  const params = typeof input === "string" ? new URLSearchParams(input) : input;
+  const defaultSort = options.defaultSort ?? DEFAULT_SORT;
+  const enabledSorts = options.enabledSorts ?? SORTS;
+  const errors: SearchParamError[] = [];
+  const warnings: SearchParamWarning[] = [];
+  const fail = (param: string, value: string, code: SearchParamErrorCode, message: string) => errors.push({ param, value, code, message });
+  const warn = (param: string, value: string, code: SearchParamWarningCode, message: string) =>
+    warnings.push({ param, value, code, message });
+
+  /** The first value of a single-valued parameter; later ones are ignored. Empty -> undefined. */
+  const single = (name: string): string | undefined => {
+    const all = params.getAll(name);
+    for (const extra of all.slice(1)) warn(name, extra, "repeated_param", `"${name}" was given more than once; the first value is used.`);
+    if (all.length === 0) return undefined;
+    if (all[0].trim() === "") {
+      if (name !== "query") warn(name, all[0], "empty_value", `"${name}" is empty and was ignored.`);
+      return undefined;
+    }
+    return all[0].trim();
+  };
+
+  // query
+  const rawQuery = single("query") ?? "";
+  const text = normaliseQueryText(rawQuery);
+  if (!searchParamSchemas.query.safeParse(text).success) {
+    fail("query", rawQuery, "query_too_long", `The search text is longer than ${SEARCH_PARAM_LIMITS.maxQueryLength} characters.`);
+  }
+
+  // page
+  let page = 1;
+  const rawPage = single("page");
+  if (rawPage !== undefined) {
+    const parsed = searchParamSchemas.page.safeParse(rawPage);
+    if (parsed.success) page = parsed.data;
+    else if (/^\d+$/.test(rawPage) && Number(rawPage) > SEARCH_PARAM_LIMITS.maxPage) {
+      fail("page", rawPage, "page_too_large", `"page" must be at most ${SEARCH_PARAM_LIMITS.maxPage}.`);
+    } else fail("page", rawPage, "invalid_page", `"page" must be a whole number of 1 or more (got "${rawPage}").`);
+  }
+
+  // sortBy
+  let sortBy = defaultSort;
+  const rawSort = single("sortBy");
+  if (rawSort !== undefined) {
+    const parsed = searchParamSchemas.sortBy.safeParse(rawSort);
+    if (!parsed.success) {
+      fail("sortBy", rawSort, "invalid_sort", `"sortBy" must be one of ${enabledSorts.join(", ")} (got "${rawSort}").`);
+    } else if (!enabledSorts.includes(parsed.data)) {
+      warn("sortBy", rawSort, "sort_not_enabled", `This site does not offer the "${rawSort}" sort; "${defaultSort}" is used.`);
+    } else sortBy = parsed.data;
+  }
+
+  // list facets
+  const refinements: SearchQuery["refinements"] = {};
+  for (const facet of LIST_FACETS) {
+    const values = new Set<string>();
+    for (const raw of params.getAll(facet)) {
+      const value = normaliseFacetValue(facet, raw.trim());
+      if (value === "") {
+        warn(facet, raw, "empty_value", `An empty "${facet}" value was ignored.`);
+      } else if (!searchParamSchemas.facetValue.safeParse(value).success) {
+        fail(facet, raw, "value_too_long", `A "${facet}" value is longer than ${SEARCH_PARAM_LIMITS.maxValueLength} characters.`);
+      } else if (!isAcceptedFacetValue(facet, value)) {
+        warn(facet, raw, "unknown_value", `"${raw}" is not a valid "${facet}" value and was ignored.`);
+      } else values.add(value);
+    }
+    if (!searchParamSchemas.facetValues.safeParse([...values]).success) {
+      fail(facet, params.getAll(facet).join(","), "too_many_values", `At most ${SEARCH_PARAM_LIMITS.maxValuesPerFacet} "${facet}" values can be chosen.`);
+    } else if (values.size > 0) refinements[facet] = [...values].sort(compareCodeUnits);
+  }
+
+  // ranges
+  const ranges: SearchQuery["ranges"] = {};
+  for (const facet of RANGE_FACETS) {
+    const raw = single(facet);
+    if (raw === undefined) continue;
+    const parsed = searchParamSchemas.range.safeParse(raw);
+    if (!parsed.success) {
+      fail(facet, raw, "invalid_range", `"${facet}" must be written min:max with whole or decimal numbers, either side optional (got "${raw}").`);
+      continue;
+    }
+    let { min, max } = parsed.data;
+    if (min === null && max === null) {
+      warn(facet, raw, "empty_value", `"${facet}" has neither a minimum nor a maximum and was ignored.`);
+      continue;
+    }
+    if (min !== null && max !== null && min > max) {
+      warn(facet, raw, "range_swapped", `"${facet}" had its minimum above its maximum; the two were swapped.`);
+      [min, max] = [max, min];
+    }
+    ranges[facet] = { min, max };
+  }
+
+  if (errors.length > 0) return { ok: false, errors, warnings };
+  return {
+    ok: true,
+    query: { query: text, refinements, ranges, sortBy, page, hitsPerPage: options.hitsPerPage ?? DEFAULT_HITS_PER_PAGE },
+    warnings,
+  };
+}
+
+function normaliseFacetValue(facet: ListFacet, value: string): string {
+  return facet === "car_type" || facet === "certified" ? value.toLowerCase() : value;
+}
+
+function isAcceptedFacetValue(facet: ListFacet, value: string): boolean {
+  if (facet === "car_type") return searchParamSchemas.carType.safeParse(value).success;
+  if (facet === "certified") return searchParamSchemas.certified.safeParse(value).success;
+  if (facet === "seats") return searchParamSchemas.seats.safeParse(value).success;
+  return true;
+}
+
+/**
+ * One readable sentence for a 400 response or error page.
+ * @returns e.g. `"page" must be a whole number of 1 or more (got "abc"). "price" must be ...`
+ */
+export function formatSearchParamErrors(errors: readonly SearchParamError[]): string {
+  return errors.map((e) => e.message).join(" ");
+}
+
+/**
+ * The empty search: no text, no refinements, default sort, page 1.
+ * @param hitsPerPage page size, default 21 (spec 9).
+ */
+export function emptySearchQuery(hitsPerPage: number = DEFAULT_HITS_PER_PAGE, sortBy: SortBy = DEFAULT_SORT): SearchQuery {
+  return { query: "", refinements: {}, ranges: {}, sortBy, page: 1, hitsPerPage };
+}
+
+/**
+ * The canonical form of a query, so equal searches compare and serialise equal: text normalised
+ * ({@link normaliseQueryText}), facet values trimmed, de-duplicated and sorted in code-unit order,
+ * empty facets and empty ranges dropped, keys in LIST_FACETS / RANGE_FACETS order.
+ * @returns a new object; the input is not changed.
+ */
+export function canonicaliseSearchQuery(query: SearchQuery): SearchQuery {
+  const refinements: SearchQuery["refinements"] = {};
+  for (const facet of LIST_FACETS) {
+    const values = [...new Set((query.refinements[facet] ?? []).map((v) => v.trim()).filter((v) => v !== ""))].sort(compareCodeUnits);
+    if (values.length > 0) refinements[facet] = values;
+  }
+  const ranges: SearchQuery["ranges"] = {};
+  for (const facet of RANGE_FACETS) {
+    const range = query.ranges[facet];
+    if (range && (range.min !== null || range.max !== null)) ranges[facet] = { min: range.min, max: range.max };
+  }
+  return { query: normaliseQueryText(query.query), refinements, ranges, sortBy: query.sortBy, page: query.page, hitsPerPage: query.hitsPerPage };
+}
+
+/**
+ * Writes a query as SRP URL parameters, canonically: `query`, then list facets in LIST_FACETS
+ * order (values sorted, one parameter each), then ranges in RANGE_FACETS order as `min:max`,
+ * then `sortBy` (omitted when the default), then `page` (omitted when 1). `hitsPerPage` is not
+ * written (it is the site's setting).
+ * @param options.defaultSort the site's default sort (omitted from the URL), default "relevance".
+ * @returns new URLSearchParams; `.toString()` is a stable cache key (see {@link searchQueryKey}).
+ * @throws RangeError when page is not a whole number >= 1 or a range bound is not finite.
+ */
+export function serializeSearchQuery(query: SearchQuery, options: Pick<SearchParamsOptions, "defaultSort"> = {}): URLSearchParams {
+  const q = canonicaliseSearchQuery(query);
+  if (!Number.isInteger(q.page) || q.page < 1) throw new RangeError(`page must be a whole number >= 1, got ${q.page}`);
+  const params = new URLSearchParams();
+  if (q.query !== "") params.append("query", q.query);
+  for (const facet of LIST_FACETS) for (const value of q.refinements[facet] ?? []) params.append(facet, value);
+  for (const facet of RANGE_FACETS) {
+    const range = q.ranges[facet];
+    if (range) params.append(facet, formatRange(facet, range));
+  }
+  if (q.sortBy !== (options.defaultSort ?? DEFAULT_SORT)) params.append("sortBy", q.sortBy);
+  if (q.page !== 1) params.append("page", String(q.page));
+  return params;
+}
+
+function formatBound(facet: RangeFacet, bound: number | null): string {
+  if (bound === null) return "";
+  if (!Number.isFinite(bound)) throw new RangeError(`range ${facet} has a non-finite bound`);
+  // String() is the shortest text that parses back to the same number.
+  return String(bound);
+}
+
+function formatRange(facet: RangeFacet, range: NumericRange): string {
+  return `${formatBound(facet, range.min)}:${formatBound(facet, range.max)}`;
+}
+
+/**
+ * The canonical string of a query, for caches keyed by refinement state (issue: the client cache
+ * of the last 10 results; spec 9 "Search cache holds 10-11 entries").
+ * @returns the serialised URL parameters without "?"; equal searches give equal keys.
+ */
+export function searchQueryKey(query: SearchQuery, options: Pick<SearchParamsOptions, "defaultSort"> = {}): string {
+  return serializeSearchQuery(query, options).toString();
+}
+
+// ---- Landing routes (spec 2.1) --------------------------------------------------------------
+
+/**
+ * Spec 2.1 car-type landing slugs: /search/{type}-cars (type -> new, used or demo),
+ * /search/used-cars, /search/new-and-demo-cars, /search/new-used-and-demo-cars.
+ * Values are in spec 9's car_type order.
+ */
+export const CAR_TYPE_LANDING_SLUGS: Readonly<Record<string, readonly CarType[]>> = {
+  "new-cars": ["new"],
+  "demo-cars": ["demo"],
+  "used-cars": ["used"],
+  "new-and-demo-cars": ["new", "demo"],
+  "new-used-and-demo-cars": ["new", "demo", "used"],
+};
+
+/**
+ * URL slug of a make, body or location name: accents dropped, lower case, runs of other
+ * characters as one hyphen ("Mercedes-Benz" -> "mercedes-benz", "Land Rover" -> "land-rover",
+ * "Škoda" -> "skoda", "Cab Chassis / Ute" -> "cab-chassis-ute").
+ */
+export function slugify(text: string): string {
+  return foldText(text)
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/**
+ * A known landing value: either the facet value itself (its slug is {@link slugify} of it) or
+ * an explicit slug and the facet value it stands for.
+ */
+export type LandingSlugEntry = string | { slug: string; value: string };
+
+/** What a site's landing slugs can stand for (from its stock or its make and body lists). */
+export interface KnownLandingSlugs {
+  /** Make facet values (e.g. "Toyota", "Land Rover") or `{ slug, value }` pairs. */
+  makes: readonly LandingSlugEntry[];
+  /** Body facet values (e.g. "SUV", "Ute") or `{ slug, value }` pairs. */
+  bodies: readonly LandingSlugEntry[];
+  /** Optional: location slugs for /search/{dealership_slug}. */
+  dealerships?: readonly LandingSlugEntry[];
+}
+
+function findEntry(slug: string, entries: readonly LandingSlugEntry[] | undefined): string | null {
+  for (const entry of entries ?? []) {
+    if (typeof entry === "string") {
+      if (slugify(entry) === slug) return entry;
+    } else if (entry.slug.toLowerCase() === slug) return entry.value;
+  }
+  return null;
+}
+
+/**
+ * The refinements a one-segment search landing route stands for (spec 2.1: /search/{type}-cars,
+ * /search/used-cars, /search/new-and-demo-cars, /search/new-used-and-demo-cars,
+ * /search/{make-or-body-slug}, /search/{dealership_slug}).
+ * Looked up in this order: car-type slugs, makes, bodies, dealerships; case-insensitive.
+ * @param slug the path segment after /search/, already URL-decoded.
+ * @param known the site's make, body and (optionally) location values.
+ * @returns e.g. `{ car_type: ["demo", "new"] }` or `{ make: ["Land Rover"] }` (values sorted as
+ *   in canonical queries); `null` when the slug means nothing here (the route answers 404).
+ */
+export function refinementsForLandingSlug(slug: string, known: KnownLandingSlugs): SearchQuery["refinements"] | null {
+  const s = slug.trim().toLowerCase();
+  if (s === "") return null;
+  const carTypes = Object.hasOwn(CAR_TYPE_LANDING_SLUGS, s) ? CAR_TYPE_LANDING_SLUGS[s] : undefined;
+  if (carTypes) return { car_type: [...carTypes].sort(compareCodeUnits) };
+  const make = findEntry(s, known.makes);
+  if (make !== null) return { make: [make] };
+  const body = findEntry(s, known.bodies);
+  if (body !== null) return { body: [body] };
+  const dealership = findEntry(s, known.dealerships);
+  if (dealership !== null) return { dealership: [dealership] };
+  return null;
+}
+
+/**
+ * The landing slug for a set of car types, for canonical links (spec 2.1; "Stock link slugs by
+ * car type are used-cars, demo-cars and new-cars").
+ * @returns e.g. ["demo", "new"] -> "new-and-demo-cars"; null when no landing route has exactly
+ *   these types (e.g. ["used", "demo"]).
+ */
+export function landingSlugForCarTypes(carTypes: readonly string[]): string | null {
+  const wanted = [...new Set(carTypes)].sort(compareCodeUnits).join(",");
+  for (const [slug, types] of Object.entries(CAR_TYPE_LANDING_SLUGS)) {
+    if ([...types].sort(compareCodeUnits).join(",") === wanted) return slug;
+  }
+  return null;
+}

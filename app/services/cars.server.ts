@@ -1,0 +1,130 @@
+/**
+ * Cars of a site: the VDP lookup and similar stock. Every query is scoped by the site.
+ */
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { cars, locations } from "../../db/schema/index";
+import type { Car, CarLocation } from "~/domain/car";
+import type { Site } from "~/sites/site";
+
+type CarRow = typeof cars.$inferSelect;
+type LocationRow = typeof locations.$inferSelect;
+
+/** Reshapes a database row (and its location) into the app's Car type. */
+export function toCar(row: CarRow, location: LocationRow | null): Car {
+  const carLocation: CarLocation | null = location
+    ? {
+        id: location.id,
+        name: location.name,
+        slug: location.slug,
+        phone: location.phone,
+        address: { street: location.street, city: location.city, state: location.state, postcode: location.postcode, placeUrl: location.placeUrl },
+      }
+    : null;
+  return {
+    id: row.id,
+    siteId: row.siteId,
+    slug: row.slug,
+    name: row.name,
+    stockNumber: row.stockNumber,
+    vin: row.vin,
+    nvic: row.nvic,
+    rego: row.rego,
+    regoExpiry: row.regoExpiry,
+    carType: row.carType,
+    itemType: row.itemType,
+    make: row.make,
+    model: row.model,
+    series: row.series,
+    badge: row.badge,
+    year: row.year,
+    certified: row.certified,
+    tag: row.tag,
+    status: row.status,
+    sold: row.sold,
+    soldAt: row.soldAt?.toISOString() ?? null,
+    reserved: row.reserved,
+    showOnDealerWebsite: row.showOnDealerWebsite,
+    price: row.price,
+    priceType: row.priceType,
+    beforePrice: row.beforePrice,
+    offerPrice: row.offerPrice,
+    subscriptionPrice: row.subscriptionPrice,
+    preorder: row.preorder,
+    km: row.km,
+    colour: row.colour,
+    interiorColour: row.interiorColour,
+    simpleBody: row.simpleBody,
+    bodyConfiguration: row.bodyConfiguration,
+    simpleFuel: row.simpleFuel,
+    fuel: row.fuel,
+    drive: row.drive,
+    seats: row.seats,
+    doors: row.doors,
+    transmission: row.transmission,
+    simpleTransmission: row.simpleTransmission,
+    gearNum: row.gearNum,
+    cylinders: row.cylinders,
+    engineSize: row.engineSize,
+    engineSizeLitres: row.engineSizeLitres,
+    fuelConsumptionCombined: row.fuelConsumptionCombined,
+    complianceDate: row.complianceDate,
+    buildDate: row.buildDate,
+    views: row.views,
+    dealerComments: row.dealerComments,
+    standardEquipment: row.standardEquipment,
+    features: row.features,
+    file: row.file,
+    photosCount: row.photosCount,
+    images: row.images,
+    primaryImageUrl: row.primaryImageUrl,
+    caravan: row.caravan ?? null,
+    variant: row.variant,
+    autograbData: row.autograbData ?? null,
+    financeLenders: row.financeLenders,
+    location: carLocation,
+    privateSuburb: row.privateSuburb,
+    privatePostcode: row.privatePostcode,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export type CarLookup = { kind: "found"; car: Car } | { kind: "withdrawn"; car: Car } | { kind: "not-found" };
+
+/**
+ * Finds a car of this site by its slug (the VDP).
+ * @returns found (any status but withdrawn, and shown on the dealer website), withdrawn (the VDP
+ *   answers 410 with similar stock), or not-found. A slug of another site is not-found.
+ */
+export async function getCarBySlug(db: Database, site: Site, slug: string): Promise<CarLookup> {
+  const [row] = await db
+    .select({ car: cars, location: locations })
+    .from(cars)
+    .leftJoin(locations, eq(cars.locationId, locations.id))
+    .where(and(eq(cars.siteId, site.id), eq(cars.slug, slug)))
+    .limit(1);
+  if (!row || !row.car.showOnDealerWebsite) return { kind: "not-found" };
+  const car = toCar(row.car, row.location);
+  return row.car.status === "withdrawn" ? { kind: "withdrawn", car } : { kind: "found", car };
+}
+
+/**
+ * Up to `limit` in-stock cars of the same site like the given one: same make and body first,
+ * closest price. Never includes the car itself.
+ */
+export async function getSimilarCars(db: Database, site: Site, car: Pick<Car, "id" | "make" | "simpleBody" | "price">, limit = 6): Promise<Car[]> {
+  const rows = await db
+    .select({ car: cars, location: locations })
+    .from(cars)
+    .leftJoin(locations, eq(cars.locationId, locations.id))
+    .where(and(eq(cars.siteId, site.id), ne(cars.id, car.id), eq(cars.showOnDealerWebsite, true), sql`${cars.status} in ('in_stock','coming_soon')`))
+    .orderBy(
+      sql`(case when ${cars.make} = ${car.make} then 0 else 1 end)`,
+      sql`(case when ${cars.simpleBody} is not distinct from ${car.simpleBody} then 0 else 1 end)`,
+      sql`abs(coalesce(${cars.price}, 0) - ${car.price ?? 0})`,
+      cars.id,
+    )
+    .limit(limit);
+  return rows.map((r) => toCar(r.car, r.location));
+}

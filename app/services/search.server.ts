@@ -1,0 +1,71 @@
+/**
+ * Stock search for a site: builds the per-process search read model from the database and keeps
+ * it until the site's stock version changes (DESIGN.md section 5). Postgres stays the record.
+ */
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { cars, locations } from "../../db/schema/index";
+import { buildSearchReadModel } from "~/search/read-model";
+import type { SearchEngine } from "~/search/semantics";
+import type { SearchDoc, SearchQuery, SearchResult, VisibilityOptions } from "~/search/types";
+import type { Site } from "~/sites/site";
+import { carTitle } from "~/domain/car";
+
+/** Loads every car of the site as a search document (visibility is applied at query time). */
+export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDoc[]> {
+  const rows = await db
+    .select({
+      id: cars.id, slug: cars.slug, stockNumber: cars.stockNumber, make: cars.make, model: cars.model, badge: cars.badge,
+      series: cars.series, year: cars.year, body: cars.simpleBody, fuel: cars.simpleFuel, drive: cars.drive,
+      transmission: cars.simpleTransmission, colour: cars.colour, seats: cars.seats, city: locations.city, state: locations.state,
+      dealership: locations.slug, dealershipName: locations.name, locationId: cars.locationId, carType: cars.carType, itemType: cars.itemType,
+      tag: cars.tag, certified: cars.certified, status: cars.status, soldAt: cars.soldAt, showOnDealerWebsite: cars.showOnDealerWebsite,
+      km: cars.km, price: cars.price, subscriptionPrice: cars.subscriptionPrice, createdAt: cars.createdAt, customRank: cars.customRank,
+    })
+    .from(cars)
+    .leftJoin(locations, eq(cars.locationId, locations.id))
+    .where(eq(cars.siteId, site.id));
+  const excludedLocations = new Set(site.config.search.excludedLocationIds);
+  return rows
+    .filter((r) => r.locationId === null || !excludedLocations.has(r.locationId))
+    .map((r) => ({
+      id: r.id, slug: r.slug, stockNumber: r.stockNumber, title: carTitle(r), make: r.make, model: r.model, badge: r.badge,
+      series: r.series, body: r.body, fuel: r.fuel, drive: r.drive, transmission: r.transmission, colour: r.colour, seats: r.seats,
+      city: site.config.overrideCity ?? r.city, state: r.state, dealership: r.dealership, dealershipName: r.dealershipName,
+      carType: r.carType, itemType: r.itemType, tag: r.tag, certified: r.certified, status: r.status,
+      soldAt: r.soldAt ? r.soldAt.getTime() : null, showOnDealerWebsite: r.showOnDealerWebsite, year: r.year, km: r.km,
+      price: r.price, subscriptionPrice: r.subscriptionPrice, createdAt: r.createdAt.getTime(), customRank: r.customRank,
+    }));
+}
+
+const indexes = new Map<number, { version: number; engine: Promise<SearchEngine> }>();
+
+/** The site's read model, rebuilt when `site.stockVersion` moves on. */
+export function getSearchEngine(db: Database, site: Site): Promise<SearchEngine> {
+  const cached = indexes.get(site.id);
+  if (cached && cached.version === site.stockVersion) return cached.engine;
+  const engine = loadSearchDocs(db, site).then((docs) => buildSearchReadModel(docs) as SearchEngine);
+  engine.catch(() => indexes.delete(site.id));
+  indexes.set(site.id, { version: site.stockVersion, engine });
+  return engine;
+}
+
+/** Spec 4 visibility inputs from the site config. */
+export function visibilityFor(site: Site, now = Date.now()): VisibilityOptions {
+  return {
+    includeSoldDays: site.config.search.includeSoldCarsDays,
+    excludedStockNumbers: site.config.search.excludedStockNumbers,
+    priceAboveZeroOnPriceAsc: site.config.search.priceAboveZeroOnPriceAsc,
+    now,
+  };
+}
+
+/**
+ * Searches the site's stock.
+ * @param query a parsed SRP query (app/search/params.ts)
+ * @returns hits, disjunctive facet counts, range stats and paging (spec 7 search response shape)
+ */
+export async function searchStock(db: Database, site: Site, query: SearchQuery, now = Date.now()): Promise<SearchResult> {
+  const engine = await getSearchEngine(db, site);
+  return engine.search(query, visibilityFor(site, now));
+}

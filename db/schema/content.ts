@@ -1,0 +1,47 @@
+import { index, integer, pgTable, real, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { manufacturers, models } from "./catalogue";
+import { locations } from "./locations";
+import { sites } from "./sites";
+
+/** A customer review of a location, spec 3 "Review". `rating` 1-5. */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    locationId: integer("location_id").references(() => locations.id, { onDelete: "cascade" }),
+    customerName: text("customer_name").notNull(),
+    text: text("text").notNull(),
+    rating: real("rating").notNull(),
+    imageUrl: text("image_url"),
+    reviewDate: timestamp("review_date", { withTimezone: true }).notNull(),
+    replyText: text("reply_text"),
+    replyDate: timestamp("reply_date", { withTimezone: true }),
+  },
+  (t) => [index("reviews_site").on(t.siteId)],
+);
+
+/**
+ * A special offer or promo card, spec 3 "Offer". A promo card (`kind` 'promo_card') shows among
+ * search results between `startsAt` and `expiresAt` and only for `carType` when set.
+ */
+export const offers = pgTable(
+  "offers",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"offer" | "promo_card">().notNull().default("offer"),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    disclaimer: text("disclaimer").notNull().default(""),
+    category: text("category"),
+    manufacturerId: integer("manufacturer_id").references(() => manufacturers.id),
+    modelId: integer("model_id").references(() => models.id),
+    imageUrl: text("image_url"),
+    linkUrl: text("link_url"),
+    carType: text("car_type"),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [index("offers_site").on(t.siteId)],
+);

@@ -1,0 +1,5 @@
+export * from "./sites";
+export * from "./locations";
+export * from "./catalogue";
+export * from "./cars";
+export * from "./content";

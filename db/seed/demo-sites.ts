@@ -1,0 +1,193 @@
+/**
+ * The demo dealer sites (fictional businesses, real suburbs). Every difference between them is
+ * SiteConfig data: this file is where "one dealer does X" from the spec is switched on.
+ */
+import type { SiteConfigInput } from "../../app/sites/site-config";
+
+export interface DemoLocation {
+  name: string;
+  slug: string;
+  locationType: "sales" | "service" | "parts" | "service-and-parts";
+  suburb: string;
+  state: string;
+  street: string;
+  phone: string;
+  primary?: boolean;
+  manufacturers?: string[];
+  dealerLicenseNumber?: string;
+  /** Weekday hours "HH:mm-HH:mm"; Saturday and Sunday separately; null = closed. */
+  hours: { weekdays: string; saturday: string | null; sunday: string | null };
+}
+
+export interface DemoSite {
+  slug: string;
+  name: string;
+  group: { slug: string; name: string };
+  config: SiteConfigInput;
+  locations: DemoLocation[];
+}
+
+const SALES_HOURS = { weekdays: "08:30-17:30", saturday: "08:30-16:00", sunday: null };
+const SERVICE_HOURS = { weekdays: "07:30-17:00", saturday: "08:00-12:00", sunday: null };
+
+export const DEMO_SITES: DemoSite[] = [
+  {
+    slug: "perth-toyota",
+    name: "Swan River Toyota",
+    group: { slug: "swan-river-motors", name: "Swan River Motors" },
+    config: {
+      template: "single-brand",
+      brand: "toyota",
+      timeZone: "Australia/Perth",
+      url: "https://www.swanrivertoyota.example",
+      certifiedPreOwned: true,
+      theme: { primary: "#c8102e", onPrimary: "#ffffff", accent: "#1f2937", tagline: "Perth's Toyota people since 1978" },
+      hero: { title: "Toyota new, demo and certified pre-owned in Perth", subtitle: "Osborne Park, Midland and Welshpool" },
+      search: { certifiedSwitchLabel: "Only show Toyota Certified Vehicles", popularMakesCount: 5 },
+      display: {
+        certifiedBadge: true,
+        certifiedProgrammeName: "Toyota Certified Pre-Owned",
+        fuelTagEnabled: true,
+        marketPriceIndicator: true,
+        detailsButtonLabel: "Explore Vehicle",
+      },
+      finance: {
+        provider: "toyota-finance",
+        providerType: "G",
+        linkPath: "/finance-enquiry",
+        calculatorDefaultRate: 8.5,
+      },
+      links: { dealerNetworkBaseDomain: "toyota.com.au", externalServiceBookingUrl: "https://www.toyota.com.au/service-booking" },
+      phones: { main: "(08) 9201 4400", byCarType: { new: "(08) 9201 4410", used: "(08) 9201 4420", demo: null } },
+      social: { facebook: "https://www.facebook.com/example-swan-river-toyota" },
+    },
+    locations: [
+      { name: "Swan River Toyota Osborne Park", slug: "osborne-park", locationType: "sales", suburb: "Osborne Park", state: "WA", street: "400 Scarborough Beach Road", phone: "(08) 9201 4400", primary: true, manufacturers: ["toyota"], dealerLicenseNumber: "DL 12345", hours: SALES_HOURS },
+      { name: "Swan River Toyota Midland", slug: "midland", locationType: "sales", suburb: "Midland", state: "WA", street: "12 Great Eastern Highway", phone: "(08) 9250 1100", manufacturers: ["toyota"], dealerLicenseNumber: "DL 12346", hours: SALES_HOURS },
+      { name: "Swan River Toyota Service Centre Welshpool", slug: "welshpool-service", locationType: "service", suburb: "Welshpool", state: "WA", street: "88 Kewdale Road", phone: "(08) 9351 7700", hours: SERVICE_HOURS },
+      { name: "Swan River Toyota Parts Cannington", slug: "cannington-parts", locationType: "parts", suburb: "Cannington", state: "WA", street: "5 Sevenoaks Street", phone: "(08) 9358 2200", hours: SERVICE_HOURS },
+    ],
+  },
+  {
+    slug: "harbour-auto-group",
+    name: "Harbourside Motor Group",
+    group: { slug: "harbourside-motor-group", name: "Harbourside Motor Group" },
+    config: {
+      template: "standard",
+      timeZone: "Australia/Sydney",
+      url: "https://www.harbourside.example",
+      theme: { primary: "#0b3d91", onPrimary: "#ffffff", accent: "#0e7490", tagline: "Sixteen brands, five Sydney locations" },
+      hero: { title: "New, demo and used cars across Sydney", subtitle: "Parramatta, Liverpool, Artarmon, Alexandria and Penrith" },
+      features: { checkout: true, onlinePurchase: true, compare: false, chat: true },
+      display: { makeAnOffer: true, fuelTagEnabled: true },
+      search: { kmsSort: true, priceAboveZeroOnPriceAsc: true },
+      finance: { provider: "angle", providerType: "E", linkPath: "/apply-for-finance" },
+      links: { locationDetailPrefix: "contact-us", locationCardStockLink: true },
+      phones: { main: "(02) 9630 1000" },
+      complaintsContact: { name: "Customer Relations Manager", email: "care@harbourside.example" },
+    },
+    locations: [
+      { name: "Harbourside Parramatta", slug: "parramatta", locationType: "sales", suburb: "Parramatta", state: "NSW", street: "200 Church Street", phone: "(02) 9630 1000", primary: true, dealerLicenseNumber: "MD 045678", hours: SALES_HOURS },
+      { name: "Harbourside Liverpool", slug: "liverpool", locationType: "sales", suburb: "Liverpool", state: "NSW", street: "321 Hume Highway", phone: "(02) 9600 2000", dealerLicenseNumber: "MD 045679", hours: SALES_HOURS },
+      { name: "Harbourside Canberra", slug: "canberra", locationType: "sales", suburb: "Phillip", state: "ACT", street: "15 Botany Street", phone: "(02) 6282 3000", dealerLicenseNumber: "ACT 1021", hours: SALES_HOURS },
+      { name: "Harbourside Service Artarmon", slug: "artarmon-service", locationType: "service", suburb: "Artarmon", state: "NSW", street: "9 Frederick Street", phone: "(02) 9438 4000", hours: SERVICE_HOURS },
+      { name: "Harbourside Parts Alexandria", slug: "alexandria-parts", locationType: "parts", suburb: "Alexandria", state: "NSW", street: "60 O'Riordan Street", phone: "(02) 9698 5000", hours: SERVICE_HOURS },
+      { name: "Harbourside Service & Parts Penrith", slug: "penrith-service-parts", locationType: "service-and-parts", suburb: "Penrith", state: "NSW", street: "77 Mulgoa Road", phone: "(02) 4721 6000", hours: SERVICE_HOURS },
+    ],
+  },
+  {
+    slug: "southern-cross-used",
+    name: "Southern Cross Used Cars",
+    group: { slug: "southern-cross-used", name: "Southern Cross Used Cars Pty Ltd" },
+    config: {
+      template: "standard",
+      timeZone: "Australia/Melbourne",
+      url: "https://www.southerncrossused.example",
+      carTypes: ["used"],
+      theme: { primary: "#14532d", onPrimary: "#ffffff", accent: "#b45309", tagline: "Independent. Inspected. Honest." },
+      hero: { title: "Quality used cars in Melbourne", subtitle: "Every car inspected, every price on the windscreen" },
+      search: { includeSoldCarsDays: 7, popularMakesCount: 10 },
+      display: { detailsButtonLabel: "Explore Vehicle", guaranteeBanner: true, showUnregisteredForExpiredRego: true, minimumReviewRating: 3 },
+      finance: {
+        provider: "manual",
+        providerType: "D",
+        fixedFees: { establishment: 395, securityRegistration: 6, monthlyAdmin: 8, agency: 912.25 },
+      },
+      leads: { commentsRequired: false },
+      phones: { main: "(03) 9791 5500" },
+    },
+    locations: [
+      { name: "Southern Cross Dandenong", slug: "dandenong", locationType: "sales", suburb: "Dandenong", state: "VIC", street: "150 Princes Highway", phone: "(03) 9791 5500", primary: true, dealerLicenseNumber: "LMCT 11223", hours: SALES_HOURS },
+      { name: "Southern Cross Ringwood", slug: "ringwood", locationType: "sales", suburb: "Ringwood", state: "VIC", street: "44 Maroondah Highway", phone: "(03) 9870 3300", dealerLicenseNumber: "LMCT 11224", hours: SALES_HOURS },
+    ],
+  },
+  {
+    slug: "sunshine-state-cars",
+    name: "Sunshine State Car Co.",
+    group: { slug: "sunshine-state-car-co", name: "Sunshine State Car Co." },
+    config: {
+      template: "standard",
+      timeZone: "Australia/Brisbane",
+      url: "https://www.sunshinestatecars.example",
+      carTypes: ["used"],
+      theme: { primary: "#b45309", onPrimary: "#ffffff", accent: "#1e3a8a", tagline: "Brisbane's independent used car yard" },
+      hero: { title: "Used cars in Brisbane", subtitle: "Springwood and Windsor" },
+      features: { compare: true, favouritesStrict: true },
+      finance: {
+        provider: "powertorque",
+        providerType: "F",
+        establishmentFee: 1360.5,
+        calculatorMinPrice: 5000,
+        calculatorRateMin: 7.5,
+        calculatorRateMax: 14.5,
+      },
+      phones: { main: "(07) 3290 8800" },
+    },
+    locations: [
+      { name: "Sunshine State Springwood", slug: "springwood", locationType: "sales", suburb: "Springwood", state: "QLD", street: "3350 Pacific Highway", phone: "(07) 3290 8800", primary: true, dealerLicenseNumber: "3456789", hours: SALES_HOURS },
+      { name: "Sunshine State Windsor", slug: "windsor", locationType: "sales", suburb: "Windsor", state: "QLD", street: "101 Lutwyche Road", phone: "(07) 3857 4400", dealerLicenseNumber: "3456790", hours: SALES_HOURS },
+    ],
+  },
+  {
+    slug: "outback-caravans",
+    name: "Outback Caravans & RVs",
+    group: { slug: "outback-caravans", name: "Outback Caravans & RVs" },
+    config: {
+      template: "caravan",
+      timeZone: "Australia/Melbourne",
+      url: "https://www.outbackcaravans.example",
+      carTypes: ["new", "used"],
+      itemNoun: { singular: "caravan", plural: "caravans" },
+      theme: { primary: "#7c2d12", onPrimary: "#ffffff", accent: "#166534", tagline: "Off-road vans built for Australia" },
+      hero: { title: "New and used caravans in Bendigo", subtitle: "Off-road, touring and family vans" },
+      finance: { provider: "manual", providerType: "D", quickPickAmounts: [30000, 50000, 70000, 90000, 120000, 150000] },
+      phones: { main: "(03) 5443 2100" },
+    },
+    locations: [
+      { name: "Outback Caravans Bendigo", slug: "bendigo", locationType: "sales", suburb: "Bendigo", state: "VIC", street: "220 High Street", phone: "(03) 5443 2100", primary: true, dealerLicenseNumber: "LMCT 99881", hours: { weekdays: "09:00-17:00", saturday: "09:00-15:00", sunday: "10:00-14:00" } },
+      { name: "Outback Caravans Service & Parts", slug: "bendigo-service-parts", locationType: "service-and-parts", suburb: "Epsom", state: "VIC", street: "14 Midland Highway", phone: "(03) 5448 3300", hours: SERVICE_HOURS },
+    ],
+  },
+];
+
+/**
+ * Which car site a real listing belongs to (docs/decisions/002-demo-stock-distribution.md).
+ * Every listing lands on exactly one site:
+ * 1. Toyota listed in WA -> perth-toyota
+ * 2. listed in NSW or ACT -> harbour-auto-group
+ * 3. used, listed in VIC, TAS or SA -> southern-cross-used
+ * 4. used, listed in QLD, NT or WA -> sunshine-state-cars
+ * 5. new or demo anywhere else -> harbour-auto-group (the group's interstate allocation)
+ * 6. used with no state -> southern-cross-used
+ */
+export function siteForListing(listing: { make: string; state: string | null; carType: "new" | "demo" | "used" }): string {
+  const state = listing.state?.toUpperCase() ?? null;
+  if (listing.make.toLowerCase() === "toyota" && state === "WA") return "perth-toyota";
+  if (state === "NSW" || state === "ACT") return "harbour-auto-group";
+  if (listing.carType === "used") {
+    if (state === "VIC" || state === "TAS" || state === "SA") return "southern-cross-used";
+    if (state === "QLD" || state === "NT" || state === "WA") return "sunshine-state-cars";
+    return "southern-cross-used";
+  }
+  return "harbour-auto-group";
+}

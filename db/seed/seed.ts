@@ -1,0 +1,214 @@
+/**
+ * Seeds the demo dealer sites on first run: dealer groups, sites, locations (real suburbs and
+ * coordinates from the embedded geocoder), opening hours, reviews, offers, and stock through the
+ * stock importer: the real listings (data/australian_vehicle_prices.csv) split by
+ * `siteForListing`, and the generated caravans (data/demo-caravans.json).
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { eq, inArray } from "drizzle-orm";
+import type { DatabaseHandle } from "../client";
+import { cars, dealerGroups, locations, manufacturers, offers, reviews, sites } from "../schema/index";
+import { getGeocoder } from "../../app/adapters/geocoder/postcodes";
+import { slugify } from "../../app/import/normalise";
+import { loadKnownModels, parseFeedText, type FeedRow } from "../../app/import/parse-feed";
+import type { StockRecord } from "../../app/import/stock-record";
+import { importStock, type ImportSummary } from "../../app/services/stock-import.server";
+import { getSiteBySlug } from "../../app/services/sites.server";
+import { DEMO_SITES, siteForListing, type DemoLocation } from "./demo-sites";
+
+const DATA = (name: string) => fileURLToPath(new URL(`../../data/${name}`, import.meta.url));
+const DAY = 86_400_000;
+
+/** Deterministic number in [0, 1) from a key: demo enrichment must be repeatable. */
+function unit(key: string): number {
+  return parseInt(createHash("md5").update(key).digest("hex").slice(0, 8), 16) / 0x100000000;
+}
+
+function openingHours(hours: DemoLocation["hours"]) {
+  const span = (h: string | null) => (h ? { status: "Open" as const, open: h.split("-")[0], close: h.split("-")[1] } : { status: "Closed" as const, open: null, close: null });
+  return [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+    weekday,
+    ...span(weekday === 0 ? hours.sunday : weekday === 6 ? hours.saturday : hours.weekdays),
+  }));
+}
+
+const REVIEW_TEXTS: [number, string][] = [
+  [5, "Smooth purchase from start to finish. The sales consultant knew the car inside out and never pushed."],
+  [5, "Traded in my old ute and drove away the same afternoon. Fair price on the trade."],
+  [4, "Good range of stock and honest answers. Paperwork took a little longer than expected."],
+  [5, "Service team explained every line of the invoice. Car was washed too!"],
+  [3, "Car was great but I had to chase up the second key twice."],
+  [4, "Test drive booked online and the car was ready when I arrived."],
+  [5, "Finance sorted in under an hour with a better rate than my bank."],
+  [2, "Waited 40 minutes past my service booking time."],
+  [5, "Found exactly the family SUV we wanted and they held it for us overnight."],
+  [4, "Friendly team, clean yard, fair prices."],
+];
+const REVIEWERS = ["Mia T.", "Jack R.", "Olivia S.", "Noah W.", "Charlotte K.", "William B.", "Ava L.", "James H.", "Isla M.", "Lucas P.", "Grace N.", "Henry D."];
+
+/**
+ * Demo-only enrichment of a real listing (deterministic by stock number): certified pre-owned
+ * Toyotas on the certified site, a few sold / reserved / tagged cars, dealer comments, listed dates
+ * and rego expiry, so every car state of the spec appears on the demo sites.
+ */
+function enrich(record: StockRecord, certifiedProgramme: boolean, now: number): StockRecord {
+  const r = unit(record.stock_number);
+  const r2 = unit(`${record.stock_number}:2`);
+  const out: StockRecord = { ...record };
+  out.listed_date = new Date(now - Math.floor(r2 * 120) * DAY).toISOString().slice(0, 10);
+  if (certifiedProgramme && record.car_type === "used" && (record.year ?? 0) >= new Date(now).getFullYear() - 5 && (record.km ?? Infinity) <= 100_000) out.certified = true;
+  if (r < 0.015) {
+    out.status = "sold";
+    out.sold_date = new Date(now - Math.floor(r2 * 6) * DAY).toISOString().slice(0, 10);
+  } else if (r < 0.025) out.reserved = true;
+  else if (r < 0.035 && record.car_type === "demo") out.tag = "Test Drive Only";
+  else if (r < 0.05) out.tag = r < 0.042 ? "Price Drop" : "Low Kms";
+  if (record.car_type === "used") {
+    out.rego_expiry = new Date(now + Math.floor((r2 - 0.15) * 365) * DAY).toISOString().slice(0, 10);
+  }
+  if (r2 > 0.3) {
+    const parts = [
+      `${record.year} ${record.make} ${record.model}${record.badge ? ` ${record.badge}` : ""} in ${record.colour ?? "a great colour"}.`,
+      record.km !== null && record.car_type === "used" ? `Only ${record.km.toLocaleString("en-AU")} km on the clock.` : "Delivery kilometres only.",
+      record.transmission ? `${record.transmission} transmission${record.drive ? `, ${record.drive.toLowerCase()} drive` : ""}.` : "",
+      "Call us today to arrange a test drive. Trade-ins welcome and finance available on approved credit.",
+    ].filter(Boolean);
+    out.dealer_comments = parts.join("|");
+  }
+  return out;
+}
+
+export interface SeedReport {
+  skipped: boolean;
+  sites: { slug: string; summary: ImportSummary }[];
+}
+
+/**
+ * Seeds the demo sites unless they already exist.
+ * @param log progress lines (default: silent)
+ * @param force seed even when the demo sites exist (re-import is idempotent)
+ */
+export async function seedDemoSites(handle: DatabaseHandle, opts: { log?: (line: string) => void; force?: boolean; now?: number } = {}): Promise<SeedReport> {
+  const log = opts.log ?? (() => {});
+  const now = opts.now ?? Date.now();
+  const { db } = handle;
+  const slugs = DEMO_SITES.map((s) => s.slug);
+  const present = await db.select({ slug: sites.slug }).from(sites).where(inArray(sites.slug, slugs));
+  if (present.length === slugs.length && !opts.force) {
+    const anyCar = await db.select({ id: cars.id }).from(cars).limit(1);
+    if (anyCar.length) return { skipped: true, sites: [] };
+  }
+  const geocoder = getGeocoder();
+
+  // Manufacturers from the reference list.
+  const knownModels = loadKnownModels(readFileSync(DATA("au_make_model_reference.csv"), "utf8"));
+  const makeNames = new Map<string, string>();
+  for (const brand of readFileSync(DATA("au_make_model_reference.csv"), "utf8").split("\n").slice(1)) {
+    const name = brand.split(",")[0];
+    if (name) makeNames.set(slugify(name), name);
+  }
+  for (const extra of ["Jayco", "New Age", "Lotus", "Zone", "Avan", "Coronet RV"]) makeNames.set(slugify(extra), extra);
+  await db
+    .insert(manufacturers)
+    .values([...makeNames].map(([slug, name]) => ({ slug, name })))
+    .onConflictDoNothing();
+
+  for (const demo of DEMO_SITES) {
+    const [group] = await db
+      .insert(dealerGroups)
+      .values({ slug: demo.group.slug, name: demo.group.name })
+      .onConflictDoUpdate({ target: dealerGroups.slug, set: { name: demo.group.name } })
+      .returning();
+    const [site] = await db
+      .insert(sites)
+      .values({ slug: demo.slug, name: demo.name, dealerGroupId: group.id, config: demo.config, hosts: [] })
+      .onConflictDoUpdate({ target: sites.slug, set: { name: demo.name, config: demo.config, dealerGroupId: group.id } })
+      .returning();
+    for (const loc of demo.locations) {
+      const point = geocoder.bySuburb(loc.suburb, loc.state);
+      if (!point) throw new Error(`demo location suburb not in the postcode data: ${loc.suburb} ${loc.state}`);
+      const mapQuery = encodeURIComponent(`${loc.street}, ${loc.suburb} ${loc.state} ${point.postcode}`);
+      const values = {
+        siteId: site.id,
+        dealerGroupId: group.id,
+        name: loc.name,
+        slug: loc.slug,
+        locationType: loc.locationType,
+        manufacturers: loc.manufacturers ?? [],
+        primary: loc.primary ?? false,
+        visible: true,
+        dealerLicenseNumber: loc.dealerLicenseNumber ?? null,
+        street: loc.street,
+        city: loc.suburb,
+        state: loc.state,
+        postcode: point.postcode,
+        lat: point.lat,
+        long: point.long,
+        placeUrl: `https://www.google.com/maps/search/?api=1&query=${mapQuery}`,
+        phone: loc.phone,
+        email: `${loc.slug}@${demo.slug}.example`,
+        openingHours: openingHours(loc.hours),
+      };
+      const [row] = await db
+        .insert(locations)
+        .values(values)
+        .onConflictDoUpdate({ target: [locations.siteId, locations.slug], set: values })
+        .returning();
+      // Reviews: deterministic sample, about a dozen per location.
+      const existingReviews = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.locationId, row.id)).limit(1);
+      if (!existingReviews.length) {
+        const list = REVIEWERS.map((customerName, i) => {
+          const [rating, text] = REVIEW_TEXTS[Math.floor(unit(`${loc.slug}:${i}`) * REVIEW_TEXTS.length)];
+          return { siteId: site.id, locationId: row.id, customerName, text, rating, reviewDate: new Date(now - (i * 17 + 3) * DAY) };
+        });
+        await db.insert(reviews).values(list);
+        const avg = list.reduce((s, r) => s + r.rating, 0) / list.length;
+        await db.update(locations).set({ reviewAverage: Math.round(avg * 10) / 10, reviewCount: list.length }).where(eq(locations.id, row.id));
+      }
+    }
+    const existingOffers = await db.select({ id: offers.id }).from(offers).where(eq(offers.siteId, site.id)).limit(1);
+    if (!existingOffers.length) {
+      await db.insert(offers).values([
+        { siteId: site.id, kind: "offer", name: "Free first service", description: "Buy any car this month and your first scheduled service is on us.", disclaimer: "Offer ends at the end of the month. Excludes fleet and government buyers.", category: "Service offer", startsAt: new Date(now - 10 * DAY), expiresAt: new Date(now + 40 * DAY) },
+        { siteId: site.id, kind: "promo_card", name: "Trade-in valuation in 2 minutes", description: "Get an instant offer on your current car.", linkUrl: "/trade-in", carType: null, startsAt: new Date(now - 5 * DAY), expiresAt: new Date(now + 60 * DAY) },
+        { siteId: site.id, kind: "promo_card", name: "Finance from 6.29% p.a.", description: "Comparison rate 8.19% p.a. on a 5-year secured loan.", linkUrl: "/finance", carType: "used", startsAt: new Date(now - 5 * DAY), expiresAt: new Date(now + 60 * DAY) },
+      ]);
+    }
+  }
+
+  // Stock: the real listings split by rule, then the generated caravans, all through the importer.
+  const report: SeedReport = { skipped: false, sites: [] };
+  const parsed = parseFeedText(readFileSync(DATA("australian_vehicle_prices.csv"), "utf8"), "australian_vehicle_prices.csv", knownModels);
+  const bySite = new Map<string, FeedRow[]>();
+  const rejected: FeedRow[] = [];
+  for (const row of parsed.rows) {
+    if (!row.ok) {
+      rejected.push(row);
+      continue;
+    }
+    const slug = siteForListing({ make: row.record.make, state: row.record.listing_state, carType: row.record.car_type });
+    const demo = DEMO_SITES.find((d) => d.slug === slug)!;
+    const list = bySite.get(slug) ?? [];
+    list.push({ ...row, record: enrich(row.record, demo.config.certifiedPreOwned === true, now) });
+    bySite.set(slug, list);
+  }
+  log(`real listings: ${parsed.rows.length} read, ${rejected.length} rejected before distribution (${rejected.map((r) => (r.ok ? "" : r.reason)).join(", ")})`);
+  for (const [slug, rows] of bySite) {
+    const site = (await getSiteBySlug(db, slug))!;
+    const summary = await importStock(db, site, rows, { geocoder });
+    report.sites.push({ slug, summary });
+    log(`${slug}: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.rejected} rejected`);
+  }
+  const caravanSite = DEMO_SITES.find((d) => d.config.template === "caravan");
+  if (caravanSite) {
+    const site = (await getSiteBySlug(db, caravanSite.slug))!;
+    const caravans = parseFeedText(readFileSync(DATA("demo-caravans.json"), "utf8"), "demo-caravans.json", knownModels);
+    const rows = caravans.rows.map((row) => (row.ok ? { ...row, record: { ...row.record, listed_date: new Date(now - Math.floor(unit(row.record.stock_number) * 90) * DAY).toISOString().slice(0, 10) } } : row));
+    const summary = await importStock(db, site, rows, { geocoder });
+    report.sites.push({ slug: site.slug, summary });
+    log(`${site.slug}: ${summary.created} created (generated caravans), ${summary.rejected} rejected`);
+  }
+  return report;
+}

@@ -1,0 +1,127 @@
+/**
+ * The HTTP app (Hono): request logging, security headers, compression, static assets, health
+ * checks, tenant resolution, then React Router's request handler with the site and database on
+ * the router context.
+ */
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+import type { Logger } from "pino";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { DatabaseHandle } from "../db/client";
+import { dbContext, requestInfoContext, siteContext } from "../app/context";
+import { SiteResolver } from "../app/services/sites.server";
+import type { Site } from "../app/sites/site";
+import { compression } from "./compress";
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  /** The React Router server build (production) or a loader of it (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  logger: Logger;
+  /** Folder of the client build (build/client); omitted in development (Vite serves assets). */
+  clientDir?: string;
+  baseDomain?: string | null;
+  defaultSite?: string | null;
+  /** Set once shutdown starts: /readyz answers 503 so load balancers drain this node. */
+  isShuttingDown?: () => boolean;
+}
+
+type Env = { Variables: { site: Site } };
+
+/** Builds the Hono app. Pure wiring; listening and shutdown are in server/index.ts. */
+export function createApp(options: AppOptions) {
+  const { database, logger } = options;
+  const sites = new SiteResolver(database.db, { baseDomain: options.baseDomain, defaultSite: options.defaultSite });
+  const handleRequest = createRequestHandler(options.build as ServerBuild, options.mode);
+  const app = new Hono<Env>();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.info(
+      { method: c.req.method, path: new URL(c.req.url).pathname, host: c.req.header("host"), status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 },
+      "request",
+    );
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        connectSrc: ["'self'", ...(options.mode === "development" ? ["ws:"] : [])],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: "strict-origin-when-cross-origin",
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    if (options.isShuttingDown?.()) return c.json({ status: "shutting down" }, 503);
+    try {
+      await database.ping();
+      return c.json({ status: "ready", database: database.kind });
+    } catch (error) {
+      logger.warn({ err: error }, "readiness check failed");
+      return c.json({ status: "database unavailable" }, 503);
+    }
+  });
+
+  if (options.clientDir) {
+    const root = options.clientDir;
+    app.use(
+      "/assets/*",
+      serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
+    );
+    app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+  }
+
+  app.use("*", async (c, next) => {
+    const site = await sites.forHost(c.req.header("host"));
+    if (!site) {
+      // On a developer's machine, point at the demo sites; elsewhere reveal nothing.
+      const host = (c.req.header("host") ?? "").replace(/:\d+$/, "");
+      const local = host === "localhost" || host === "127.0.0.1";
+      const port = new URL(c.req.url).port;
+      const list = local
+        ? `<ul>${(await sites.all()).map((s) => `<li><a href="http://${s.slug}.localhost${port ? `:${port}` : ""}/">${s.name}</a></li>`).join("")}</ul>`
+        : "";
+      return c.html(
+        `<!doctype html><html lang="en-AU"><head><title>No dealer site here</title></head><body><main><h1>No dealer site at this address</h1>${list}</main></body></html>`,
+        404,
+      );
+    }
+    c.set("site", site);
+    await next();
+  });
+
+  app.all("*", async (c) => {
+    const context = new RouterContextProvider();
+    context.set(siteContext, c.get("site"));
+    context.set(dbContext, database.db);
+    context.set(requestInfoContext, { origin: new URL(c.req.url).origin, now: Date.now() });
+    const response = await handleRequest(c.req.raw, context);
+    // Public pages can be cached per host by a CDN for a short time.
+    if (c.req.method === "GET" && response.status === 200 && !response.headers.has("Cache-Control") && response.headers.get("content-type")?.startsWith("text/html")) {
+      response.headers.set("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+      response.headers.append("Vary", "Host");
+    }
+    return response;
+  });
+
+  app.onError((error, c) => {
+    logger.error({ err: error, path: c.req.path }, "unhandled error");
+    return c.text("Internal Server Error", 500);
+  });
+
+  return { app, sites };
+}

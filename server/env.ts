@@ -1,0 +1,35 @@
+/**
+ * Environment variables, parsed once with zod at start-up. Each has a default that works on a
+ * fresh machine (embedded database, demo sites).
+ */
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  /** PostgreSQL URL; when unset the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  /** Folder of the embedded database. */
+  DATA_DIR: z.string().default(".data/pglite"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  /** Sites also answer at {slug}.{BASE_DOMAIN}. */
+  BASE_DOMAIN: z.string().optional(),
+  /** Site served when the host matches none. */
+  DEFAULT_SITE: z.string().optional(),
+  /** Seed the demo sites when they are missing (default on). */
+  SEED_DEMO: z
+    .enum(["0", "1", "true", "false"])
+    .default("1")
+    .transform((v) => v === "1" || v === "true"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** @throws Error listing every invalid variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,85 @@
+/**
+ * Starts Forecourt: opens the database (PostgreSQL when DATABASE_URL is set, else the embedded
+ * PGlite under .data/), migrates, seeds the demo sites on first run, serves the production build,
+ * prints one line per site, and shuts down gracefully on SIGTERM/SIGINT.
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import pino from "pino";
+import type { ServerBuild } from "react-router";
+import { openDatabase } from "../db/client";
+import { migrateDatabase } from "../db/migrate";
+import { seedDemoSites } from "../db/seed/seed";
+import { createApp } from "./app";
+import { loadEnv } from "./env";
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the server with the production build in build/.
+ * @throws when the build is missing (run `npm run build`) or the database cannot be opened
+ */
+export async function startServer(): Promise<RunningServer> {
+  const env = loadEnv();
+  const logger = pino({ level: env.LOG_LEVEL });
+  const buildFile = resolve("build/server/index.js");
+  if (!existsSync(buildFile)) throw new Error("No production build found: run `npm run build` first (npm start does this for you).");
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR });
+  logger.info({ database: database.kind }, "database opened");
+  await migrateDatabase(database);
+  if (env.SEED_DEMO) {
+    const report = await seedDemoSites(database, { log: (line) => logger.info(line) });
+    if (!report.skipped) logger.info("demo sites seeded");
+  }
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  let shuttingDown = false;
+  const { app, sites } = createApp({
+    database,
+    build,
+    mode: "production",
+    logger,
+    clientDir: "build/client",
+    baseDomain: env.BASE_DOMAIN,
+    defaultSite: env.DEFAULT_SITE,
+    isShuttingDown: () => shuttingDown,
+  });
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  await new Promise<void>((ok) => server.once("listening", () => ok()));
+  const url = `http://localhost:${env.PORT}`;
+  for (const site of await sites.all()) {
+    console.log(`${site.name.padEnd(28)} http://${site.slug}.localhost:${env.PORT}`);
+  }
+  console.log(`Forecourt is running on port ${env.PORT} (${database.kind}${database.kind === "pglite" ? ` in ${env.DATA_DIR}` : ""}). Ctrl+C stops it.`);
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      shuttingDown = true;
+      logger.info("shutting down: finishing open requests");
+      await new Promise<void>((ok) => server.close(() => ok()));
+      await database.close();
+      logger.info("stopped");
+    })());
+  return { url, close };
+}
+
+/** Runs the server until SIGTERM or SIGINT. */
+export async function main(): Promise<void> {
+  const running = await startServer();
+  const stop = (signal: string) => {
+    console.log(`${signal} received`);
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+}

@@ -1,0 +1,13 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  ssr: {
+    // Server-only packages stay external (loaded from node_modules at run time).
+    external: ["@electric-sql/pglite", "postgres", "pino", "csv-parse"],
+  },
+});
