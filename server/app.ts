@@ -4,7 +4,7 @@
  * the router context.
  */
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { Logger } from "pino";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -78,11 +78,17 @@ export function createApp(options: AppOptions) {
 
   if (options.clientDir) {
     const root = options.clientDir;
-    app.use(
-      "/assets/*",
-      serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
-    );
-    app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+    // Fingerprinted build assets never change: cache for a year. Other public files: an hour.
+    const cacheFor = (value: string): MiddlewareHandler => async (c, next) => {
+      await next();
+      if (c.res.status === 200 || c.res.status === 206) c.res.headers.set("Cache-Control", value);
+    };
+    app.use("/assets/*", cacheFor("public, max-age=31536000, immutable"), serveStatic({ root }));
+    app.use("*", async (c, next) => {
+      // Only paths with a file extension can be static files; pages go on to the router.
+      if (!/\.[a-z0-9]+$/i.test(c.req.path)) return next();
+      return cacheFor("public, max-age=3600")(c, () => serveStatic({ root })(c, next));
+    });
   }
 
   app.use("*", async (c, next) => {

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/search";
 import { CarCard } from "~/components/vehicle/car-card";
 import { searchHitToCard } from "~/components/vehicle/car-card-data";
@@ -51,11 +51,36 @@ function headingFor(site: Site, refinements: SearchQuery["refinements"]): string
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * The filter form also works without JavaScript (a plain GET form): it sends `price_min` and
+ * `price_max` and empty fields. This folds them into the canonical URL (`price=min:max`, empty
+ * fields dropped) so every search has one address.
+ * @returns the URL to redirect to, or null when the URL is already canonical
+ */
+function plainFormRedirect(url: URL): string | null {
+  const params = url.searchParams;
+  const hasFormFields = params.has("price_min") || params.has("price_max") || [...params.values()].some((v) => v === "");
+  if (!hasFormFields) return null;
+  const out = new URLSearchParams();
+  for (const [key, value] of params) {
+    if (key === "price_min" || key === "price_max" || value === "") continue;
+    out.append(key, value);
+  }
+  const min = params.get("price_min")?.trim() ?? "";
+  const max = params.get("price_max")?.trim() ?? "";
+  if (min || max) out.set("price", `${min}:${max}`);
+  out.delete("page");
+  const qs = out.toString();
+  return `${url.pathname}${qs ? `?${qs}` : ""}`;
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   const { now, origin } = context.get(requestInfoContext);
   const url = new URL(request.url);
+  const formRedirect = plainFormRedirect(url);
+  if (formRedirect) throw redirect(formRedirect);
   const parsed = parseSearchParams(url.searchParams, { hitsPerPage: site.config.search.hitsPerPage, enabledSorts: enabledSorts(site) });
   if (!parsed.ok) throw new Response(`Some search settings in the address are not valid: ${formatSearchParamErrors(parsed.errors)}`, { status: 400 });
 
@@ -156,7 +181,7 @@ export default function SearchPage({ loaderData: d }: Route.ComponentProps) {
     <>
       <h1 className="text-3xl font-bold">{d.heading}</h1>
       <p className="mt-1 text-slate-600" role="status">
-        {d.count.toLocaleString("en-AU")} {d.count === 1 ? "result" : "results"}
+        {`${d.count.toLocaleString("en-AU")} ${d.count === 1 ? "result" : "results"}`}
       </p>
       <div className="mt-6 grid gap-8 lg:grid-cols-[18rem_1fr]">
         <Form method="get" aria-label="Refine results" className="h-fit rounded-lg bg-white p-4 shadow-sm">

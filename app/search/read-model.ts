@@ -2,30 +2,33 @@
  * The per-site, in-memory search read model (DESIGN.md section 5; spec 2.2, 4, 5, 9).
  *
  * Layout, built once from a site's {@link SearchDoc}s:
- * - Rows are stored in "most relevant" order, so the default sort needs no sorting at query time;
- *   every other sort has a precomputed permutation (`order`) and its inverse (`rank`).
- * - List facets are dictionary-encoded: each distinct value gets a code; codes of all 15 facets
- *   share one code space (facet f owns `[offset[f], offset[f+1])`, the first code meaning "none")
- *   and are stored row-major in one Uint16Array (Uint32Array past 65,535 codes), so counting a
- *   matching row's 15 facets touches one cache line.
- * - Range facets (price, km, year) are one row-major Float64Array with NaN for null, so a
- *   null value fails every range comparison without a branch.
- * - Text: a sorted vocabulary of folded tokens with row-sorted postings (Uint32Array); the query
- *   intersects postings (AND), the last token over the vocabulary's prefix range.
+ * - Rows are stored in "most relevant" order, so the default sort needs no sorting at query
+ *   time; every other sort has a precomputed permutation (`order`) and its inverse (`rank`).
+ * - List facets are dictionary-encoded: each distinct value gets a code; the codes of all 15
+ *   facets share one code space (facet f owns `[offset[f], offset[f+1])`, its first code meaning
+ *   "no value") and are stored row-major in one Uint16Array (Uint32Array past 65,535 codes), so
+ *   counting a matching row's 15 facets touches one cache line. Each code also has its rows
+ *   (ascending), for building a refinement's row set without scanning.
+ * - Range facets (price, km, year): a row-major Float64Array (NaN = null) for range stats, and the
+ *   non-null rows sorted by value, so a `min:max` filter is a binary search plus a contiguous run.
+ * - Text: a sorted vocabulary of folded tokens with row-sorted postings; the query intersects
+ *   postings (AND), the last token over the vocabulary's prefix range.
+ * - Visibility (spec 4): a bitset of listed rows (in_stock/coming_soon, shown on the website) and
+ *   the sold rows by sold date, so "sold within N days of now" is a short walk per query.
  *
- * One query is one counting pass over the candidate rows (rows that could be listed, or the text
- * matches): each row is tested against every refined facet and range; a row failing none is a hit
- * and counts towards every facet and range stat, a row failing exactly one counts only towards
- * that facet (disjunctive counts), a row failing two or more is skipped. Hits are then paged out
- * in the requested order. Scratch buffers are allocated once per model and reused; a query only
- * allocates its result objects.
+ * A query works 32 rows at a time on bitsets: one "passes" bitset per refined facet or range
+ * (OR of its values' rows), and the base (visibility, exclusions, text, price > 0). Per 32-row
+ * word, bit-sliced counting gives the rows failing no refinement (hits: they count towards every
+ * facet and range stat) and the rows failing exactly one (they count only towards that facet or
+ * range: disjunctive counts); only those rows are visited, in one pass. Hits are then paged out in
+ * the requested order. Scratch buffers are allocated once per model and reused; a query allocates
+ * little beyond its result objects.
  */
 import {
   assertValidSearchQuery,
   carTypeRank,
   compareCodeUnits,
   compareFacetValues,
-  compareDocs,
   compareLabels,
   facetLabel,
   facetValueOf,
@@ -61,11 +64,6 @@ const R = RANGE_FACETS.length;
 const CAR_TYPE_FACET = LIST_FACETS.indexOf("car_type");
 const PRICE_RANGE = RANGE_FACETS.indexOf("price");
 
-/** Row visibility classes, fixed at build time (spec 4); sold rows also need the `now` check. */
-const HIDDEN = 0;
-const LISTED = 1;
-const SOLD = 2;
-
 type CodeArray = Uint16Array | Uint32Array;
 
 /** Read-only statistics of a built model, for logs and the benchmark. */
@@ -89,10 +87,14 @@ export interface ReadModelStats {
  */
 export class SearchReadModel implements SearchEngine {
   private readonly n: number;
+  /** Number of 32-row words in a row bitset. */
+  private readonly words: number;
   /** Documents in row order (most relevant first). */
   private readonly rowDocs: SearchDoc[];
+
   private readonly codes: CodeArray;
   private readonly offsets: Uint32Array;
+  private readonly dictionaries: Map<string, number>[];
   private readonly codeValues: string[];
   private readonly codeLabels: string[];
   /** Per global code: position within its facet by label then value. */
@@ -100,16 +102,29 @@ export class SearchReadModel implements SearchEngine {
   /** Per facet offset + label rank: the global code. */
   private readonly codeByRank: Uint32Array;
   private readonly carTypeRanks: Uint8Array;
-  private readonly dictionaries: Map<string, number>[];
+  /** Rows of code c: `codeRows[codeStarts[c] .. codeStarts[c + 1])`, ascending. */
+  private readonly codeStarts: Uint32Array;
+  private readonly codeRows: Uint32Array;
+
   private readonly rangeValues: Float64Array;
-  private readonly soldAt: Float64Array;
-  private readonly visibility: Uint8Array;
-  /** Rows that are not HIDDEN, ascending. */
-  private readonly listableRows: Uint32Array;
+  /** Per range facet: rows with a value, by value ascending, and those values. */
+  private readonly rangeRows: Uint32Array[];
+  private readonly rangeSorted: Float64Array[];
+
+  private readonly listedBits: Int32Array;
+  /** Facet counts over the listed rows, and how many rows are listed (for complement counting). */
+  private readonly listedCounts: Uint32Array;
+  private readonly listedCount: number;
+  private readonly positivePriceBits: Int32Array;
+  /** Sold rows that could be listed (shown on the website, with a sold date), latest sale first. */
+  private readonly soldRows: Uint32Array;
+  private readonly soldTimes: Float64Array;
   private readonly rowsByStockNumber: Map<string, number[]>;
+
   private readonly vocabulary: string[];
   private readonly postingStarts: Uint32Array;
   private readonly postings: Uint32Array;
+
   private readonly order: Uint32Array[];
   private readonly rank: Uint32Array[];
 
@@ -117,17 +132,16 @@ export class SearchReadModel implements SearchEngine {
   private readonly counts: Uint32Array;
   private readonly allowed: Uint8Array;
   private readonly matched: Uint32Array;
-  private readonly stamp: Uint32Array;
-  private generation = 0;
-  private readonly excluded: Uint8Array;
+  private readonly baseBits: Int32Array;
+  private readonly fullBits: Int32Array;
+  private readonly textBits: Int32Array;
+  /** One bitset per refinement dimension, `dimCount * words` used. */
+  private readonly passBits: Int32Array;
+  private readonly dims = new Int32Array(F + R);
   private readonly textCounter: Uint32Array;
   private readonly candidates: Uint32Array;
   private readonly sortKeys: Uint32Array;
   private readonly facetKeys: Float64Array;
-  private readonly refinedFacets = new Int32Array(F);
-  private readonly activeRanges = new Int32Array(R);
-  private readonly lower = new Float64Array(R);
-  private readonly upper = new Float64Array(R);
   private readonly rangeMin = new Float64Array(R);
   private readonly rangeMax = new Float64Array(R);
 
@@ -148,15 +162,35 @@ export class SearchReadModel implements SearchEngine {
   private constructor(docs: readonly SearchDoc[]) {
     const started = performance.now();
     const n = docs.length;
+    const words = (n + 31) >>> 5;
     this.n = n;
+    this.words = words;
+    const orNaN = (v: number | null) => (v === null ? NaN : v);
 
-    // Rows in "most relevant" order; ties by input position (the reference engine's stable sort).
-    const inputOfRow = Array.from({ length: n }, (_, i) => i).sort((a, b) => compareDocs("relevance", docs[a], docs[b]) || a - b);
-    this.rowDocs = inputOfRow.map((i) => docs[i]);
+    // Rows in "most relevant" order (semantics.ts compareDocs), ties by input position (as the
+    // reference engine's stable sort): customRank desc, createdAt desc, id asc, input asc.
+    const inCustomRank = new Float64Array(n);
+    const inCreatedAt = new Float64Array(n);
+    const inId = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      inCustomRank[i] = docs[i].customRank;
+      inCreatedAt[i] = docs[i].createdAt;
+      inId[i] = docs[i].id;
+    }
+    const inputOfRow = new Uint32Array(n);
+    for (let i = 0; i < n; i++) inputOfRow[i] = i;
+    inputOfRow.sort(
+      (a, b) =>
+        compareNumbers(inCustomRank[b], inCustomRank[a]) || compareNumbers(inCreatedAt[b], inCreatedAt[a]) || inId[a] - inId[b] || a - b,
+    );
+    this.rowDocs = new Array<SearchDoc>(n);
     const rowOfInput = new Uint32Array(n);
-    inputOfRow.forEach((input, row) => (rowOfInput[input] = row));
+    for (let row = 0; row < n; row++) {
+      this.rowDocs[row] = docs[inputOfRow[row]];
+      rowOfInput[inputOfRow[row]] = row;
+    }
 
-    // Dictionaries, built in input order so a dealership's label is its first car's name.
+    // Dictionaries, built in input order so a dealership's label is its first named car's name.
     this.dictionaries = LIST_FACETS.map(() => new Map<string, number>());
     const localValues: string[][] = LIST_FACETS.map(() => [""]);
     const localLabels: string[][] = LIST_FACETS.map(() => [""]);
@@ -188,13 +222,31 @@ export class SearchReadModel implements SearchEngine {
     for (let f = 0; f < F; f++) this.offsets[f + 1] = this.offsets[f] + localValues[f].length;
     const totalCodes = this.offsets[F];
     this.codes = totalCodes <= 0xffff ? new Uint16Array(n * F) : new Uint32Array(n * F);
+    const codeCounts = new Uint32Array(totalCodes);
     for (let row = 0; row < n; row++) {
-      for (let f = 0; f < F; f++) this.codes[row * F + f] = this.offsets[f] + local[row * F + f];
+      for (let f = 0; f < F; f++) {
+        const code = this.offsets[f] + local[row * F + f];
+        this.codes[row * F + f] = code;
+        codeCounts[code]++;
+      }
     }
-    // Global code -> facet-local: turn each facet's dictionary into global codes.
-    this.dictionaries.forEach((dict, f) => {
+    // Rows per code (counting sort; rows ascending). "No value" codes are left out.
+    this.codeStarts = new Uint32Array(totalCodes + 1);
+    for (let c = 0; c < totalCodes; c++) {
+      const isNone = this.offsets.includes(c);
+      this.codeStarts[c + 1] = this.codeStarts[c] + (isNone ? 0 : codeCounts[c]);
+    }
+    this.codeRows = new Uint32Array(this.codeStarts[totalCodes]);
+    const fill = this.codeStarts.slice(0, totalCodes);
+    for (let row = 0; row < n; row++) {
+      for (let f = 0; f < F; f++) {
+        const code = this.codes[row * F + f];
+        if (code !== this.offsets[f]) this.codeRows[fill[code]++] = row;
+      }
+    }
+    for (const [f, dict] of this.dictionaries.entries()) {
       for (const [value, code] of dict) dict.set(value, this.offsets[f] + code);
-    });
+    }
     this.codeValues = localValues.flat();
     this.codeLabels = localLabels.flat();
     this.labelRank = new Uint32Array(totalCodes);
@@ -215,79 +267,97 @@ export class SearchReadModel implements SearchEngine {
       this.carTypeRanks[c] = carTypeRank(this.codeValues[c]);
     }
 
-    // Numeric columns (NaN = null) and visibility classes.
+    // Numeric columns, visibility (spec 4) and stock numbers (spec 9 exclusions).
     this.rangeValues = new Float64Array(n * R);
-    this.soldAt = new Float64Array(n);
-    this.visibility = new Uint8Array(n);
+    this.listedBits = new Int32Array(words);
+    this.positivePriceBits = new Int32Array(words);
     this.rowsByStockNumber = new Map();
     const ids = new Float64Array(n);
     const createdAt = new Float64Array(n);
-    const price = new Float64Array(n);
     const subscriptionPrice = new Float64Array(n);
-    const km = new Float64Array(n);
-    const inputIndex = Float64Array.from(inputOfRow);
-    const orNaN = (v: number | null) => (v === null ? NaN : v);
-    let listable = 0;
+    const sold: number[] = [];
     for (let row = 0; row < n; row++) {
       const doc = this.rowDocs[row];
       for (let r = 0; r < R; r++) this.rangeValues[row * R + r] = orNaN(rangeValueOf(doc, RANGE_FACETS[r]));
-      this.soldAt[row] = orNaN(doc.soldAt);
-      const cls = !doc.showOnDealerWebsite
-        ? HIDDEN
-        : doc.status === "in_stock" || doc.status === "coming_soon"
-          ? LISTED
-          : doc.status === "sold" && doc.soldAt !== null
-            ? SOLD
-            : HIDDEN;
-      this.visibility[row] = cls;
-      if (cls !== HIDDEN) listable++;
+      if (doc.showOnDealerWebsite) {
+        if (doc.status === "in_stock" || doc.status === "coming_soon") setBit(this.listedBits, row);
+        else if (doc.status === "sold" && doc.soldAt !== null) sold.push(row);
+      }
+      if (doc.price !== null && doc.price > 0) setBit(this.positivePriceBits, row);
       const stock = normaliseStockNumber(doc.stockNumber);
       const rows = this.rowsByStockNumber.get(stock);
       if (rows) rows.push(row);
       else this.rowsByStockNumber.set(stock, [row]);
       ids[row] = doc.id;
       createdAt[row] = doc.createdAt;
-      price[row] = orNaN(doc.price);
       subscriptionPrice[row] = orNaN(doc.subscriptionPrice);
-      km[row] = orNaN(doc.km);
     }
-    this.listableRows = new Uint32Array(listable);
-    for (let row = 0, k = 0; row < n; row++) if (this.visibility[row] !== HIDDEN) this.listableRows[k++] = row;
+    sold.sort((a, b) => this.rowDocs[b].soldAt! - this.rowDocs[a].soldAt!);
+    this.soldRows = Uint32Array.from(sold);
+    this.soldTimes = Float64Array.from(sold, (row) => this.rowDocs[row].soldAt!);
+    this.listedCounts = new Uint32Array(totalCodes);
+    let listedCount = 0;
+    for (let row = 0; row < n; row++) {
+      if ((this.listedBits[row >>> 5] & (1 << (row & 31))) === 0) continue;
+      listedCount++;
+      for (let f = 0; f < F; f++) this.listedCounts[this.codes[row * F + f]]++;
+    }
+    this.listedCount = listedCount;
 
-    // Sort permutations: same rules as compareDocs (semantics.ts), on the columns.
+    // Sort permutations: the rules of compareDocs (semantics.ts) on columns; ties by id, then input
+    // position (as the reference engine's stable sort).
     const identity = new Uint32Array(n);
     for (let i = 0; i < n; i++) identity[i] = i;
-    const tie = (a: number, b: number) => ids[a] - ids[b] || inputIndex[a] - inputIndex[b];
-    const asc = (col: Float64Array) => (a: number, b: number) => {
-      const x = col[a];
-      const y = col[b];
-      if (x !== x || y !== y) return (x !== x ? 1 : 0) - (y !== y ? 1 : 0) || tie(a, b);
-      return x < y ? -1 : x > y ? 1 : tie(a, b);
+    const column = (r: number) => {
+      const values = new Float64Array(n);
+      for (let row = 0; row < n; row++) values[row] = this.rangeValues[row * R + r];
+      return values;
     };
-    const desc = (col: Float64Array) => (a: number, b: number) => {
-      const x = col[a];
-      const y = col[b];
-      if (x !== x || y !== y) return (x !== x ? 1 : 0) - (y !== y ? 1 : 0) || tie(a, b);
-      return x > y ? -1 : x < y ? 1 : tie(a, b);
+    const price = column(PRICE_RANGE);
+    const km = column(RANGE_FACETS.indexOf("km"));
+    const year = column(RANGE_FACETS.indexOf("year"));
+    const sortedBy = (col: Float64Array, direction: 1 | -1) => {
+      const order = identity.slice();
+      order.sort((a, b) => {
+        const x = col[a];
+        const y = col[b];
+        const xNull = x !== x;
+        const yNull = y !== y;
+        if (xNull || yNull) return xNull === yNull ? ids[a] - ids[b] || inputOfRow[a] - inputOfRow[b] : xNull ? 1 : -1;
+        return direction * compareNumbers(x, y) || ids[a] - ids[b] || inputOfRow[a] - inputOfRow[b];
+      });
+      return order;
     };
-    const comparators: Record<SortBy, ((a: number, b: number) => number) | null> = {
-      relevance: null,
-      latest: desc(createdAt),
-      price_desc: desc(price),
-      price_asc: asc(price),
-      subscription_price: asc(subscriptionPrice),
-      km: asc(km),
+    const orders: Record<SortBy, Uint32Array> = {
+      relevance: identity,
+      latest: sortedBy(createdAt, -1),
+      price_desc: sortedBy(price, -1),
+      price_asc: sortedBy(price, 1),
+      subscription_price: sortedBy(subscriptionPrice, 1),
+      km: sortedBy(km, 1),
     };
-    this.order = SORTS.map((sort) => {
-      const cmp = comparators[sort];
-      return cmp === null ? identity : identity.slice().sort(cmp);
-    });
+    this.order = SORTS.map((sort) => orders[sort]);
     this.rank = this.order.map((order) => {
       if (order === identity) return identity;
       const rank = new Uint32Array(n);
       for (let i = 0; i < n; i++) rank[order[i]] = i;
       return rank;
     });
+    // Range facets reuse the ascending sorts (nulls last, so the non-null rows are a prefix).
+    const ascending: Record<RangeFacet, [Uint32Array, Float64Array]> = {
+      price: [orders.price_asc, price],
+      km: [orders.km, km],
+      year: [sortedBy(year, 1), year],
+    };
+    this.rangeRows = [];
+    this.rangeSorted = [];
+    for (const facet of RANGE_FACETS) {
+      const [order, values] = ascending[facet];
+      let withValue = 0;
+      while (withValue < n && values[order[withValue]] === values[order[withValue]]) withValue++;
+      this.rangeRows.push(order.subarray(0, withValue));
+      this.rangeSorted.push(Float64Array.from(order.subarray(0, withValue), (row) => values[row]));
+    }
 
     // Text index: folded tokens -> ascending rows.
     const tokenCache = new Map<string, string[]>();
@@ -327,17 +397,21 @@ export class SearchReadModel implements SearchEngine {
     this.counts = new Uint32Array(totalCodes);
     this.allowed = new Uint8Array(totalCodes);
     this.matched = new Uint32Array(n);
-    this.stamp = new Uint32Array(n);
-    this.excluded = new Uint8Array(n);
+    this.baseBits = new Int32Array(words);
+    this.fullBits = new Int32Array(words);
+    this.textBits = new Int32Array(words);
+    this.passBits = new Int32Array((F + R) * words);
     this.textCounter = new Uint32Array(n);
     this.candidates = new Uint32Array(n);
     this.sortKeys = new Uint32Array(n);
     this.facetKeys = new Float64Array(maxFacetSize);
 
     const arrays: ArrayBufferView[] = [
-      this.codes, this.offsets, this.labelRank, this.codeByRank, this.carTypeRanks, this.rangeValues, this.soldAt,
-      this.visibility, this.listableRows, this.postingStarts, this.postings, ...new Set([...this.order, ...this.rank]),
-      this.counts, this.allowed, this.matched, this.stamp, this.excluded, this.textCounter, this.candidates, this.sortKeys, this.facetKeys,
+      ...[this.codes, this.offsets, this.labelRank, this.codeByRank, this.carTypeRanks, this.codeStarts, this.codeRows],
+      ...[this.rangeValues, ...this.rangeSorted, this.listedBits, this.listedCounts, this.positivePriceBits, this.soldRows, this.soldTimes],
+      ...[this.postingStarts, this.postings, ...new Set([...this.order, ...this.rank, this.rangeRows[2]])],
+      ...[this.counts, this.allowed, this.matched, this.baseBits, this.fullBits, this.textBits, this.passBits],
+      ...[this.textCounter, this.candidates, this.sortKeys, this.facetKeys],
     ];
     this.stats = {
       docs: n,
@@ -369,126 +443,80 @@ export class SearchReadModel implements SearchEngine {
   search(query: SearchQuery, visibility: VisibilityOptions): SearchResult {
     const started = performance.now();
     assertValidSearchQuery(query, visibility);
-    const { n, codes, allowed, counts, rangeValues, matched, stamp, refinedFacets, activeRanges, lower, upper, rangeMin, rangeMax } = this;
+    const { words, allowed, passBits, dims } = this;
 
-    // Text first: it can narrow the rows to visit.
+    // Base rows: listed (spec 4), recently sold, minus exclusions (spec 9), text, price > 0 (spec 5).
+    const base = this.baseBits;
+    base.set(this.listedBits);
+    const cutoff = soldCutoff(visibility);
+    for (let i = 0; i < this.soldRows.length && this.soldTimes[i] >= cutoff; i++) setBit(base, this.soldRows[i]);
+    for (const stockNumber of visibility.excludedStockNumbers) {
+      for (const row of this.rowsByStockNumber.get(normaliseStockNumber(stockNumber)) ?? []) clearBit(base, row);
+    }
+    if (requiresPositivePrice(query, visibility)) andInto(base, this.positivePriceBits);
     const text = parseTextQuery(query.query);
-    let rows = this.listableRows;
-    if (text.prefix !== null) rows = this.candidates.subarray(0, this.matchText(text));
+    if (text.prefix !== null) {
+      const found = this.matchText(text);
+      const textBits = this.textBits;
+      textBits.fill(0);
+      for (let i = 0; i < found; i++) setBit(textBits, this.candidates[i]);
+      andInto(base, textBits);
+    }
 
-    // Refinements: allowed codes, and refined values the site has no car for.
-    let refinedCount = 0;
+    // One pass bitset per refined facet (OR of its values' rows) and per active range.
+    let dimCount = 0;
     const unknownValues: string[][] = [];
     for (let f = 0; f < F; f++) {
       const values = refinedValues(query, LIST_FACETS[f]);
       if (values.length === 0) continue;
-      refinedFacets[refinedCount++] = f;
+      const bits = passBits.subarray(dimCount * words, (dimCount + 1) * words);
+      bits.fill(0);
+      dims[dimCount++] = f;
       const unknown: string[] = [];
       for (const value of values) {
         const code = this.dictionaries[f].get(value);
-        if (code === undefined) unknown.push(value);
-        else allowed[code] = 1;
+        if (code === undefined) {
+          unknown.push(value);
+          continue;
+        }
+        allowed[code] = 1;
+        for (let p = this.codeStarts[code], end = this.codeStarts[code + 1]; p < end; p++) setBit(bits, this.codeRows[p]);
       }
       if (unknown.length > 0) unknownValues[f] = unknown;
     }
-    let rangeCount = 0;
     for (let r = 0; r < R; r++) {
       const range = query.ranges[RANGE_FACETS[r]];
-      rangeMin[r] = Infinity;
-      rangeMax[r] = -Infinity;
       if (!isActiveRange(range)) continue;
-      activeRanges[rangeCount++] = r;
-      lower[r] = range.min ?? -Infinity;
-      upper[r] = range.max ?? Infinity;
+      const bits = passBits.subarray(dimCount * words, (dimCount + 1) * words);
+      bits.fill(0);
+      dims[dimCount++] = F + r;
+      const sorted = this.rangeSorted[r];
+      const from = range.min === null ? 0 : firstAtLeast(sorted, range.min);
+      const to = range.max === null ? sorted.length : firstAbove(sorted, range.max);
+      const rows = this.rangeRows[r];
+      for (let i = from; i < to; i++) setBit(bits, rows[i]);
     }
 
-    // Exclusions (spec 9) and visibility (spec 4).
-    const excludedRows: number[] = [];
-    for (const stockNumber of visibility.excludedStockNumbers) {
-      const found = this.rowsByStockNumber.get(normaliseStockNumber(stockNumber));
-      if (found) for (const row of found) excludedRows.push(row);
-    }
-    const excluded = this.excluded;
-    for (const row of excludedRows) excluded[row] = 1;
-    const cutoff = soldCutoff(visibility);
-    const positivePriceOnly = requiresPositivePrice(query, visibility);
-    const vis = this.visibility;
-    const soldAt = this.soldAt;
-
-    if (++this.generation === 0xffffffff) {
-      stamp.fill(0);
-      this.generation = 1;
-    }
-    const generation = this.generation;
-    counts.fill(0);
-
-    // The counting pass.
-    let count = 0;
-    const rowCount = rows.length;
-    for (let i = 0; i < rowCount; i++) {
-      const row = rows[i];
-      const cls = vis[row];
-      if (cls !== LISTED && (cls === HIDDEN || !(soldAt[row] >= cutoff))) continue;
-      if (excluded[row] === 1) continue;
-      const rb = row * R;
-      if (positivePriceOnly && !(rangeValues[rb + PRICE_RANGE] > 0)) continue;
-      const cb = row * F;
-      let fails = 0;
-      let failed = -1;
-      for (let j = 0; j < refinedCount; j++) {
-        const f = refinedFacets[j];
-        if (allowed[codes[cb + f]] === 0) {
-          failed = f;
-          if (++fails > 1) break;
-        }
-      }
-      if (fails > 1) continue;
-      for (let j = 0; j < rangeCount; j++) {
-        const r = activeRanges[j];
-        const x = rangeValues[rb + r];
-        if (!(x >= lower[r] && x <= upper[r])) {
-          failed = F + r;
-          if (++fails > 1) break;
-        }
-      }
-      if (fails > 1) continue;
-      if (fails === 0) {
-        matched[count++] = row;
-        stamp[row] = generation;
-        for (let f = 0; f < F; f++) counts[codes[cb + f]]++;
-        for (let r = 0; r < R; r++) {
-          const x = rangeValues[rb + r];
-          if (x < rangeMin[r]) rangeMin[r] = x;
-          if (x > rangeMax[r]) rangeMax[r] = x;
-        }
-      } else if (failed < F) {
-        counts[codes[cb + failed]]++;
-      } else {
-        const r = failed - F;
-        const x = rangeValues[rb + r];
-        if (x < rangeMin[r]) rangeMin[r] = x;
-        if (x > rangeMax[r]) rangeMax[r] = x;
-      }
-    }
-    for (const row of excludedRows) excluded[row] = 0;
+    this.counts.fill(0);
+    this.rangeMin.fill(Infinity);
+    this.rangeMax.fill(-Infinity);
+    const { count, dense } = this.countingPass(dimCount);
 
     const facets = {} as Record<ListFacet, FacetValue[]>;
     for (let f = 0; f < F; f++) facets[LIST_FACETS[f]] = this.facetValues(f, unknownValues[f]);
-    for (let j = 0; j < refinedCount; j++) {
-      const f = refinedFacets[j];
-      for (let c = this.offsets[f]; c < this.offsets[f + 1]; c++) allowed[c] = 0;
+    for (let j = 0; j < dimCount; j++) {
+      const f = dims[j];
+      if (f < F) allowed.fill(0, this.offsets[f], this.offsets[f + 1]);
     }
     const rangeStats = {} as Record<RangeFacet, NumericRange>;
     for (let r = 0; r < R; r++) {
-      rangeStats[RANGE_FACETS[r]] = {
-        min: rangeMin[r] === Infinity ? null : rangeMin[r],
-        max: rangeMax[r] === -Infinity ? null : rangeMax[r],
-      };
+      const min = this.rangeMin[r];
+      const max = this.rangeMax[r];
+      rangeStats[RANGE_FACETS[r]] = { min: min === Infinity ? null : min, max: max === -Infinity ? null : max };
     }
 
-    const hits = this.page(query, count, n);
     return {
-      hits,
+      hits: this.page(query, count, dense),
       facets,
       rangeStats,
       count,
@@ -499,24 +527,150 @@ export class SearchReadModel implements SearchEngine {
     };
   }
 
-  /** The requested page of the `count` rows in `matched` (ascending rows = relevance order). */
-  private page(query: SearchQuery, count: number, n: number): SearchDoc[] {
+  /**
+   * The counting pass over `baseBits` and the first `dimCount` pass bitsets: fills `fullBits`,
+   * `counts`, `rangeMin` and `rangeMax`, and (unless `dense` is returned) `matched`, ascending.
+   *
+   * Per 32-row word, bit-sliced counting of failed dimensions gives the full matches and the
+   * rows failing exactly one dimension; the latter count towards that dimension only. Full
+   * matches count towards everything: when they are most of the listed rows, their counts are
+   * taken as the listed rows' precomputed counts, minus the listed rows that do not match, plus
+   * matching rows that are not listed (recently sold), and range stats come from the rows sorted
+   * by value; otherwise every full match is visited.
+   * @returns the number of full matches and whether they were counted by complement (`dense`).
+   */
+  private countingPass(dimCount: number): { count: number; dense: boolean } {
+    const { words, baseBits, fullBits, passBits, dims, counts, codes, rangeValues, rangeMin, rangeMax } = this;
+    let count = 0;
+    for (let w = 0; w < words; w++) {
+      const b = baseBits[w];
+      if (b === 0) {
+        fullBits[w] = 0;
+        continue;
+      }
+      // Bit-sliced count of failed dimensions per row: `one` = failed at least one, `two` = at least two.
+      let one = 0;
+      let two = 0;
+      for (let j = 0; j < dimCount; j++) {
+        const failed = b & ~passBits[j * words + w];
+        two |= one & failed;
+        one |= failed;
+      }
+      const full = b & ~one;
+      fullBits[w] = full;
+      count += popcount(full);
+      const single = one & ~two;
+      if (single === 0) continue;
+      const rowBase = w << 5;
+      for (let j = 0; j < dimCount; j++) {
+        let rows = single & ~passBits[j * words + w];
+        if (rows === 0) continue;
+        const d = dims[j];
+        while (rows !== 0) {
+          const low = rows & -rows;
+          rows ^= low;
+          const row = rowBase + 31 - Math.clz32(low);
+          if (d < F) {
+            counts[codes[row * F + d]]++;
+          } else {
+            const r = d - F;
+            const x = rangeValues[row * R + r];
+            if (x < rangeMin[r]) rangeMin[r] = x;
+            if (x > rangeMax[r]) rangeMax[r] = x;
+          }
+        }
+      }
+    }
+
+    if (count * 2 > this.listedCount) {
+      this.countDenseMatches();
+      return { count, dense: true };
+    }
+    const { matched } = this;
+    let k = 0;
+    for (let w = 0; w < words; w++) {
+      let full = fullBits[w];
+      const rowBase = w << 5;
+      while (full !== 0) {
+        const low = full & -full;
+        full ^= low;
+        const row = rowBase + 31 - Math.clz32(low);
+        matched[k++] = row;
+        const cb = row * F;
+        for (let f = 0; f < F; f++) counts[codes[cb + f]]++;
+        const rb = row * R;
+        for (let r = 0; r < R; r++) {
+          const x = rangeValues[rb + r];
+          if (x < rangeMin[r]) rangeMin[r] = x;
+          if (x > rangeMax[r]) rangeMax[r] = x;
+        }
+      }
+    }
+    return { count, dense: false };
+  }
+
+  /** Adds the full matches' facet counts and range stats by complement (see countingPass). */
+  private countDenseMatches(): void {
+    const { words, fullBits, listedBits, listedCounts, counts, codes, rangeMin, rangeMax } = this;
+    for (let c = 0; c < counts.length; c++) counts[c] += listedCounts[c];
+    for (let w = 0; w < words; w++) {
+      const full = fullBits[w];
+      const listed = listedBits[w];
+      const rowBase = w << 5;
+      let missing = listed & ~full;
+      while (missing !== 0) {
+        const low = missing & -missing;
+        missing ^= low;
+        const cb = (rowBase + 31 - Math.clz32(low)) * F;
+        for (let f = 0; f < F; f++) counts[codes[cb + f]]--;
+      }
+      let extra = full & ~listed;
+      while (extra !== 0) {
+        const low = extra & -extra;
+        extra ^= low;
+        const cb = (rowBase + 31 - Math.clz32(low)) * F;
+        for (let f = 0; f < F; f++) counts[codes[cb + f]]++;
+      }
+    }
+    for (let r = 0; r < R; r++) {
+      const rows = this.rangeRows[r];
+      const sorted = this.rangeSorted[r];
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i];
+        if ((fullBits[row >>> 5] & (1 << (row & 31))) === 0) continue;
+        if (sorted[i] < rangeMin[r]) rangeMin[r] = sorted[i];
+        break;
+      }
+      for (let i = rows.length - 1; i >= 0; i--) {
+        const row = rows[i];
+        if ((fullBits[row >>> 5] & (1 << (row & 31))) === 0) continue;
+        if (sorted[i] > rangeMax[r]) rangeMax[r] = sorted[i];
+        break;
+      }
+    }
+  }
+
+  /**
+   * The requested page of the `count` full matches: from `matched` (ascending rows = relevance
+   * order) when it was filled, else by walking the sort order over `fullBits`.
+   */
+  private page(query: SearchQuery, count: number, dense: boolean): SearchDoc[] {
     const start = (query.page - 1) * query.hitsPerPage;
     const end = Math.min(start + query.hitsPerPage, count);
     const hits: SearchDoc[] = [];
     if (start >= count) return hits;
-    const sort = SORTS.indexOf(query.sortBy);
-    const { matched, rowDocs } = this;
-    if (query.sortBy === "relevance") {
+    const { matched, rowDocs, n } = this;
+    if (query.sortBy === "relevance" && !dense) {
       for (let i = start; i < end; i++) hits.push(rowDocs[matched[i]]);
       return hits;
     }
+    const sort = SORTS.indexOf(query.sortBy);
     const order = this.order[sort];
     // Either sort the hits' ranks (m log m) or walk the sort order until the page is filled
     // (about n * end / m rows when hits are spread evenly).
     const walkCost = (n * end) / count;
     const sortCost = 3 * count * Math.log2(count + 1);
-    if (sortCost < walkCost) {
+    if (!dense && sortCost < walkCost) {
       const keys = this.sortKeys.subarray(0, count);
       const rank = this.rank[sort];
       for (let i = 0; i < count; i++) keys[i] = rank[matched[i]];
@@ -524,11 +678,11 @@ export class SearchReadModel implements SearchEngine {
       for (let i = start; i < end; i++) hits.push(rowDocs[order[keys[i]]]);
       return hits;
     }
-    const { stamp, generation } = this;
+    const full = this.fullBits;
     let seen = 0;
     for (let i = 0; i < n && seen < end; i++) {
       const row = order[i];
-      if (stamp[row] !== generation) continue;
+      if ((full[row >>> 5] & (1 << (row & 31))) === 0) continue;
       if (seen++ >= start) hits.push(rowDocs[row]);
     }
     return hits;
@@ -599,9 +753,54 @@ export class SearchReadModel implements SearchEngine {
       if (counter[row] === steps.length) candidates[found++] = row;
       counter[row] = 0;
     }
-    candidates.subarray(0, found).sort();
     return found;
   }
+}
+
+function compareNumbers(a: number, b: number): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+function setBit(bits: Int32Array, row: number): void {
+  bits[row >>> 5] |= 1 << (row & 31);
+}
+
+function clearBit(bits: Int32Array, row: number): void {
+  bits[row >>> 5] &= ~(1 << (row & 31));
+}
+
+function andInto(target: Int32Array, mask: Int32Array): void {
+  for (let w = 0; w < target.length; w++) target[w] &= mask[w];
+}
+
+/** First index whose value is >= `min` (values ascending). */
+function firstAtLeast(sorted: Float64Array, min: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < min) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index whose value is > `max` (values ascending). */
+function firstAbove(sorted: Float64Array, max: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] <= max) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function lowerBound(sorted: readonly string[], key: string): number {

@@ -286,12 +286,16 @@ export function searchableFields(doc: SearchDoc): (string | null)[] {
 }
 
 /**
- * The tokens of one field: {@link tokenize} plus, when the field has several tokens, their
- * concatenation, so "CX-5" is found by "cx5" as well as "cx 5".
+ * The tokens of one field: {@link tokenize} plus, for each space-separated word that splits into
+ * several tokens, their concatenation, so "CX-5" is found by "cx5" as well as "cx 5". Words are
+ * not joined across spaces: "Range Rover" must not answer a search for "ranger".
  */
 export function fieldTokens(field: string): string[] {
   const tokens = tokenize(field);
-  if (tokens.length > 1) tokens.push(tokens.join(""));
+  for (const word of field.split(/\s+/)) {
+    const parts = tokenize(word);
+    if (parts.length > 1) tokens.push(parts.join(""));
+  }
   return tokens;
 }
 

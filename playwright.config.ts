@@ -1,0 +1,41 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests in Debian's Chromium (no browser downloads here). The server is the real
+ * production build started by `npm start`'s script on its own port and embedded database
+ * (or DATABASE_URL when set), seeded with the demo sites.
+ */
+const port = Number(process.env.E2E_PORT ?? 3199);
+export const E2E_BASE = (site: string) => `http://${site}.localhost:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+    trace: "off",
+  },
+  webServer: {
+    command: "node --import tsx scripts/start.ts",
+    url: `http://127.0.0.1:${port}/healthz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e-pglite",
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "1",
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    },
+  },
+});

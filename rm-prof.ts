@@ -1,0 +1,823 @@
+/**
+ * The per-site, in-memory search read model (DESIGN.md section 5; spec 2.2, 4, 5, 9).
+ *
+ * Layout, built once from a site's {@link SearchDoc}s:
+ * - Rows are stored in "most relevant" order, so the default sort needs no sorting at query
+ *   time; every other sort has a precomputed permutation (`order`) and its inverse (`rank`).
+ * - List facets are dictionary-encoded: each distinct value gets a code; the codes of all 15
+ *   facets share one code space (facet f owns `[offset[f], offset[f+1])`, its first code meaning
+ *   "no value") and are stored row-major in one Uint16Array (Uint32Array past 65,535 codes), so
+ *   counting a matching row's 15 facets touches one cache line. Each code also has its rows
+ *   (ascending), for building a refinement's row set without scanning.
+ * - Range facets (price, km, year): a row-major Float64Array (NaN = null) for range stats, and the
+ *   non-null rows sorted by value, so a `min:max` filter is a binary search plus a contiguous run.
+ * - Text: a sorted vocabulary of folded tokens with row-sorted postings; the query intersects
+ *   postings (AND), the last token over the vocabulary's prefix range.
+ * - Visibility (spec 4): a bitset of listed rows (in_stock/coming_soon, shown on the website) and
+ *   the sold rows by sold date, so "sold within N days of now" is a short walk per query.
+ *
+ * A query works 32 rows at a time on bitsets: one "passes" bitset per refined facet or range
+ * (OR of its values' rows), and the base (visibility, exclusions, text, price > 0). Per 32-row
+ * word, bit-sliced counting gives the rows failing no refinement (hits: they count towards every
+ * facet and range stat) and the rows failing exactly one (they count only towards that facet or
+ * range: disjunctive counts); only those rows are visited, in one pass. Hits are then paged out in
+ * the requested order. Scratch buffers are allocated once per model and reused; a query allocates
+ * little beyond its result objects.
+ */
+import {
+  assertValidSearchQuery,
+  carTypeRank,
+  compareCodeUnits,
+  compareFacetValues,
+  compareLabels,
+  facetLabel,
+  facetValueOf,
+  fieldTokens,
+  isActiveRange,
+  normaliseStockNumber,
+  parseTextQuery,
+  rangeValueOf,
+  refinedValues,
+  requiresPositivePrice,
+  searchableFields,
+  soldCutoff,
+  type SearchEngine,
+  type TextQuery,
+} from "/work/main/app/search/semantics.ts";
+import {
+  LIST_FACETS,
+  RANGE_FACETS,
+  SORTS,
+  type FacetValue,
+  type ListFacet,
+  type NumericRange,
+  type RangeFacet,
+  type SearchDoc,
+  type SearchQuery,
+  type SearchResult,
+  type SortBy,
+  type VisibilityOptions,
+} from "/work/main/app/search/types.ts";
+
+const F = LIST_FACETS.length;
+const R = RANGE_FACETS.length;
+const CAR_TYPE_FACET = LIST_FACETS.indexOf("car_type");
+const PRICE_RANGE = RANGE_FACETS.indexOf("price");
+
+type CodeArray = Uint16Array | Uint32Array;
+
+/** Read-only statistics of a built model, for logs and the benchmark. */
+export interface ReadModelStats {
+  docs: number;
+  /** Distinct values over all list facets. */
+  facetValues: number;
+  /** Distinct text tokens. */
+  tokens: number;
+  /** Bytes held in typed arrays (index plus scratch), excluding the documents themselves. */
+  typedArrayBytes: number;
+  /** Build time in milliseconds. */
+  buildMs: number;
+}
+
+/**
+ * A site's stock, indexed for search. Build with {@link SearchReadModel.build} (or
+ * {@link buildSearchReadModel}) whenever the site's stock changes; the model is immutable.
+ * `search` is synchronous and reuses scratch buffers, so one model serves one query at a time,
+ * which is always the case on a single JavaScript thread.
+ */
+export class SearchReadModel implements SearchEngine {
+  private readonly n: number;
+  /** Number of 32-row words in a row bitset. */
+  private readonly words: number;
+  /** Documents in row order (most relevant first). */
+  private readonly rowDocs: SearchDoc[];
+
+  private readonly codes: CodeArray;
+  private readonly offsets: Uint32Array;
+  private readonly dictionaries: Map<string, number>[];
+  private readonly codeValues: string[];
+  private readonly codeLabels: string[];
+  /** Per global code: position within its facet by label then value. */
+  private readonly labelRank: Uint32Array;
+  /** Per facet offset + label rank: the global code. */
+  private readonly codeByRank: Uint32Array;
+  private readonly carTypeRanks: Uint8Array;
+  /** Rows of code c: `codeRows[codeStarts[c] .. codeStarts[c + 1])`, ascending. */
+  private readonly codeStarts: Uint32Array;
+  private readonly codeRows: Uint32Array;
+
+  private readonly rangeValues: Float64Array;
+  /** Per range facet: rows with a value, by value ascending, and those values. */
+  private readonly rangeRows: Uint32Array[];
+  private readonly rangeSorted: Float64Array[];
+
+  private readonly listedBits: Int32Array;
+  /** Facet counts over the listed rows, and how many rows are listed (for complement counting). */
+  private readonly listedCounts: Uint32Array;
+  private readonly listedCount: number;
+  private readonly positivePriceBits: Int32Array;
+  /** Sold rows that could be listed (shown on the website, with a sold date), latest sale first. */
+  private readonly soldRows: Uint32Array;
+  private readonly soldTimes: Float64Array;
+  private readonly rowsByStockNumber: Map<string, number[]>;
+
+  private readonly vocabulary: string[];
+  private readonly postingStarts: Uint32Array;
+  private readonly postings: Uint32Array;
+
+  private readonly order: Uint32Array[];
+  private readonly rank: Uint32Array[];
+
+  // Scratch, reused by every query.
+  private readonly counts: Uint32Array;
+  private readonly allowed: Uint8Array;
+  private readonly matched: Uint32Array;
+  private readonly baseBits: Int32Array;
+  private readonly fullBits: Int32Array;
+  private readonly textBits: Int32Array;
+  /** One bitset per refinement dimension, `dimCount * words` used. */
+  private readonly passBits: Int32Array;
+  private readonly dims = new Int32Array(F + R);
+  private readonly textCounter: Uint32Array;
+  private readonly candidates: Uint32Array;
+  private readonly sortKeys: Uint32Array;
+  private readonly facetKeys: Float64Array;
+  private readonly rangeMin = new Float64Array(R);
+  private readonly rangeMax = new Float64Array(R);
+
+  /** Build statistics. */
+  readonly stats: ReadModelStats;
+
+  /**
+   * Indexes one site's cars.
+   * @param docs the site's cars, any order, any visibility (visibility is applied per query,
+   *   because "sold within N days" depends on `now`). Documents are kept by reference and must not
+   *   be mutated afterwards.
+   * @returns the model; building 17k cars takes well under 0.2 s.
+   */
+  static build(docs: readonly SearchDoc[]): SearchReadModel {
+    return new SearchReadModel(docs);
+  }
+
+  private constructor(docs: readonly SearchDoc[]) {
+    const started = performance.now();
+    const n = docs.length;
+    const words = (n + 31) >>> 5;
+    this.n = n;
+    this.words = words;
+    const orNaN = (v: number | null) => (v === null ? NaN : v);
+
+    // Rows in "most relevant" order (semantics.ts compareDocs), ties by input position (as the
+    // reference engine's stable sort): customRank desc, createdAt desc, id asc, input asc.
+    const inCustomRank = new Float64Array(n);
+    const inCreatedAt = new Float64Array(n);
+    const inId = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      inCustomRank[i] = docs[i].customRank;
+      inCreatedAt[i] = docs[i].createdAt;
+      inId[i] = docs[i].id;
+    }
+    const inputOfRow = new Uint32Array(n);
+    for (let i = 0; i < n; i++) inputOfRow[i] = i;
+    inputOfRow.sort(
+      (a, b) =>
+        compareNumbers(inCustomRank[b], inCustomRank[a]) || compareNumbers(inCreatedAt[b], inCreatedAt[a]) || inId[a] - inId[b] || a - b,
+    );
+    this.rowDocs = new Array<SearchDoc>(n);
+    const rowOfInput = new Uint32Array(n);
+    for (let row = 0; row < n; row++) {
+      this.rowDocs[row] = docs[inputOfRow[row]];
+      rowOfInput[inputOfRow[row]] = row;
+    }
+
+    // Dictionaries, built in input order so a dealership's label is its first named car's name.
+    this.dictionaries = LIST_FACETS.map(() => new Map<string, number>());
+    const localValues: string[][] = LIST_FACETS.map(() => [""]);
+    const localLabels: string[][] = LIST_FACETS.map(() => [""]);
+    const local = new Uint32Array(n * F);
+    const namedDealerships = new Set<number>();
+    for (let input = 0; input < n; input++) {
+      const doc = docs[input];
+      const base = rowOfInput[input] * F;
+      for (let f = 0; f < F; f++) {
+        const facet = LIST_FACETS[f];
+        const value = facetValueOf(doc, facet);
+        if (value === null) continue;
+        const dict = this.dictionaries[f];
+        let code = dict.get(value);
+        if (code === undefined) {
+          code = localValues[f].length;
+          dict.set(value, code);
+          localValues[f].push(value);
+          localLabels[f].push(facetLabel(facet, value, facet === "dealership" ? doc.dealershipName : null));
+          if (facet === "dealership" && doc.dealershipName) namedDealerships.add(code);
+        } else if (facet === "dealership" && doc.dealershipName && !namedDealerships.has(code)) {
+          localLabels[f][code] = facetLabel(facet, value, doc.dealershipName);
+          namedDealerships.add(code);
+        }
+        local[base + f] = code;
+      }
+    }
+    this.offsets = new Uint32Array(F + 1);
+    for (let f = 0; f < F; f++) this.offsets[f + 1] = this.offsets[f] + localValues[f].length;
+    const totalCodes = this.offsets[F];
+    this.codes = totalCodes <= 0xffff ? new Uint16Array(n * F) : new Uint32Array(n * F);
+    const codeCounts = new Uint32Array(totalCodes);
+    for (let row = 0; row < n; row++) {
+      for (let f = 0; f < F; f++) {
+        const code = this.offsets[f] + local[row * F + f];
+        this.codes[row * F + f] = code;
+        codeCounts[code]++;
+      }
+    }
+    // Rows per code (counting sort; rows ascending). "No value" codes are left out.
+    this.codeStarts = new Uint32Array(totalCodes + 1);
+    for (let c = 0; c < totalCodes; c++) {
+      const isNone = this.offsets.includes(c);
+      this.codeStarts[c + 1] = this.codeStarts[c] + (isNone ? 0 : codeCounts[c]);
+    }
+    this.codeRows = new Uint32Array(this.codeStarts[totalCodes]);
+    const fill = this.codeStarts.slice(0, totalCodes);
+    for (let row = 0; row < n; row++) {
+      for (let f = 0; f < F; f++) {
+        const code = this.codes[row * F + f];
+        if (code !== this.offsets[f]) this.codeRows[fill[code]++] = row;
+      }
+    }
+    for (const [f, dict] of this.dictionaries.entries()) {
+      for (const [value, code] of dict) dict.set(value, this.offsets[f] + code);
+    }
+    this.codeValues = localValues.flat();
+    this.codeLabels = localLabels.flat();
+    this.labelRank = new Uint32Array(totalCodes);
+    this.codeByRank = new Uint32Array(totalCodes);
+    this.carTypeRanks = new Uint8Array(totalCodes);
+    for (let f = 0; f < F; f++) {
+      const off = this.offsets[f];
+      const size = this.offsets[f + 1] - off;
+      const byLabel = Array.from({ length: size }, (_, i) => off + i).sort((a, b) =>
+        a === off ? -1 : b === off ? 1 : compareLabels(this.codeLabels[a], this.codeLabels[b]) || compareCodeUnits(this.codeValues[a], this.codeValues[b]),
+      );
+      byLabel.forEach((code, rank) => {
+        this.labelRank[code] = rank;
+        this.codeByRank[off + rank] = code;
+      });
+    }
+    for (let c = this.offsets[CAR_TYPE_FACET]; c < this.offsets[CAR_TYPE_FACET + 1]; c++) {
+      this.carTypeRanks[c] = carTypeRank(this.codeValues[c]);
+    }
+
+    // Numeric columns, visibility (spec 4) and stock numbers (spec 9 exclusions).
+    this.rangeValues = new Float64Array(n * R);
+    this.listedBits = new Int32Array(words);
+    this.positivePriceBits = new Int32Array(words);
+    this.rowsByStockNumber = new Map();
+    const ids = new Float64Array(n);
+    const createdAt = new Float64Array(n);
+    const subscriptionPrice = new Float64Array(n);
+    const sold: number[] = [];
+    for (let row = 0; row < n; row++) {
+      const doc = this.rowDocs[row];
+      for (let r = 0; r < R; r++) this.rangeValues[row * R + r] = orNaN(rangeValueOf(doc, RANGE_FACETS[r]));
+      if (doc.showOnDealerWebsite) {
+        if (doc.status === "in_stock" || doc.status === "coming_soon") setBit(this.listedBits, row);
+        else if (doc.status === "sold" && doc.soldAt !== null) sold.push(row);
+      }
+      if (doc.price !== null && doc.price > 0) setBit(this.positivePriceBits, row);
+      const stock = normaliseStockNumber(doc.stockNumber);
+      const rows = this.rowsByStockNumber.get(stock);
+      if (rows) rows.push(row);
+      else this.rowsByStockNumber.set(stock, [row]);
+      ids[row] = doc.id;
+      createdAt[row] = doc.createdAt;
+      subscriptionPrice[row] = orNaN(doc.subscriptionPrice);
+    }
+    sold.sort((a, b) => this.rowDocs[b].soldAt! - this.rowDocs[a].soldAt!);
+    this.soldRows = Uint32Array.from(sold);
+    this.soldTimes = Float64Array.from(sold, (row) => this.rowDocs[row].soldAt!);
+    this.listedCounts = new Uint32Array(totalCodes);
+    let listedCount = 0;
+    for (let row = 0; row < n; row++) {
+      if ((this.listedBits[row >>> 5] & (1 << (row & 31))) === 0) continue;
+      listedCount++;
+      for (let f = 0; f < F; f++) this.listedCounts[this.codes[row * F + f]]++;
+    }
+    this.listedCount = listedCount;
+
+    // Sort permutations: the rules of compareDocs (semantics.ts) on columns; ties by id, then input
+    // position (as the reference engine's stable sort).
+    const identity = new Uint32Array(n);
+    for (let i = 0; i < n; i++) identity[i] = i;
+    const column = (r: number) => {
+      const values = new Float64Array(n);
+      for (let row = 0; row < n; row++) values[row] = this.rangeValues[row * R + r];
+      return values;
+    };
+    const price = column(PRICE_RANGE);
+    const km = column(RANGE_FACETS.indexOf("km"));
+    const year = column(RANGE_FACETS.indexOf("year"));
+    const sortedBy = (col: Float64Array, direction: 1 | -1) => {
+      const order = identity.slice();
+      order.sort((a, b) => {
+        const x = col[a];
+        const y = col[b];
+        const xNull = x !== x;
+        const yNull = y !== y;
+        if (xNull || yNull) return xNull === yNull ? ids[a] - ids[b] || inputOfRow[a] - inputOfRow[b] : xNull ? 1 : -1;
+        return direction * compareNumbers(x, y) || ids[a] - ids[b] || inputOfRow[a] - inputOfRow[b];
+      });
+      return order;
+    };
+    const orders: Record<SortBy, Uint32Array> = {
+      relevance: identity,
+      latest: sortedBy(createdAt, -1),
+      price_desc: sortedBy(price, -1),
+      price_asc: sortedBy(price, 1),
+      subscription_price: sortedBy(subscriptionPrice, 1),
+      km: sortedBy(km, 1),
+    };
+    this.order = SORTS.map((sort) => orders[sort]);
+    this.rank = this.order.map((order) => {
+      if (order === identity) return identity;
+      const rank = new Uint32Array(n);
+      for (let i = 0; i < n; i++) rank[order[i]] = i;
+      return rank;
+    });
+    // Range facets reuse the ascending sorts (nulls last, so the non-null rows are a prefix).
+    const ascending: Record<RangeFacet, [Uint32Array, Float64Array]> = {
+      price: [orders.price_asc, price],
+      km: [orders.km, km],
+      year: [sortedBy(year, 1), year],
+    };
+    this.rangeRows = [];
+    this.rangeSorted = [];
+    for (const facet of RANGE_FACETS) {
+      const [order, values] = ascending[facet];
+      let withValue = 0;
+      while (withValue < n && values[order[withValue]] === values[order[withValue]]) withValue++;
+      this.rangeRows.push(order.subarray(0, withValue));
+      this.rangeSorted.push(Float64Array.from(order.subarray(0, withValue), (row) => values[row]));
+    }
+
+    // Text index: folded tokens -> ascending rows.
+    const tokenCache = new Map<string, string[]>();
+    const rowsByToken = new Map<string, number[]>();
+    const seen = new Set<string>();
+    let postingCount = 0;
+    for (let row = 0; row < n; row++) {
+      seen.clear();
+      for (const field of searchableFields(this.rowDocs[row])) {
+        if (!field) continue;
+        let tokens = tokenCache.get(field);
+        if (tokens === undefined) {
+          tokens = fieldTokens(field);
+          tokenCache.set(field, tokens);
+        }
+        for (const token of tokens) {
+          if (seen.has(token)) continue;
+          seen.add(token);
+          const rows = rowsByToken.get(token);
+          if (rows) rows.push(row);
+          else rowsByToken.set(token, [row]);
+          postingCount++;
+        }
+      }
+    }
+    this.vocabulary = [...rowsByToken.keys()].sort(compareCodeUnits);
+    this.postingStarts = new Uint32Array(this.vocabulary.length + 1);
+    this.postings = new Uint32Array(postingCount);
+    this.vocabulary.forEach((token, t) => {
+      const rows = rowsByToken.get(token)!;
+      this.postings.set(rows, this.postingStarts[t]);
+      this.postingStarts[t + 1] = this.postingStarts[t] + rows.length;
+    });
+
+    let maxFacetSize = 0;
+    for (let f = 0; f < F; f++) maxFacetSize = Math.max(maxFacetSize, this.offsets[f + 1] - this.offsets[f]);
+    this.counts = new Uint32Array(totalCodes);
+    this.allowed = new Uint8Array(totalCodes);
+    this.matched = new Uint32Array(n);
+    this.baseBits = new Int32Array(words);
+    this.fullBits = new Int32Array(words);
+    this.textBits = new Int32Array(words);
+    this.passBits = new Int32Array((F + R) * words);
+    this.textCounter = new Uint32Array(n);
+    this.candidates = new Uint32Array(n);
+    this.sortKeys = new Uint32Array(n);
+    this.facetKeys = new Float64Array(maxFacetSize);
+
+    const arrays: ArrayBufferView[] = [
+      ...[this.codes, this.offsets, this.labelRank, this.codeByRank, this.carTypeRanks, this.codeStarts, this.codeRows],
+      ...[this.rangeValues, ...this.rangeSorted, this.listedBits, this.listedCounts, this.positivePriceBits, this.soldRows, this.soldTimes],
+      ...[this.postingStarts, this.postings, ...new Set([...this.order, ...this.rank, this.rangeRows[2]])],
+      ...[this.counts, this.allowed, this.matched, this.baseBits, this.fullBits, this.textBits, this.passBits],
+      ...[this.textCounter, this.candidates, this.sortKeys, this.facetKeys],
+    ];
+    this.stats = {
+      docs: n,
+      facetValues: totalCodes - F,
+      tokens: this.vocabulary.length,
+      typedArrayBytes: arrays.reduce((sum, a) => sum + a.byteLength, 0),
+      buildMs: performance.now() - started,
+    };
+  }
+
+  /** Number of cars indexed (visible or not). */
+  get size(): number {
+    return this.n;
+  }
+
+  /**
+   * Runs one search over the site's stock.
+   * @param query refinements OR within a facet and AND across facets; ranges inclusive, null
+   *   values fail an active range; `query` text is ANDed tokens with the last one a prefix;
+   *   page is 1-based.
+   * @param visibility spec 4: listed statuses, sold within `includeSoldDays` of `now` (epoch ms),
+   *   `showOnDealerWebsite`, excluded stock numbers; spec 5's price > 0 option for price_asc.
+   * @returns hits of the page (the indexed documents themselves), disjunctive facet counts in
+   *   spec 9 order (zero counts dropped unless refined), range stats ignoring each range's own
+   *   filter, count, pages = ceil(count / hitsPerPage), and `ms` (wall time of this call).
+   * @throws RangeError on a malformed query (page or hitsPerPage not a whole number >= 1, unknown
+   *   sortBy, non-finite range bound) or visibility options.
+   */
+  search(query: SearchQuery, visibility: VisibilityOptions): SearchResult {
+    const started = performance.now();
+    assertValidSearchQuery(query, visibility);
+    const { words, allowed, passBits, dims } = this;
+
+    // Base rows: listed (spec 4), recently sold, minus exclusions (spec 9), text, price > 0 (spec 5).
+    const base = this.baseBits;
+    base.set(this.listedBits);
+    const cutoff = soldCutoff(visibility);
+    for (let i = 0; i < this.soldRows.length && this.soldTimes[i] >= cutoff; i++) setBit(base, this.soldRows[i]);
+    for (const stockNumber of visibility.excludedStockNumbers) {
+      for (const row of this.rowsByStockNumber.get(normaliseStockNumber(stockNumber)) ?? []) clearBit(base, row);
+    }
+    if (requiresPositivePrice(query, visibility)) andInto(base, this.positivePriceBits);
+    const text = parseTextQuery(query.query);
+    if (text.prefix !== null) {
+      const found = this.matchText(text);
+      const textBits = this.textBits;
+      textBits.fill(0);
+      for (let i = 0; i < found; i++) setBit(textBits, this.candidates[i]);
+      andInto(base, textBits);
+    }
+
+    // One pass bitset per refined facet (OR of its values' rows) and per active range.
+    let dimCount = 0;
+    const unknownValues: string[][] = [];
+    for (let f = 0; f < F; f++) {
+      const values = refinedValues(query, LIST_FACETS[f]);
+      if (values.length === 0) continue;
+      const bits = passBits.subarray(dimCount * words, (dimCount + 1) * words);
+      bits.fill(0);
+      dims[dimCount++] = f;
+      const unknown: string[] = [];
+      for (const value of values) {
+        const code = this.dictionaries[f].get(value);
+        if (code === undefined) {
+          unknown.push(value);
+          continue;
+        }
+        allowed[code] = 1;
+        for (let p = this.codeStarts[code], end = this.codeStarts[code + 1]; p < end; p++) setBit(bits, this.codeRows[p]);
+      }
+      if (unknown.length > 0) unknownValues[f] = unknown;
+    }
+    for (let r = 0; r < R; r++) {
+      const range = query.ranges[RANGE_FACETS[r]];
+      if (!isActiveRange(range)) continue;
+      const bits = passBits.subarray(dimCount * words, (dimCount + 1) * words);
+      bits.fill(0);
+      dims[dimCount++] = F + r;
+      const sorted = this.rangeSorted[r];
+      const from = range.min === null ? 0 : firstAtLeast(sorted, range.min);
+      const to = range.max === null ? sorted.length : firstAbove(sorted, range.max);
+      const rows = this.rangeRows[r];
+      for (let i = from; i < to; i++) setBit(bits, rows[i]);
+    }
+
+    this.counts.fill(0);
+    this.rangeMin.fill(Infinity);
+    this.rangeMax.fill(-Infinity);
+    const { count, dense } = this.countingPass(dimCount);
+
+    const facets = {} as Record<ListFacet, FacetValue[]>;
+    for (let f = 0; f < F; f++) facets[LIST_FACETS[f]] = this.facetValues(f, unknownValues[f]);
+    for (let j = 0; j < dimCount; j++) {
+      const f = dims[j];
+      if (f < F) allowed.fill(0, this.offsets[f], this.offsets[f + 1]);
+    }
+    const rangeStats = {} as Record<RangeFacet, NumericRange>;
+    for (let r = 0; r < R; r++) {
+      const min = this.rangeMin[r];
+      const max = this.rangeMax[r];
+      rangeStats[RANGE_FACETS[r]] = { min: min === Infinity ? null : min, max: max === -Infinity ? null : max };
+    }
+
+    return {
+      hits: this.page(query, count, dense),
+      facets,
+      rangeStats,
+      count,
+      page: query.page,
+      pages: Math.ceil(count / query.hitsPerPage),
+      hitsPerPage: query.hitsPerPage,
+      ms: performance.now() - started,
+    };
+  }
+
+  /**
+   * The counting pass over `baseBits` and the first `dimCount` pass bitsets: fills `fullBits`,
+   * `counts`, `rangeMin` and `rangeMax`, and (unless `dense` is returned) `matched`, ascending.
+   *
+   * Per 32-row word, bit-sliced counting of failed dimensions gives the full matches and the
+   * rows failing exactly one dimension; the latter count towards that dimension only. Full
+   * matches count towards everything: when they are most of the listed rows, their counts are
+   * taken as the listed rows' precomputed counts, minus the listed rows that do not match, plus
+   * matching rows that are not listed (recently sold), and range stats come from the rows sorted
+   * by value; otherwise every full match is visited.
+   * @returns the number of full matches and whether they were counted by complement (`dense`).
+   */
+  private countingPass(dimCount: number): { count: number; dense: boolean } {
+    const { words, baseBits, fullBits, passBits, dims, counts, codes, rangeValues, rangeMin, rangeMax } = this;
+    let count = 0;
+    for (let w = 0; w < words; w++) {
+      const b = baseBits[w];
+      if (b === 0) {
+        fullBits[w] = 0;
+        continue;
+      }
+      // Bit-sliced count of failed dimensions per row: `one` = failed at least one, `two` = at least two.
+      let one = 0;
+      let two = 0;
+      for (let j = 0; j < dimCount; j++) {
+        const failed = b & ~passBits[j * words + w];
+        two |= one & failed;
+        one |= failed;
+      }
+      const full = b & ~one;
+      fullBits[w] = full;
+      count += popcount(full);
+      const single = one & ~two;
+      if (single === 0) continue;
+      const rowBase = w << 5;
+      for (let j = 0; j < dimCount; j++) {
+        let rows = single & ~passBits[j * words + w];
+        if (rows === 0) continue;
+        const d = dims[j];
+        while (rows !== 0) {
+          const low = rows & -rows;
+          rows ^= low;
+          const row = rowBase + 31 - Math.clz32(low);
+          if (d < F) {
+            counts[codes[row * F + d]]++;
+          } else {
+            const r = d - F;
+            const x = rangeValues[row * R + r];
+            if (x < rangeMin[r]) rangeMin[r] = x;
+            if (x > rangeMax[r]) rangeMax[r] = x;
+          }
+        }
+      }
+    }
+
+    if (count * 2 > this.listedCount) {
+      this.countDenseMatches();
+      return { count, dense: true };
+    }
+    const { matched } = this;
+    let k = 0;
+    for (let w = 0; w < words; w++) {
+      let full = fullBits[w];
+      const rowBase = w << 5;
+      while (full !== 0) {
+        const low = full & -full;
+        full ^= low;
+        const row = rowBase + 31 - Math.clz32(low);
+        matched[k++] = row;
+        const cb = row * F;
+        for (let f = 0; f < F; f++) counts[codes[cb + f]]++;
+        const rb = row * R;
+        for (let r = 0; r < R; r++) {
+          const x = rangeValues[rb + r];
+          if (x < rangeMin[r]) rangeMin[r] = x;
+          if (x > rangeMax[r]) rangeMax[r] = x;
+        }
+      }
+    }
+    return { count, dense: false };
+  }
+
+  /** Adds the full matches' facet counts and range stats by complement (see countingPass). */
+  private countDenseMatches(): void {
+    const { words, fullBits, listedBits, listedCounts, counts, codes, rangeMin, rangeMax } = this;
+    for (let c = 0; c < counts.length; c++) counts[c] += listedCounts[c];
+    for (let w = 0; w < words; w++) {
+      const full = fullBits[w];
+      const listed = listedBits[w];
+      const rowBase = w << 5;
+      let missing = listed & ~full;
+      while (missing !== 0) {
+        const low = missing & -missing;
+        missing ^= low;
+        const cb = (rowBase + 31 - Math.clz32(low)) * F;
+        for (let f = 0; f < F; f++) counts[codes[cb + f]]--;
+      }
+      let extra = full & ~listed;
+      while (extra !== 0) {
+        const low = extra & -extra;
+        extra ^= low;
+        const cb = (rowBase + 31 - Math.clz32(low)) * F;
+        for (let f = 0; f < F; f++) counts[codes[cb + f]]++;
+      }
+    }
+    for (let r = 0; r < R; r++) {
+      const rows = this.rangeRows[r];
+      const sorted = this.rangeSorted[r];
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i];
+        if ((fullBits[row >>> 5] & (1 << (row & 31))) === 0) continue;
+        if (sorted[i] < rangeMin[r]) rangeMin[r] = sorted[i];
+        break;
+      }
+      for (let i = rows.length - 1; i >= 0; i--) {
+        const row = rows[i];
+        if ((fullBits[row >>> 5] & (1 << (row & 31))) === 0) continue;
+        if (sorted[i] > rangeMax[r]) rangeMax[r] = sorted[i];
+        break;
+      }
+    }
+  }
+
+  /**
+   * The requested page of the `count` full matches: from `matched` (ascending rows = relevance
+   * order) when it was filled, else by walking the sort order over `fullBits`.
+   */
+  private page(query: SearchQuery, count: number, dense: boolean): SearchDoc[] {
+    const start = (query.page - 1) * query.hitsPerPage;
+    const end = Math.min(start + query.hitsPerPage, count);
+    const hits: SearchDoc[] = [];
+    if (start >= count) return hits;
+    const { matched, rowDocs, n } = this;
+    if (query.sortBy === "relevance" && !dense) {
+      for (let i = start; i < end; i++) hits.push(rowDocs[matched[i]]);
+      return hits;
+    }
+    const sort = SORTS.indexOf(query.sortBy);
+    const order = this.order[sort];
+    // Either sort the hits' ranks (m log m) or walk the sort order until the page is filled
+    // (about n * end / m rows when hits are spread evenly).
+    const walkCost = (n * end) / count;
+    const sortCost = 3 * count * Math.log2(count + 1);
+    if (!dense && sortCost < walkCost) {
+      const keys = this.sortKeys.subarray(0, count);
+      const rank = this.rank[sort];
+      for (let i = 0; i < count; i++) keys[i] = rank[matched[i]];
+      keys.sort();
+      for (let i = start; i < end; i++) hits.push(rowDocs[order[keys[i]]]);
+      return hits;
+    }
+    const full = this.fullBits;
+    let seen = 0;
+    for (let i = 0; i < n && seen < end; i++) {
+      const row = order[i];
+      if ((full[row >>> 5] & (1 << (row & 31))) === 0) continue;
+      if (seen++ >= start) hits.push(rowDocs[row]);
+    }
+    return hits;
+  }
+
+  /** One facet's values in spec 9 order: non-zero counts plus refined values. */
+  private facetValues(f: number, unknown: string[] | undefined): FacetValue[] {
+    const { counts, allowed, labelRank, facetKeys } = this;
+    const off = this.offsets[f];
+    const size = this.offsets[f + 1] - off;
+    const byCount = f !== CAR_TYPE_FACET;
+    let k = 0;
+    for (let c = off + 1; c < off + size; c++) {
+      const cnt = counts[c];
+      if (cnt === 0 && allowed[c] === 0) continue;
+      facetKeys[k++] = (byCount ? this.n - cnt : this.carTypeRanks[c]) * size + labelRank[c];
+    }
+    const keys = facetKeys.subarray(0, k).sort();
+    const values: FacetValue[] = new Array(k);
+    for (let i = 0; i < k; i++) {
+      const code = this.codeByRank[off + (keys[i] % size)];
+      values[i] = { value: this.codeValues[code], label: this.codeLabels[code], count: counts[code] };
+    }
+    if (unknown) {
+      const facet = LIST_FACETS[f];
+      for (const value of unknown) values.push({ value, label: facetLabel(facet, value), count: 0 });
+      values.sort((a, b) => compareFacetValues(facet, a, b));
+    }
+    return values;
+  }
+
+  /**
+   * Fills `candidates` with the rows matching the text query, ascending.
+   * @returns how many rows match.
+   */
+  private matchText(text: TextQuery): number {
+    const { vocabulary, postingStarts, postings, textCounter: counter, candidates } = this;
+    // Each step is a range of vocabulary entries: one entry for an exact token, the prefix range
+    // for the last token.
+    const steps: [number, number][] = [];
+    for (const token of text.exact) {
+      const t = lowerBound(vocabulary, token);
+      if (t === vocabulary.length || vocabulary[t] !== token) return 0;
+      steps.push([t, t + 1]);
+    }
+    const prefix = text.prefix!;
+    const from = lowerBound(vocabulary, prefix);
+    let to = from;
+    while (to < vocabulary.length && vocabulary[to].startsWith(prefix)) to++;
+    if (to === from) return 0;
+    steps.push([from, to]);
+    const size = ([a, b]: [number, number]) => postingStarts[b] - postingStarts[a];
+    steps.sort((x, y) => size(x) - size(y));
+
+    // counter[row] === i after step i-1 means the row has matched every step so far.
+    for (let i = 0; i < steps.length; i++) {
+      const [a, b] = steps[i];
+      for (let p = postingStarts[a], end = postingStarts[b]; p < end; p++) {
+        const row = postings[p];
+        if (counter[row] === i) counter[row] = i + 1;
+      }
+    }
+    // Every row touched was in the first step's postings: collect and reset from there.
+    let found = 0;
+    const [a, b] = steps[0];
+    for (let p = postingStarts[a], end = postingStarts[b]; p < end; p++) {
+      const row = postings[p];
+      if (counter[row] === steps.length) candidates[found++] = row;
+      counter[row] = 0;
+    }
+    return found;
+  }
+}
+
+function compareNumbers(a: number, b: number): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+function setBit(bits: Int32Array, row: number): void {
+  bits[row >>> 5] |= 1 << (row & 31);
+}
+
+function clearBit(bits: Int32Array, row: number): void {
+  bits[row >>> 5] &= ~(1 << (row & 31));
+}
+
+function andInto(target: Int32Array, mask: Int32Array): void {
+  for (let w = 0; w < target.length; w++) target[w] &= mask[w];
+}
+
+/** First index whose value is >= `min` (values ascending). */
+function firstAtLeast(sorted: Float64Array, min: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < min) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index whose value is > `max` (values ascending). */
+function firstAbove(sorted: Float64Array, max: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] <= max) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function lowerBound(sorted: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Builds a site's read model. Same as {@link SearchReadModel.build}.
+ * @param docs the site's cars (all statuses; visibility is applied per query).
+ */
+export function buildSearchReadModel(docs: readonly SearchDoc[]): SearchReadModel {
+  return SearchReadModel.build(docs);
+}

@@ -1,0 +1,56 @@
+/**
+ * Test database: PGlite in memory (one per test file, migrated), or the PostgreSQL at
+ * DATABASE_URL (migrated once by global-setup). Tests scope their data by creating their own
+ * sites with unique slugs, so files can share one PostgreSQL database.
+ */
+import { randomUUID } from "node:crypto";
+import { openDatabase, type DatabaseHandle } from "../../db/client";
+import { migrateDatabase } from "../../db/migrate";
+import { dealerGroups, locations, sites } from "../../db/schema/index";
+import { getSiteBySlug } from "../../app/services/sites.server";
+import type { SiteConfigInput } from "../../app/sites/site-config";
+import type { Site } from "../../app/sites/site";
+
+/** Which engine the suite runs against, for test names. */
+export const ENGINE = process.env.DATABASE_URL ? "postgres" : "pglite";
+
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.DATABASE_URL) return openDatabase({ url: process.env.DATABASE_URL, poolSize: 4 });
+  const handle = await openDatabase();
+  await migrateDatabase(handle);
+  return handle;
+}
+
+export interface TestSiteOptions {
+  config?: SiteConfigInput;
+  hosts?: string[];
+  locations?: { slug: string; name?: string; city?: string; state?: string; postcode?: string; lat?: number; long?: number; locationType?: string; manufacturers?: string[]; primary?: boolean }[];
+}
+
+/** Creates a site with a unique slug (and a dealer group), plus its locations. */
+export async function createTestSite(handle: DatabaseHandle, options: TestSiteOptions = {}): Promise<Site> {
+  const slug = `t-${randomUUID().slice(0, 8)}`;
+  const [group] = await handle.db.insert(dealerGroups).values({ slug: `${slug}-group`, name: `Group ${slug}` }).returning();
+  const [site] = await handle.db
+    .insert(sites)
+    .values({ slug, name: `Test site ${slug}`, hosts: options.hosts ?? [], dealerGroupId: group.id, config: options.config ?? {} })
+    .returning();
+  const locs = options.locations ?? [{ slug: "main", primary: true }];
+  for (const l of locs) {
+    await handle.db.insert(locations).values({
+      siteId: site.id,
+      dealerGroupId: group.id,
+      slug: l.slug,
+      name: l.name ?? `Location ${l.slug}`,
+      city: l.city ?? "Parramatta",
+      state: l.state ?? "NSW",
+      postcode: l.postcode ?? "2150",
+      lat: l.lat ?? -33.8136,
+      long: l.long ?? 151.0034,
+      locationType: l.locationType ?? "sales",
+      manufacturers: l.manufacturers ?? [],
+      primary: l.primary ?? false,
+    });
+  }
+  return (await getSiteBySlug(handle.db, slug))!;
+}

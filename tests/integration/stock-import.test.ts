@@ -1,0 +1,114 @@
+/**
+ * Stock importer against a real database (issue 2 item 5): upsert by stock number, unchanged
+ * on a second run, --full withdraws missing cars, bad rows rejected with row and reason.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import type { DatabaseHandle } from "../../db/client";
+import { loadKnownModels, parseFeedText } from "../../app/import/parse-feed";
+import { getCarBySlug } from "../../app/services/cars.server";
+import { getSiteBySlug } from "../../app/services/sites.server";
+import { importStock } from "../../app/services/stock-import.server";
+import { createTestSite, ENGINE, openTestDatabase } from "./database";
+import { feed, stockRecord } from "./fixtures";
+
+const knownModels = loadKnownModels(readFileSync("data/au_make_model_reference.csv", "utf8"));
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe(`importStock (${ENGINE})`, () => {
+  it("creates cars, then reports every row unchanged on a second run of the same feed", async () => {
+    const site = await createTestSite(handle);
+    const rows = feed([stockRecord(), stockRecord({ make: "Toyota", model: "RAV4" }), stockRecord({ price: null })]);
+    const first = await importStock(handle.db, site, rows);
+    expect(first).toMatchObject({ read: 3, created: 3, updated: 0, unchanged: 0, rejected: 0 });
+    const second = await importStock(handle.db, site, rows);
+    expect(second).toMatchObject({ read: 3, created: 0, updated: 0, unchanged: 3, withdrawn: 0 });
+  });
+
+  it("updates a car whose price changed and bumps the site's stock version", async () => {
+    const site = await createTestSite(handle);
+    const car = stockRecord({ price: 20000 });
+    await importStock(handle.db, site, feed([car]));
+    const before = (await getSiteBySlug(handle.db, site.slug))!.stockVersion;
+    const result = await importStock(handle.db, site, feed([{ ...car, price: 18990 }]));
+    expect(result).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
+    expect((await getSiteBySlug(handle.db, site.slug))!.stockVersion).toBe(before + 1);
+  });
+
+  it("with full: withdraws cars missing from the snapshot; the VDP lookup then says withdrawn", async () => {
+    const site = await createTestSite(handle);
+    const keep = stockRecord();
+    const drop = stockRecord({ make: "Kia", model: "Sportage" });
+    await importStock(handle.db, site, feed([keep, drop]));
+    const result = await importStock(handle.db, site, feed([keep]), { full: true });
+    expect(result).toMatchObject({ unchanged: 1, withdrawn: 1 });
+    const slug = `2020-kia-sportage-maxx-sport-${drop.stock_number.toLowerCase()}`;
+    expect((await getCarBySlug(handle.db, site, slug)).kind).toBe("withdrawn");
+    // A later feed that has the car again brings it back.
+    const back = await importStock(handle.db, site, feed([keep, drop]));
+    expect(back).toMatchObject({ updated: 1, unchanged: 1 });
+    expect((await getCarBySlug(handle.db, site, slug)).kind).toBe("found");
+  });
+
+  it("without full: leaves cars missing from the feed alone", async () => {
+    const site = await createTestSite(handle);
+    await importStock(handle.db, site, feed([stockRecord(), stockRecord()]));
+    const result = await importStock(handle.db, site, feed([stockRecord()]));
+    expect(result.withdrawn).toBe(0);
+  });
+
+  it("rejects duplicate stock numbers and unknown locations with row number and reason, and imports the rest", async () => {
+    const site = await createTestSite(handle);
+    const a = stockRecord();
+    const rows = feed([a, { ...a }, stockRecord({ location_slug: "nowhere" }), stockRecord()]);
+    const result = await importStock(handle.db, site, rows);
+    expect(result.created).toBe(2);
+    expect(result.rejections).toEqual([
+      { row: 2, reason: `duplicate stock_number ${a.stock_number} (first at row 1)` },
+      { row: 3, reason: "unknown location_slug 'nowhere'" },
+    ]);
+  });
+
+  it("imports a CSV feed with bad rows without crashing, reporting each bad row", async () => {
+    const site = await createTestSite(handle);
+    const csv = [
+      "stock_number,car_type,make,model,year,price,km",
+      "A1,used,Mazda,3,2018,15990,80000",
+      "A2,second-hand,Mazda,3,2018,15990,80000",
+      "A3,used,,3,2018,15990,80000",
+      "A4,used,Mazda,3,eighteen,15990,80000",
+      'A5,new,Toyota,"Land Cruiser",2024,,10',
+    ].join("\n");
+    const parsed = parseFeedText(csv, "feed.csv", knownModels);
+    const result = await importStock(handle.db, site, parsed.rows);
+    expect(result).toMatchObject({ read: 5, created: 2, rejected: 3 });
+    expect(result.rejections.map((r) => r.row)).toEqual([2, 3, 4]);
+    expect(result.rejections[0].reason).toContain("car_type must be new, demo or used");
+    expect(result.rejections[1].reason).toContain("make");
+    expect(result.rejections[2].reason).toContain("year");
+  });
+
+  it("assigns each car to the nearest sales location that sells its make", async () => {
+    const site = await createTestSite(handle, {
+      locations: [
+        { slug: "perth", city: "Perth", state: "WA", postcode: "6000", lat: -31.95, long: 115.86, primary: true },
+        { slug: "sydney", city: "Sydney", state: "NSW", postcode: "2000", lat: -33.87, long: 151.21 },
+        { slug: "sydney-service", city: "Sydney", state: "NSW", postcode: "2000", lat: -33.87, long: 151.21, locationType: "service" },
+      ],
+    });
+    const nsw = stockRecord({ listing_suburb: "Caringbah", listing_state: "NSW" });
+    const wa = stockRecord({ listing_suburb: "Midland", listing_state: "WA" });
+    await importStock(handle.db, site, feed([nsw, wa]));
+    const slugOf = (r: typeof nsw) => `2020-mazda-cx-5-maxx-sport-${r.stock_number.toLowerCase()}`;
+    const a = await getCarBySlug(handle.db, site, slugOf(nsw));
+    const b = await getCarBySlug(handle.db, site, slugOf(wa));
+    expect(a.kind === "found" && a.car.location?.slug).toBe("sydney");
+    expect(b.kind === "found" && b.car.location?.slug).toBe("perth");
+  });
+});
