@@ -84,6 +84,15 @@ describe("cleaning the real listings (data/README.md defects)", () => {
     expect(stockNumberFor(raw())).toMatch(/^AVP-[0-9A-F]{10}$/);
   });
 
+  it("moves a warranty found in the colour column ('5 years / Unlimited km') to the features", () => {
+    const r = cleanRealListing(raw({ ColourExtInt: "5 years / Unlimited km" }), knownModels);
+    expect(r.ok && [r.record.colour, r.record.interior_colour, r.record.features]).toEqual([null, null, ["Manufacturer warranty: 5 years / Unlimited km"]]);
+    const km = cleanRealListing(raw({ ColourExtInt: "3 years / 150,000 km" }), knownModels);
+    expect(km.ok && km.record.colour).toBeNull();
+    const code = cleanRealListing(raw({ ColourExtInt: "White / 2019/04" }), knownModels);
+    expect(code.ok && [code.record.colour, code.record.interior_colour]).toEqual(["White", null]);
+  });
+
   it("maps 'NEW Available to order' listings to coming soon", () => {
     const r = cleanRealListing(raw({ "Car/Suv": "NEW Available to order", UsedOrNew: "NEW" }), knownModels);
     expect(r.ok && r.record.status).toBe("coming_soon");
@@ -104,6 +113,7 @@ describe("the whole real data set (16,734 records, quoted newlines included)", (
     expect(fixes.get("split make repaired")).toBe(272);
     expect(fixes.get("POA price: no price shown")).toBe(50);
     expect(fixes.get("seat count found in Doors column")).toBe(71);
+    expect(fixes.get("warranty found in colour column")).toBe(449);
   });
   it("gives 16,733 distinct stock numbers", () => {
     expect(new Set(parsed.rows.flatMap((r) => (r.ok ? [r.record.stock_number] : []))).size).toBe(16733);

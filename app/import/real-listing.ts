@@ -161,7 +161,13 @@ export function cleanRealListing(raw: RealListing, knownModels: ReadonlyMap<stri
   const doors = doorsCell?.unit === "doors" ? doorsCell.n : null;
   if (doorsCell?.unit === "seats") fixes.push("seat count found in Doors column");
 
-  const [colour, interior] = (raw.ColourExtInt ?? "").split("/").map((s) => clean(s));
+  // New-car listings often carry the warranty ("5 years / Unlimited km") in the colour column.
+  const colourCell = clean(raw.ColourExtInt);
+  const warranty = colourCell && /^\d+\s*years?\s*\/\s*(unlimited|[\d,]+)\s*km$/i.test(colourCell) ? colourCell : null;
+  if (warranty) fixes.push("warranty found in colour column");
+  const [colour, rawInterior] = warranty ? [null, null] : (raw.ColourExtInt ?? "").split("/").map((s) => clean(s));
+  // Some interiors are trim codes or dates ("44Fa20", "2019/04"): not a colour a shopper can use.
+  const interior = rawInterior && /\d/.test(rawInterior) ? null : rawInterior;
   const location = parseLocation(raw.Location);
   const carSuv = clean(raw["Car/Suv"]);
   const body = clean(raw.BodyType) ?? (carSuv && BODY_TYPES.has(carSuv) ? carSuv : null);
@@ -195,6 +201,7 @@ export function cleanRealListing(raw: RealListing, knownModels: ReadonlyMap<stri
       cylinders,
       engine_size_litres: engine.litres,
       fuel_consumption: parseFuelConsumption(raw.FuelConsumption),
+      features: warranty ? [`Manufacturer warranty: ${warranty}`] : [],
       listing_suburb: location.suburb,
       listing_state: location.state,
     },

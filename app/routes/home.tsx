@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     detailsLabel: site.config.display.detailsButtonLabel,
     financePath: site.config.finance.linkPath,
     total: result.count,
-    carTypes: site.config.carTypes.map((t) => ({ type: t, count: byType[t] ?? 0 })),
+    carTypes: site.config.carTypes.map((t) => ({ type: t, count: byType[t] ?? 0 })).filter((t) => t.count > 0),
     makes: result.facets.make.slice(0, 12),
     latest: result.hits.map((h) => searchHitToCard(site, h, new Date(now))),
   };

@@ -119,7 +119,8 @@ export class SearchReadModel implements SearchEngine {
   /** Sold rows that could be listed (shown on the website, with a sold date), latest sale first. */
   private readonly soldRows: Uint32Array;
   private readonly soldTimes: Float64Array;
-  private readonly rowsByStockNumber: Map<string, number[]>;
+  /** Normalised stock number -> its row, or its rows when several cars share it. */
+  private readonly rowsByStockNumber: Map<string, number | number[]>;
 
   private readonly vocabulary: string[];
   private readonly postingStarts: Uint32Array;
@@ -169,20 +170,24 @@ export class SearchReadModel implements SearchEngine {
 
     // Rows in "most relevant" order (semantics.ts compareDocs), ties by input position (as the
     // reference engine's stable sort): customRank desc, createdAt desc, id asc, input asc.
-    const inCustomRank = new Float64Array(n);
-    const inCreatedAt = new Float64Array(n);
+    // Sorting is done on numeric keys with the engine's native typed-array sort (no comparator).
+    const inNegRank = new Float64Array(n);
+    const inNegCreated = new Float64Array(n);
     const inId = new Float64Array(n);
     for (let i = 0; i < n; i++) {
-      inCustomRank[i] = docs[i].customRank;
-      inCreatedAt[i] = docs[i].createdAt;
+      inNegRank[i] = -docs[i].customRank;
+      inNegCreated[i] = -docs[i].createdAt;
       inId[i] = docs[i].id;
     }
-    const inputOfRow = new Uint32Array(n);
-    for (let i = 0; i < n; i++) inputOfRow[i] = i;
-    inputOfRow.sort(
-      (a, b) =>
-        compareNumbers(inCustomRank[b], inCustomRank[a]) || compareNumbers(inCreatedAt[b], inCreatedAt[a]) || inId[a] - inId[b] || a - b,
-    );
+    // tieOfInput: position of each input in (id, input) order.
+    const idOrder = orderBy(valueRanks(inId), identityTie(n));
+    const tieOfInput = new Uint32Array(n);
+    for (let k = 0; k < n; k++) tieOfInput[idOrder[k]] = k;
+    const rankKey = valueRanks(inNegRank);
+    const createdKey = valueRanks(inNegCreated);
+    const primary = new Float64Array(n);
+    for (let i = 0; i < n; i++) primary[i] = rankKey[i] * (n + 1) + createdKey[i];
+    const inputOfRow = orderBy(valueRanks(primary), tieOfInput);
     this.rowDocs = new Array<SearchDoc>(n);
     const rowOfInput = new Uint32Array(n);
     for (let row = 0; row < n; row++) {
@@ -272,7 +277,6 @@ export class SearchReadModel implements SearchEngine {
     this.listedBits = new Int32Array(words);
     this.positivePriceBits = new Int32Array(words);
     this.rowsByStockNumber = new Map();
-    const ids = new Float64Array(n);
     const createdAt = new Float64Array(n);
     const subscriptionPrice = new Float64Array(n);
     const sold: number[] = [];
@@ -286,9 +290,9 @@ export class SearchReadModel implements SearchEngine {
       if (doc.price !== null && doc.price > 0) setBit(this.positivePriceBits, row);
       const stock = normaliseStockNumber(doc.stockNumber);
       const rows = this.rowsByStockNumber.get(stock);
-      if (rows) rows.push(row);
-      else this.rowsByStockNumber.set(stock, [row]);
-      ids[row] = doc.id;
+      if (rows === undefined) this.rowsByStockNumber.set(stock, row);
+      else if (typeof rows === "number") this.rowsByStockNumber.set(stock, [rows, row]);
+      else rows.push(row);
       createdAt[row] = doc.createdAt;
       subscriptionPrice[row] = orNaN(doc.subscriptionPrice);
     }
@@ -316,17 +320,12 @@ export class SearchReadModel implements SearchEngine {
     const price = column(PRICE_RANGE);
     const km = column(RANGE_FACETS.indexOf("km"));
     const year = column(RANGE_FACETS.indexOf("year"));
+    const tieOfRow = new Uint32Array(n);
+    for (let row = 0; row < n; row++) tieOfRow[row] = tieOfInput[inputOfRow[row]];
+    /** Rows by a column (NaN = null last in either direction), ties by id then input position. */
     const sortedBy = (col: Float64Array, direction: 1 | -1) => {
-      const order = identity.slice();
-      order.sort((a, b) => {
-        const x = col[a];
-        const y = col[b];
-        const xNull = x !== x;
-        const yNull = y !== y;
-        if (xNull || yNull) return xNull === yNull ? ids[a] - ids[b] || inputOfRow[a] - inputOfRow[b] : xNull ? 1 : -1;
-        return direction * compareNumbers(x, y) || ids[a] - ids[b] || inputOfRow[a] - inputOfRow[b];
-      });
-      return order;
+      const keys = direction === 1 ? col : col.map((v) => -v);
+      return orderBy(valueRanks(keys), tieOfRow);
     };
     const orders: Record<SortBy, Uint32Array> = {
       relevance: identity,
@@ -359,13 +358,15 @@ export class SearchReadModel implements SearchEngine {
       this.rangeSorted.push(Float64Array.from(order.subarray(0, withValue), (row) => values[row]));
     }
 
-    // Text index: folded tokens -> ascending rows.
+    // Text index: folded tokens -> ascending rows, via (token id, row) pairs and a counting sort.
     const tokenCache = new Map<string, string[]>();
-    const rowsByToken = new Map<string, number[]>();
-    const seen = new Set<string>();
-    let postingCount = 0;
+    const tokenIds = new Map<string, number>();
+    let pairTokens = new Uint32Array(Math.max(16, n * 8));
+    let pairRows = new Uint32Array(pairTokens.length);
+    let pairCount = 0;
+    const rowTokens: number[] = [];
     for (let row = 0; row < n; row++) {
-      seen.clear();
+      rowTokens.length = 0;
       for (const field of searchableFields(this.rowDocs[row])) {
         if (!field) continue;
         let tokens = tokenCache.get(field);
@@ -374,23 +375,32 @@ export class SearchReadModel implements SearchEngine {
           tokenCache.set(field, tokens);
         }
         for (const token of tokens) {
-          if (seen.has(token)) continue;
-          seen.add(token);
-          const rows = rowsByToken.get(token);
-          if (rows) rows.push(row);
-          else rowsByToken.set(token, [row]);
-          postingCount++;
+          let id = tokenIds.get(token);
+          if (id === undefined) {
+            id = tokenIds.size;
+            tokenIds.set(token, id);
+          }
+          if (rowTokens.includes(id)) continue;
+          rowTokens.push(id);
+          if (pairCount === pairTokens.length) {
+            pairTokens = growUint32(pairTokens);
+            pairRows = growUint32(pairRows);
+          }
+          pairTokens[pairCount] = id;
+          pairRows[pairCount++] = row;
         }
       }
     }
-    this.vocabulary = [...rowsByToken.keys()].sort(compareCodeUnits);
+    // Default string sort is code-unit order (compareCodeUnits), without a comparator callback.
+    this.vocabulary = [...tokenIds.keys()].sort();
+    const slotOfId = new Uint32Array(tokenIds.size);
+    this.vocabulary.forEach((token, t) => (slotOfId[tokenIds.get(token)!] = t));
     this.postingStarts = new Uint32Array(this.vocabulary.length + 1);
-    this.postings = new Uint32Array(postingCount);
-    this.vocabulary.forEach((token, t) => {
-      const rows = rowsByToken.get(token)!;
-      this.postings.set(rows, this.postingStarts[t]);
-      this.postingStarts[t + 1] = this.postingStarts[t] + rows.length;
-    });
+    for (let i = 0; i < pairCount; i++) this.postingStarts[slotOfId[pairTokens[i]] + 1]++;
+    for (let t = 0; t < this.vocabulary.length; t++) this.postingStarts[t + 1] += this.postingStarts[t];
+    this.postings = new Uint32Array(pairCount);
+    const next = this.postingStarts.slice(0, this.vocabulary.length);
+    for (let i = 0; i < pairCount; i++) this.postings[next[slotOfId[pairTokens[i]]]++] = pairRows[i];
 
     let maxFacetSize = 0;
     for (let f = 0; f < F; f++) maxFacetSize = Math.max(maxFacetSize, this.offsets[f + 1] - this.offsets[f]);
@@ -451,7 +461,9 @@ export class SearchReadModel implements SearchEngine {
     const cutoff = soldCutoff(visibility);
     for (let i = 0; i < this.soldRows.length && this.soldTimes[i] >= cutoff; i++) setBit(base, this.soldRows[i]);
     for (const stockNumber of visibility.excludedStockNumbers) {
-      for (const row of this.rowsByStockNumber.get(normaliseStockNumber(stockNumber)) ?? []) clearBit(base, row);
+      const rows = this.rowsByStockNumber.get(normaliseStockNumber(stockNumber));
+      if (typeof rows === "number") clearBit(base, rows);
+      else for (const row of rows ?? []) clearBit(base, row);
     }
     if (requiresPositivePrice(query, visibility)) andInto(base, this.positivePriceBits);
     const text = parseTextQuery(query.query);
@@ -757,8 +769,61 @@ export class SearchReadModel implements SearchEngine {
   }
 }
 
-function compareNumbers(a: number, b: number): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/** Identity tie-break ranks 0..n-1. */
+function identityTie(n: number): Uint32Array {
+  const tie = new Uint32Array(n);
+  for (let i = 0; i < n; i++) tie[i] = i;
+  return tie;
+}
+
+/**
+ * A monotonic rank per value: the number of values strictly below it (equal values share a
+ * rank); NaN (null) ranks after every number.
+ */
+function valueRanks(values: Float64Array): Float64Array {
+  const sorted = values.slice().sort(); // typed-array sort: numeric ascending, NaN last
+  const n = values.length;
+  const ranks = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (v !== v) {
+      ranks[i] = n;
+      continue;
+    }
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid] < v) lo = mid + 1;
+      else hi = mid;
+    }
+    ranks[i] = lo;
+  }
+  return ranks;
+}
+
+/**
+ * Indexes 0..n-1 ordered by `ranks` ascending, ties by `tie` ascending (`tie` a permutation of
+ * 0..n-1). Keys rank * n + tie stay below 2^53 for any realistic n, so a native numeric sort does it.
+ */
+function orderBy(ranks: Float64Array, tie: Uint32Array): Uint32Array {
+  const n = ranks.length;
+  const keys = new Float64Array(n);
+  const indexOfTie = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    keys[i] = ranks[i] * n + tie[i];
+    indexOfTie[tie[i]] = i;
+  }
+  keys.sort();
+  const order = new Uint32Array(n);
+  for (let k = 0; k < n; k++) order[k] = indexOfTie[keys[k] % n];
+  return order;
+}
+
+function growUint32(array: Uint32Array): Uint32Array {
+  const grown = new Uint32Array(array.length * 2);
+  grown.set(array);
+  return grown;
 }
 
 function popcount(x: number): number {

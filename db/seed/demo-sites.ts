@@ -40,6 +40,7 @@ export const DEMO_SITES: DemoSite[] = [
       brand: "toyota",
       timeZone: "Australia/Perth",
       url: "https://www.swanrivertoyota.example",
+      carTypes: ["new", "used"],
       certifiedPreOwned: true,
       theme: { primary: "#c8102e", onPrimary: "#ffffff", accent: "#1f2937", tagline: "Perth's Toyota people since 1978" },
       hero: { title: "Toyota new, demo and certified pre-owned in Perth", subtitle: "Osborne Park, Midland and Welshpool" },
@@ -79,7 +80,7 @@ export const DEMO_SITES: DemoSite[] = [
       theme: { primary: "#0b3d91", onPrimary: "#ffffff", accent: "#0e7490", tagline: "Sixteen brands, five Sydney locations" },
       hero: { title: "New, demo and used cars across Sydney", subtitle: "Parramatta, Liverpool, Artarmon, Alexandria and Penrith" },
       features: { checkout: true, onlinePurchase: true, compare: false, chat: true },
-      display: { makeAnOffer: true, fuelTagEnabled: true },
+      display: { makeAnOffer: true, fuelTagEnabled: true, justArrivedTagName: "Just Arrived" },
       search: { kmsSort: true, priceAboveZeroOnPriceAsc: true },
       finance: { provider: "angle", providerType: "E", linkPath: "/apply-for-finance" },
       links: { locationDetailPrefix: "contact-us", locationCardStockLink: true },
@@ -175,15 +176,17 @@ export const DEMO_SITES: DemoSite[] = [
  * Every listing lands on exactly one site:
  * 1. Toyota listed in WA -> perth-toyota
  * 2. listed in NSW or ACT -> harbour-auto-group
- * 3. used, listed in VIC, TAS or SA -> southern-cross-used
- * 4. used, listed in QLD, NT or WA -> sunshine-state-cars
- * 5. new or demo anywhere else -> harbour-auto-group (the group's interstate allocation)
- * 6. used with no state -> southern-cross-used
+ * 3. new or demo Toyota listed elsewhere -> perth-toyota (the single-brand dealer's allocation)
+ * 4. used, listed in VIC, TAS or SA -> southern-cross-used
+ * 5. used, listed in QLD, NT or WA -> sunshine-state-cars
+ * 6. new or demo anywhere else -> harbour-auto-group (the group's interstate allocation)
+ * 7. used with no state -> southern-cross-used
  */
 export function siteForListing(listing: { make: string; state: string | null; carType: "new" | "demo" | "used" }): string {
   const state = listing.state?.toUpperCase() ?? null;
   if (listing.make.toLowerCase() === "toyota" && state === "WA") return "perth-toyota";
   if (state === "NSW" || state === "ACT") return "harbour-auto-group";
+  if (listing.make.toLowerCase() === "toyota" && listing.carType !== "used") return "perth-toyota";
   if (listing.carType === "used") {
     if (state === "VIC" || state === "TAS" || state === "SA") return "southern-cross-used";
     if (state === "QLD" || state === "NT" || state === "WA") return "sunshine-state-cars";

@@ -49,9 +49,6 @@ export function BodyIllustration({ body, label }: { body: string; label: string 
           <circle cx="120" cy="84" r="10" fill="#334155" />
         </>
       )}
-      <text x="80" y="110" textAnchor="middle" fontSize="9" fill="#64748b">
-        Photos coming soon
-      </text>
     </svg>
   );
 }
