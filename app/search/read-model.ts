@@ -180,7 +180,7 @@ export class SearchReadModel implements SearchEngine {
       inId[i] = docs[i].id;
     }
     // tieOfInput: position of each input in (id, input) order.
-    const idOrder = orderBy(valueRanks(inId), identityTie(n));
+    const idOrder = orderBy(sortKeys(inId), identityTie(n));
     const tieOfInput = new Uint32Array(n);
     for (let k = 0; k < n; k++) tieOfInput[idOrder[k]] = k;
     const rankKey = valueRanks(inNegRank);
@@ -325,7 +325,7 @@ export class SearchReadModel implements SearchEngine {
     /** Rows by a column (NaN = null last in either direction), ties by id then input position. */
     const sortedBy = (col: Float64Array, direction: 1 | -1) => {
       const keys = direction === 1 ? col : col.map((v) => -v);
-      return orderBy(valueRanks(keys), tieOfRow);
+      return orderBy(sortKeys(keys), tieOfRow);
     };
     const orders: Record<SortBy, Uint32Array> = {
       relevance: identity,
@@ -355,7 +355,9 @@ export class SearchReadModel implements SearchEngine {
       let withValue = 0;
       while (withValue < n && values[order[withValue]] === values[order[withValue]]) withValue++;
       this.rangeRows.push(order.subarray(0, withValue));
-      this.rangeSorted.push(Float64Array.from(order.subarray(0, withValue), (row) => values[row]));
+      const sorted = new Float64Array(withValue);
+      for (let i = 0; i < withValue; i++) sorted[i] = values[order[i]];
+      this.rangeSorted.push(sorted);
     }
 
     // Text index: folded tokens -> ascending rows, via (token id, row) pairs and a counting sort.
@@ -803,10 +805,32 @@ function valueRanks(values: Float64Array): Float64Array {
 }
 
 /**
+ * Keys that order like `values` (NaN last) and can be multiplied by n within 2^53: the values
+ * themselves when they are whole numbers small enough (prices, km, years, ids), else
+ * {@link valueRanks}.
+ */
+function sortKeys(values: Float64Array): Float64Array {
+  const n = values.length;
+  const limit = Number.MAX_SAFE_INTEGER / (n + 1) - 1;
+  let max = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (v !== v) continue;
+    if (!Number.isInteger(v) || Math.abs(v) >= limit) return valueRanks(values);
+    if (v > max) max = v;
+  }
+  const nullKey = max === -Infinity ? 0 : max + 1;
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = values[i] !== values[i] ? nullKey : values[i];
+  return keys;
+}
+
+/**
  * Indexes 0..n-1 ordered by `ranks` ascending, ties by `tie` ascending (`tie` a permutation of
  * 0..n-1). Keys rank * n + tie stay below 2^53 for any realistic n, so a native numeric sort does it.
  */
 function orderBy(ranks: Float64Array, tie: Uint32Array): Uint32Array {
+  // keys[k] % n recovers the tie as long as rank * n + tie is exact; ranks may be negative.
   const n = ranks.length;
   const keys = new Float64Array(n);
   const indexOfTie = new Uint32Array(n);
@@ -816,7 +840,7 @@ function orderBy(ranks: Float64Array, tie: Uint32Array): Uint32Array {
   }
   keys.sort();
   const order = new Uint32Array(n);
-  for (let k = 0; k < n; k++) order[k] = indexOfTie[keys[k] % n];
+  for (let k = 0; k < n; k++) order[k] = indexOfTie[((keys[k] % n) + n) % n];
   return order;
 }
 

@@ -291,10 +291,32 @@ export function searchableFields(doc: SearchDoc): (string | null)[] {
  * not joined across spaces: "Range Rover" must not answer a search for "ranger".
  */
 export function fieldTokens(field: string): string[] {
-  const tokens = tokenize(field);
+  const tokens = asciiTokens(field) ?? tokenize(field);
   for (const word of field.split(/\s+/)) {
     const parts = tokenize(word);
     if (parts.length > 1) tokens.push(parts.join(""));
+  }
+  return tokens;
+}
+
+/**
+ * {@link tokenize} for plain ASCII text, without Unicode normalisation (ASCII has no accents, and
+ * its letters and digits are exactly [A-Za-z0-9]); about ten times faster on stock numbers.
+ * @returns null when the text is not ASCII.
+ */
+function asciiTokens(text: string): string[] | null {
+  const tokens: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    if (c > 127) return null;
+    const isAlnum = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    if (isAlnum) {
+      if (start === -1) start = i;
+    } else if (start !== -1) {
+      tokens.push(text.slice(start, i).toLowerCase());
+      start = -1;
+    }
   }
   return tokens;
 }
