@@ -87,7 +87,10 @@ export function createApp(options: AppOptions) {
     app.use("*", async (c, next) => {
       // Only paths with a file extension can be static files; pages go on to the router.
       if (!/\.[a-z0-9]+$/i.test(c.req.path)) return next();
-      return cacheFor("public, max-age=3600")(c, () => serveStatic({ root })(c, next));
+      return cacheFor("public, max-age=3600")(c, async () => {
+        const served = await serveStatic({ root })(c, next);
+        if (served) c.res = served;
+      });
     });
   }
 

@@ -265,6 +265,7 @@ export function refinedValues(query: SearchQuery, facet: ListFacet): string[] {
 
 const TOKEN_SEPARATOR = /[^\p{L}\p{N}]+/u;
 const COMBINING_MARKS = /\p{M}+/gu;
+const HAS_SPACE = /\s/;
 
 /** Lower-case, accent-free form of text ("Škoda" -> "skoda"). */
 export function foldText(text: string): string {
@@ -292,8 +293,13 @@ export function searchableFields(doc: SearchDoc): (string | null)[] {
  */
 export function fieldTokens(field: string): string[] {
   const tokens = asciiTokens(field) ?? tokenize(field);
+  if (!HAS_SPACE.test(field)) {
+    // One word (most stock numbers and models): its parts are the tokens themselves.
+    if (tokens.length > 1) tokens.push(tokens.join(""));
+    return tokens;
+  }
   for (const word of field.split(/\s+/)) {
-    const parts = tokenize(word);
+    const parts = asciiTokens(word) ?? tokenize(word);
     if (parts.length > 1) tokens.push(parts.join(""));
   }
   return tokens;
