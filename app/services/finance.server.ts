@@ -7,7 +7,12 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { cars, locations } from "../../db/schema/index";
 import { getFinanceQuoteAdapter, type FinanceQuote, type FinanceQuoteAdapter, type QuoteRequest } from "~/adapters/finance-quote/quote";
-import { isInStock, type Car, type FinanceLenderData } from "~/domain/car";
+import { carTitle, isInStock, type Car, type FinanceLenderData } from "~/domain/car";
+import { getPriceDisplay } from "~/domain/display/price-display";
+import type { FinanceEstimateView } from "~/domain/finance/estimate-view";
+import { calculatorStartFromQuery, type FinanceQuery } from "~/domain/finance/query";
+import type { CalculatorConfig, CalculatorValues } from "~/domain/finance/calculator";
+import { priceOptionsFor } from "~/sites/display-options";
 import type { FinancePanelData } from "~/components/finance/finance-panel";
 import { initialCalculatorValues } from "~/domain/finance/calculator";
 import { financeHref } from "~/domain/finance/link";
@@ -109,5 +114,52 @@ export async function financePanelFor(site: Site, car: Car, now: Date, adapter?:
     carId: car.id,
     inStock: isInStock(car),
     eventParams: { vehicleMake: car.make, vehicleModel: car.model, vehicleYear: car.year, vehicleStatus: car.carType },
+  };
+}
+
+/** What the finance pages render (spec 2.1 /finance, /personalised/finance). */
+export interface FinancePageData {
+  query: FinanceQuery;
+  /** The chosen car (`car_id`), as a short summary with its estimate and quote. */
+  car: {
+    id: number;
+    slug: string;
+    title: string;
+    priceText: string;
+    carType: Car["carType"];
+    estimate: FinanceEstimateView | null;
+    quote: FinanceQuote | null;
+  } | null;
+  calculator: { config: CalculatorConfig; initial: CalculatorValues; message: string | null };
+  /** Spec 6: finance gated behind sign-in (the gate itself belongs to accounts). */
+  gated: boolean;
+  financePath: string;
+}
+
+/**
+ * Data of a finance page: the chosen car (scoped by site), its estimate and quote, and the
+ * calculator's starting values (submitted fields, the car's price, the budget, or defaults).
+ * @param now instant now (estimate rules)
+ */
+export async function financePageFor(db: Database, site: Site, query: FinanceQuery, now: Date): Promise<FinancePageData> {
+  const config = calculatorConfigFor(site.config);
+  const car = await getFinanceCar(db, site, query.car_id ?? null);
+  const start = calculatorStartFromQuery(query, car?.price ?? null, config);
+  return {
+    query,
+    car: car
+      ? {
+          id: car.id,
+          slug: car.slug,
+          title: carTitle(car),
+          priceText: getPriceDisplay(car, priceOptionsFor(site.config)).text,
+          carType: car.carType,
+          estimate: financeEstimateFor(site, car, now),
+          quote: await getFinanceQuote(site, car),
+        }
+      : null,
+    calculator: { config, initial: start.values, message: start.message },
+    gated: site.config.finance.gated,
+    financePath: site.config.finance.linkPath,
   };
 }
