@@ -125,7 +125,7 @@ export function FinanceCalculator({ config, initial, initialMessage = null, acti
           {priceMessage ?? ""}
         </p>
         {config.quickPicks.length ? (
-          <div className="mt-2 flex flex-wrap gap-2" role="group" aria-label="Quick pick purchase price">
+          <div className="mt-2 flex flex-wrap gap-2" role="group" aria-label="Quick pick amounts">
             {config.quickPicks.map((amount) => (
               <button
                 key={amount}
