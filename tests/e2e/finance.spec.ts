@@ -117,3 +117,21 @@ test("spec 2.1: the finance page answers at the configured path, the others redi
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("spec 5: the calculator submits to the finance page, which clamps the price with the help message", async ({ page }) => {
+    const config = calculatorConfigFor(configOf("harbour-auto-group"));
+    await page.goto(`${E2E_BASE("harbour-auto-group")}/apply-for-finance`);
+    const calculator = page.getByTestId("finance-calculator");
+    await calculator.getByRole("textbox", { name: "Purchase price" }).fill("400000");
+    await calculator.getByRole("spinbutton", { name: /Loan term in years/ }).fill("3.5");
+    await calculator.getByRole("button", { name: "Calculate" }).click();
+    await expect(page).toHaveURL(/price=400000/);
+    await expect(calculator.getByRole("textbox", { name: "Purchase price" })).toHaveValue("250,000");
+    await expect(calculator.getByTestId("purchase-price-message")).toHaveText("Cannot be less than $1,000 or more than $250,000");
+    const expected = calculateFinanceCalculator({ ...initialCalculatorValues(null, config), purchasePrice: 250_000, termYears: 3.5 }, config);
+    await expect(calculator.getByTestId("calculator-repayment")).toHaveText(AUD.format(expected.schedule.payment));
+  });
+});

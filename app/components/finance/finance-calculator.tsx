@@ -225,6 +225,13 @@ export function FinanceCalculator({ config, initial, initialMessage = null, acti
             className="block h-5 w-5 rounded-full border-2 border-[var(--site-primary)] bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-[var(--site-primary)]"
           />
         </Slider.Root>
+        <noscript>
+          {/* Radix shows its thumb only once hydrated: without JavaScript the term is a number input. */}
+          <label className="mt-2 block text-sm">
+            Loan term in years ({config.termYears.min} to {config.termYears.max})
+            <input type="number" name="term" min={config.termYears.min} max={config.termYears.max} step={config.termYears.step ?? 0.5} defaultValue={term} className="ml-2 w-20 rounded border border-slate-300 px-2 py-1" />
+          </label>
+        </noscript>
         <div className="mt-1 flex justify-between text-xs text-slate-600" aria-hidden="true">
           <span>{config.termYears.min} year</span>
           <span>{config.termYears.max} years</span>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { FinanceQuote } from "~/adapters/finance-quote/quote";
 import type { CalculatorConfig, CalculatorValues } from "~/domain/finance/calculator";
 import type { FinanceEstimateView } from "~/domain/finance/estimate-view";
@@ -25,8 +24,8 @@ const DOLLARS = new Intl.NumberFormat("en-AU", { style: "currency", currency: "A
 
 /**
  * VDP finance panel (spec 2.4 "finance panel", "Finance weekly teaser and finance calculator",
- * spec 5): the weekly teaser (estimate), the quote when one is held, the 'Finance Enquiry' button
- * and the calculator in a disclosure.
+ * spec 5): the weekly teaser (estimate), the quote when one is held, and the calculator in a
+ * disclosure. The 'Finance Enquiry' button (`financeHref`) sits with the VDP's other buttons.
  */
 export function FinancePanel({ data }: { data: FinancePanelData }) {
   if (!data.inStock) return null;
@@ -42,9 +41,6 @@ export function FinancePanel({ data }: { data: FinancePanelData }) {
           comparison rate <strong>{data.quote.comparisonRate.toFixed(2)}% p.a.*</strong>
         </p>
       ) : null}
-      <Link to={data.financeHref} className="block rounded border border-slate-300 px-4 py-2 text-center font-medium">
-        Finance Enquiry
-      </Link>
       <details className="rounded border border-slate-200 p-3" id="finance-calculator">
         <summary className="cursor-pointer font-medium">Calculate your repayments</summary>
         <div className="mt-3">
