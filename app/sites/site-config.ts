@@ -9,6 +9,7 @@
  * `SiteConfigSchema.parse({})`.
  */
 import { z } from "zod";
+import { DEFAULT_QUICK_PICKS } from "../domain/finance/calculator";
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "a colour like #1a2b3c");
 const money = z.number().int().nonnegative();
@@ -154,7 +155,7 @@ export const FinanceConfigSchema = z.object({
   /** Default calculator rate, percent (spec 9: 10, one variant 8.5). */
   calculatorDefaultRate: z.number().default(10),
   /** Quick-pick amounts, whole dollars (spec 5). */
-  quickPickAmounts: z.array(money).default([5000, 10000, 20000, 30000, 50000, 70000]),
+  quickPickAmounts: z.array(money).default([...DEFAULT_QUICK_PICKS]),
   /** Provider's establishment fee, dollars (spec 9: one provider 1360.5). */
   establishmentFee: z.number().nonnegative().default(0),
   /** Dealer's fixed fees, dollars (spec 9: 395, 6, 8 monthly, 912.25). */
