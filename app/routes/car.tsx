@@ -8,6 +8,8 @@ import { carTitle, isInStock, type Car } from "~/domain/car";
 import { getPriceDisplay } from "~/domain/display/price-display";
 import { chooseBodyIllustration } from "~/domain/display/images";
 import { getCarBySlug, getSimilarCars } from "~/services/cars.server";
+import { FinancePanel } from "~/components/finance/finance-panel";
+import { financePanelFor } from "~/services/finance.server";
 import { priceOptionsFor } from "~/sites/display-options";
 import type { Site } from "~/sites/site";
 
@@ -39,6 +41,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     siteName: site.name,
     detailsLabel: site.config.display.detailsButtonLabel,
     financePath: site.config.finance.linkPath,
+    finance: await financePanelFor(site, car, new Date(now)),
     canonical: `${site.config.url ?? origin}${new URL(request.url).pathname}`,
   };
   return lookup.kind === "withdrawn" ? data(payload, { status: 410 }) : payload;
@@ -155,6 +158,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
               SOLD
             </p>
           )}
+          <FinancePanel data={loaderData.finance} />
           <ul className="mt-4 grid grid-cols-3 gap-2 text-center text-sm" aria-label="Key facts">
             <li className="rounded bg-slate-100 p-2">
               <span className="block text-xs text-slate-500">Odometer</span>
@@ -183,7 +187,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
                 <a href="#enquire" className="rounded bg-[var(--site-primary)] px-4 py-2 text-center font-semibold text-[var(--site-on-primary)]">
                   Enquire
                 </a>
-                <Link to={`${loaderData.financePath}?car_id=${car.id}#finance-form`} className="rounded border border-slate-300 px-4 py-2 text-center">
+                <Link to={loaderData.finance.financeHref} className="rounded border border-slate-300 px-4 py-2 text-center">
                   Finance Enquiry
                 </Link>
               </>

@@ -5,7 +5,7 @@
  *
  * Units: price in whole dollars, km in kilometres, year as a calendar year.
  */
-import type { CarType, CarStatus } from "~/domain/car";
+import type { CarType, CarStatus, FinanceLenderData } from "~/domain/car";
 
 /** Multi-value (disjunctive) facets: values within one facet OR together; facets AND. */
 export const LIST_FACETS = [
@@ -90,6 +90,10 @@ export interface SearchDoc {
   createdAt: number;
   /** Higher ranks first under "most relevant". */
   customRank: number;
+  /** Display only (not searched): location id, for the finance dealership exclusion (spec 5). */
+  locationId?: number | null;
+  /** Display only (not searched): the site provider's lender data, keyed by provider (spec 5). */
+  financeLenders?: Record<string, FinanceLenderData>;
 }
 
 export interface FacetValue {

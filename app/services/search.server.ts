@@ -2,17 +2,18 @@
  * Stock search for a site: builds the per-process search read model from the database and keeps
  * it until the site's stock version changes (DESIGN.md section 5). Postgres stays the record.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { cars, locations } from "../../db/schema/index";
 import { buildSearchReadModel } from "~/search/read-model";
 import type { SearchEngine } from "~/search/semantics";
 import type { SearchDoc, SearchQuery, SearchResult, VisibilityOptions } from "~/search/types";
 import type { Site } from "~/sites/site";
-import { carTitle } from "~/domain/car";
+import { carTitle, type FinanceLenderData } from "~/domain/car";
 
 /** Loads every car of the site as a search document (visibility is applied at query time). */
 export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDoc[]> {
+  const provider = site.config.finance.provider;
   const rows = await db
     .select({
       id: cars.id, slug: cars.slug, stockNumber: cars.stockNumber, make: cars.make, model: cars.model, badge: cars.badge,
@@ -21,6 +22,8 @@ export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDo
       dealership: locations.slug, dealershipName: locations.name, locationId: cars.locationId, carType: cars.carType, itemType: cars.itemType,
       tag: cars.tag, certified: cars.certified, status: cars.status, soldAt: cars.soldAt, showOnDealerWebsite: cars.showOnDealerWebsite,
       km: cars.km, price: cars.price, subscriptionPrice: cars.subscriptionPrice, createdAt: cars.createdAt, customRank: cars.customRank,
+      // Only the site provider's entry (spec 5 estimate on the card).
+      financeLender: provider ? sql<FinanceLenderData | null>`(${cars.financeLenders} -> ${provider}::text)` : sql<null>`null`,
     })
     .from(cars)
     .leftJoin(locations, eq(cars.locationId, locations.id))
@@ -35,6 +38,7 @@ export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDo
       carType: r.carType, itemType: r.itemType, tag: r.tag, certified: r.certified, status: r.status,
       soldAt: r.soldAt ? r.soldAt.getTime() : null, showOnDealerWebsite: r.showOnDealerWebsite, year: r.year, km: r.km,
       price: r.price, subscriptionPrice: r.subscriptionPrice, createdAt: r.createdAt.getTime(), customRank: r.customRank,
+      locationId: r.locationId, financeLenders: provider && r.financeLender ? { [provider]: r.financeLender } : {},
     }));
 }
 

@@ -18,6 +18,7 @@ import type { FeedRow } from "~/import/parse-feed";
 import { simplifyBody, simplifyFuel, simplifyTransmission, slugify } from "~/import/normalise";
 import type { StockRecord } from "~/import/stock-record";
 import type { Site } from "~/sites/site";
+import { generatedFinanceLenders } from "~/services/finance.server";
 
 export interface ImportSummary {
   read: number;
@@ -119,6 +120,9 @@ function carValues(site: Site, record: StockRecord, locationId: number | null): 
     privateSuburb: record.listing_suburb,
     privatePostcode: record.listing_postcode,
     privateState: record.listing_state,
+    // Derived only from the price, car type and site config, so the same feed hashes the same
+    // (decision 020); absent when the site generates no lender data.
+    ...generatedFinanceLenders(site, record),
   };
 }
 

@@ -9,6 +9,7 @@
  * `SiteConfigSchema.parse({})`.
  */
 import { z } from "zod";
+import { DEFAULT_QUICK_PICKS } from "../domain/finance/calculator";
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "a colour like #1a2b3c");
 const money = z.number().int().nonnegative();
@@ -141,7 +142,7 @@ export const FinanceConfigSchema = z.object({
   linkPath: z.enum(["/finance", "/finance-enquiry", "/apply-for-finance"]).default("/finance"),
   /** Finance gated behind sign-in (spec 6). */
   gated: z.boolean().default(false),
-  /** Manufacturer slugs whose cars never show an estimate (spec 5). */
+  /** Makes whose cars never show an estimate, compared case-insensitively with the make name (spec 5). */
   excludedManufacturers: z.array(z.string()).default([]),
   /** Location ids whose cars never show an estimate (spec 5). */
   excludedLocationIds: z.array(z.number().int()).default([]),
@@ -154,7 +155,7 @@ export const FinanceConfigSchema = z.object({
   /** Default calculator rate, percent (spec 9: 10, one variant 8.5). */
   calculatorDefaultRate: z.number().default(10),
   /** Quick-pick amounts, whole dollars (spec 5). */
-  quickPickAmounts: z.array(money).default([5000, 10000, 20000, 30000, 50000, 70000]),
+  quickPickAmounts: z.array(money).default([...DEFAULT_QUICK_PICKS]),
   /** Provider's establishment fee, dollars (spec 9: one provider 1360.5). */
   establishmentFee: z.number().nonnegative().default(0),
   /** Dealer's fixed fees, dollars (spec 9: 395, 6, 8 monthly, 912.25). */
@@ -168,6 +169,22 @@ export const FinanceConfigSchema = z.object({
     .default({ establishment: 0, securityRegistration: 0, monthlyAdmin: 0, agency: 0 }),
   /** Call the quote service for cars without a quote (spec 7 youx). */
   quoteService: z.boolean().default(false),
+  /**
+   * Show finance estimates on this site's cards and VDP (spec 5 "site exclusions"); false puts
+   * the site on the excluded-sites list of the estimate rules.
+   */
+  showEstimates: z.boolean().default(true),
+  /** Calculator term default, years (spec 9: 5). */
+  calculatorDefaultTermYears: z.number().min(1).max(7).default(5),
+  /**
+   * Lender data produced by our own repayment engine at import time for cars whose feed carries
+   * none (docs/decisions/020-generated-lender-data.md). Rates are percent p.a. by car type;
+   * null (the default) imports no lender data. The provider's fees above are included.
+   */
+  generatedLenderRates: z
+    .object({ new: z.number().min(0).max(30), demo: z.number().min(0).max(30), used: z.number().min(0).max(30) })
+    .nullable()
+    .default(null),
 });
 
 /** Phone numbers, spec 5 "Call number choice order". */

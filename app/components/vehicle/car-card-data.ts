@@ -9,6 +9,8 @@ import { isInStock, type Car, type CarType, type CarStatus } from "~/domain/car"
 import { priceOptionsFor, tagOptionsFor } from "~/sites/display-options";
 import type { Site } from "~/sites/site";
 import type { SearchDoc } from "~/search/types";
+import type { FinanceEstimateView } from "~/domain/finance/estimate-view";
+import { financeEstimateFor } from "~/sites/finance-options";
 
 export interface CarCardData {
   id: number;
@@ -27,13 +29,20 @@ export interface CarCardData {
   inStock: boolean;
   imageUrl: string | null;
   illustration: string;
+  /** Finance estimate (spec 5), null when the rules hide it; absent when not computed. */
+  finance?: FinanceEstimateView | null;
 }
 
 export type CarCardSource = Pick<
   Car,
   "id" | "slug" | "itemType" | "year" | "make" | "model" | "badge" | "series" | "price" | "subscriptionPrice" | "km" | "carType" | "simpleBody" | "simpleTransmission" | "simpleFuel" | "fuel" | "status" | "reserved" | "certified" | "tag" | "createdAt" | "primaryImageUrl"
 > &
-  Partial<Pick<Car, "offerPrice" | "beforePrice" | "preorder">> & { locationName: string | null; title: string };
+  Partial<Pick<Car, "offerPrice" | "beforePrice" | "preorder" | "financeLenders" | "location">> & {
+    locationName: string | null;
+    title: string;
+    /** Location id and slug for the finance dealership exclusion (spec 5). */
+    locationRef?: { id: number; slug: string | null } | null;
+  };
 
 const KM = new Intl.NumberFormat("en-AU");
 const CAR_TYPE_LABEL: Record<CarType, string> = { new: "New", demo: "Demo", used: "Used" };
@@ -66,6 +75,18 @@ export function toCarCard(site: Site, car: CarCardSource, now: Date): CarCardDat
     inStock: isInStock(car as { status: CarStatus }),
     imageUrl: car.primaryImageUrl,
     illustration: chooseBodyIllustration({ simpleBody: car.simpleBody, bodyConfiguration: null, itemType: car.itemType, simpleFuel: car.simpleFuel }),
+    finance: financeEstimateFor(
+      site,
+      {
+        make: car.make,
+        year: car.year,
+        price: car.price,
+        status: car.status,
+        financeLenders: car.financeLenders ?? {},
+        location: car.location ?? ((car.locationRef ?? null) as Car["location"]),
+      },
+      now,
+    ),
   };
 }
 
@@ -83,6 +104,7 @@ export function searchHitToCard(site: Site, hit: SearchDoc, now: Date): CarCardD
       createdAt: new Date(hit.createdAt).toISOString(),
       primaryImageUrl: null,
       locationName: hit.dealershipName,
+      locationRef: hit.locationId != null ? { id: hit.locationId, slug: hit.dealership } : null,
     },
     now,
   );

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { BodyIllustration } from "./body-illustration";
 import type { CarCardData } from "./car-card-data";
+import { FinanceEstimate } from "~/components/finance/finance-estimate";
+import { financeHref as buildFinanceHref } from "~/domain/finance/link";
 
 /**
  * Car card (spec 2.3): image, tag, location overlay, title, price, km and the buttons. In stock:
@@ -38,6 +40,7 @@ export function CarCard({ car, detailsLabel, financeHref }: { car: CarCardData; 
           {car.priceText}
           {car.wasPriceText ? <s className="ml-2 text-sm font-normal text-slate-500">{car.wasPriceText}</s> : null}
         </p>
+        {car.finance ? <FinanceEstimate estimate={car.finance} compact /> : null}
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           {car.inStock ? (
             <>
@@ -47,8 +50,8 @@ export function CarCard({ car, detailsLabel, financeHref }: { car: CarCardData; 
               <Link to={`${href}#enquire`} className="rounded border border-slate-300 px-3 py-2 text-sm">
                 Enquire
               </Link>
-              <Link to={`${financeHref}?car_id=${car.id}#finance-form`} className="rounded border border-slate-300 px-3 py-2 text-sm">
-                Finance
+              <Link to={buildFinanceHref(financeHref, { car_id: car.id, car_type: car.carType })} className="rounded border border-slate-300 px-3 py-2 text-sm">
+                Finance Enquiry
               </Link>
             </>
           ) : (

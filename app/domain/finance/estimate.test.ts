@@ -301,3 +301,28 @@ describe("buildLenderData (spec 9 estimate assumptions: 5-year term, 10.0% depos
     expect(() => buildLenderData(30_000, { annualRatePercent: 6.29, depositPercent: 101 })).toThrow(RangeError);
   });
 });
+
+describe("buildLenderData comparison basis (decision 021)", () => {
+  const fees = { establishmentFee: 1360.5 };
+  it("reg 100 benchmark: every car of a provider shows the $30,000 benchmark comparison rate (7.94% at 6.29% with the $1,360.50 fee)", () => {
+    expect(buildLenderData(4_000, { annualRatePercent: 6.29, fees }).comparisonRate).toBe(7.94);
+    expect(buildLenderData(90_000, { annualRatePercent: 6.29, fees }).comparisonRate).toBe(7.94);
+    expect(buildLenderData(4_000, { annualRatePercent: 6.29, fees }).disclaimer).toContain("based on a $30,000 car over 5 years");
+  });
+
+  it("the car's own example lets a fixed fee dominate a cheap car's rate (above 15% on a $4,000 car)", () => {
+    const own = buildLenderData(4_000, { annualRatePercent: 6.29, fees, comparisonBasis: "example" });
+    expect(own.comparisonRate).toBeGreaterThan(15);
+    expect(buildLenderData(30_000, { annualRatePercent: 6.29, fees, comparisonBasis: "example" }).comparisonRate).toBe(7.94);
+  });
+
+  it("property: with no fees the benchmark comparison rate equals the interest rate for any price", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 501, max: 500_000 }), fc.integer({ min: 1, max: 1999 }), (price, bp) => {
+        const rate = bp / 100;
+        expect(buildLenderData(price, { annualRatePercent: rate }).comparisonRate).toBeCloseTo(rate, 2);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -6,7 +6,7 @@
  * Units: prices and payments in dollars, rates in percent p.a.
  */
 import { isInStock, type Car, type FinanceLenderData } from "~/domain/car";
-import { COMPARISON_RATE_WARNING, comparisonRate } from "./comparison-rate";
+import { COMPARISON_RATE_BENCHMARK, COMPARISON_RATE_WARNING, comparisonRate } from "./comparison-rate";
 import {
   calculateRepayments,
   resolveFees,
@@ -215,6 +215,13 @@ export interface LenderDataAssumptions {
   /** Final payment, percent of price, default 30. */
   balloonPercent?: number;
   fees?: Partial<FinanceFees>;
+  /**
+   * Loan the comparison rate is computed on (decision 021): "benchmark" (default) prices a
+   * $30,000 car on the same deposit, term, balloon and fees, so every car of a provider shows the
+   * advertised benchmark rate (reg 100, $30,000 over 5 years); "example" uses the car's own price,
+   * which for cheap cars lets fixed fees dominate the rate.
+   */
+  comparisonBasis?: "benchmark" | "example";
   /** Frequency on which the comparison rate is computed; default monthly (reg 100 n = 12). */
   comparisonFrequency?: PaymentFrequency;
   /** Replaces the generated disclaimer (the comparison-rate warning is appended either way). */
@@ -224,7 +231,9 @@ export interface LenderDataAssumptions {
 /**
  * Produces a car's lender data from our engine (spec 3 "Finance", spec 9): the estimate example
  * is the car's price less a 10.0% deposit, over 5 years, with a 30% final payment; the same
- * example gives the weekly and monthly payments, the total payable and the comparison rate.
+ * example gives the weekly and monthly payments and the total payable; the comparison rate is
+ * computed on the $30,000 benchmark car with the same assumptions (or the car's own example,
+ * see `comparisonBasis`).
  *
  * @param price dollars, > 0
  * @returns FinanceLenderData with interestRate (percent, as given), comparisonRate (percent,
@@ -256,12 +265,16 @@ export function buildLenderData(price: number, assumptions: LenderDataAssumption
   };
   const weekly = calculateRepayments({ ...loan, frequency: "weekly" });
   const monthly = calculateRepayments({ ...loan, frequency: "monthly" });
-  const comparison = roundTo2(comparisonRate({ ...loan, frequency: assumptions.comparisonFrequency ?? "monthly" }));
+  const comparisonLoan =
+    (assumptions.comparisonBasis ?? "benchmark") === "benchmark"
+      ? { ...loan, price: COMPARISON_RATE_BENCHMARK.amount, deposit: roundToCents((COMPARISON_RATE_BENCHMARK.amount * depositPercent) / 100) }
+      : loan;
+  const comparison = roundTo2(comparisonRate({ ...comparisonLoan, frequency: assumptions.comparisonFrequency ?? "monthly" }));
   const establishmentFees = roundToCents(fees.establishmentFee + fees.agencyFee);
 
   const generated =
     `Estimated repayments are based on a ${termYears} year secured loan at ${assumptions.annualRatePercent}% p.a. ` +
-    `(comparison rate ${comparison.toFixed(2)}% p.a.), a ${depositPercent}% deposit of ${formatCents(deposit)}, ` +
+    `(comparison rate ${comparison.toFixed(2)}% p.a.${(assumptions.comparisonBasis ?? "benchmark") === "benchmark" ? ` based on a $30,000 car over ${termYears} years` : ""}), a ${depositPercent}% deposit of ${formatCents(deposit)}, ` +
     `a ${balloonPercent}% final payment of ${formatCents(weekly.balloon)}` +
     (weekly.totalFees > 0 ? ` and fees included in the repayments` : "") +
     `. Total payable ${formatCents(weekly.totalPayable)} (weekly repayments).`;

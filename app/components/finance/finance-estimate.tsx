@@ -1,0 +1,66 @@
+import type { FinanceEstimateView } from "~/domain/finance/estimate-view";
+
+/**
+ * The lender's disclaimer with the comparison-rate warning, behind a Show More / Show Less toggle
+ * (spec 4). A native <details>: works without JavaScript and from the keyboard; the label swaps
+ * with the open state.
+ */
+export function FinanceDisclaimer({ estimate }: { estimate: FinanceEstimateView }) {
+  return (
+    <details className="group mt-2 text-xs text-slate-600" data-testid="finance-disclaimer">
+      <summary className="cursor-pointer font-medium text-slate-800 underline">
+        <span className="group-open:hidden">{estimate.toggleLabels.collapsed}</span>
+        <span className="hidden group-open:inline">{estimate.toggleLabels.expanded}</span>
+        <span className="sr-only"> finance disclaimer</span>
+      </summary>
+      {estimate.disclaimer ? <p className="mt-1">{estimate.disclaimer}</p> : null}
+      <p className="mt-1 font-semibold">{estimate.warning}</p>
+    </details>
+  );
+}
+
+/**
+ * Finance estimate (spec 5): the payment ("$98 per week" or 'Enquire for Finance'), then the
+ * interest rate and the comparison rate side by side in the same type size (the comparison rate is
+ * never less prominent than the interest rate), and the disclaimer.
+ * @param compact the car card's short form (no total, no term)
+ */
+export function FinanceEstimate({ estimate, compact = false }: { estimate: FinanceEstimateView; compact?: boolean }) {
+  return (
+    <div className="rounded bg-slate-50 p-2 text-sm" data-testid="finance-estimate">
+      <p className="font-semibold text-slate-900" data-testid="finance-payment">
+        {estimate.isEnquireForFinance ? (
+          estimate.paymentText
+        ) : (
+          <>
+            <span className="text-lg">{estimate.paymentText}</span> {estimate.periodText}
+            {!compact && estimate.secondaryPaymentText ? <span className="ml-2 font-normal text-slate-600">({estimate.secondaryPaymentText})</span> : null}
+          </>
+        )}
+      </p>
+      <dl className="mt-1 grid grid-cols-2 gap-x-2 text-sm">
+        <div>
+          <dt className="text-slate-600">Interest rate</dt>
+          <dd className="font-semibold" data-testid="finance-interest-rate">{estimate.interestRateText} p.a.</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Comparison rate*</dt>
+          <dd className="font-semibold" data-testid="finance-comparison-rate">{estimate.comparisonRateText} p.a.</dd>
+        </div>
+        {!compact && estimate.termText ? (
+          <div>
+            <dt className="text-slate-600">Term</dt>
+            <dd className="font-semibold">{estimate.termText}</dd>
+          </div>
+        ) : null}
+        {!compact && estimate.totalText ? (
+          <div>
+            <dt className="text-slate-600">Total payable</dt>
+            <dd className="font-semibold" data-testid="finance-total">{estimate.totalText}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <FinanceDisclaimer estimate={estimate} />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { FinanceQuote } from "~/adapters/finance-quote/quote";
+import type { CalculatorConfig, CalculatorValues } from "~/domain/finance/calculator";
+import type { FinanceEstimateView } from "~/domain/finance/estimate-view";
+import { FinanceCalculator } from "./finance-calculator";
+import { FinanceEstimate } from "./finance-estimate";
+
+/** Everything the VDP finance panel needs, computed on the server (see `financePanelFor`). */
+export interface FinancePanelData {
+  /** Spec 5 estimate, null when hidden. */
+  estimate: FinanceEstimateView | null;
+  /** Spec 7 quote, null when none. */
+  quote: FinanceQuote | null;
+  calculator: { config: CalculatorConfig; initial: CalculatorValues };
+  /** The finance link (app/domain/finance/link.ts). */
+  financeHref: string;
+  /** The finance page path, where the calculator submits without JavaScript. */
+  financePath: string;
+  carId: number;
+  inStock: boolean;
+  eventParams: Record<string, unknown>;
+}
+
+const DOLLARS = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", maximumFractionDigits: 0 });
+
+/**
+ * VDP finance panel (spec 2.4 "finance panel", "Finance weekly teaser and finance calculator",
+ * spec 5): the weekly teaser (estimate), the quote when one is held, and the calculator in a
+ * disclosure. The 'Finance Enquiry' button (`financeHref`) sits with the VDP's other buttons.
+ */
+export function FinancePanel({ data }: { data: FinancePanelData }) {
+  if (!data.inStock) return null;
+  return (
+    <section aria-labelledby="finance-panel-title" className="mt-4 space-y-3" data-testid="finance-panel">
+      <h2 id="finance-panel-title" className="text-lg font-semibold">
+        Finance
+      </h2>
+      {data.estimate ? <FinanceEstimate estimate={data.estimate} /> : null}
+      {data.quote ? (
+        <p className="text-sm" data-testid="finance-quote">
+          Personal quote: <strong>{DOLLARS.format(data.quote.weeklyRepaymentAmount)} per week</strong> at {data.quote.advertisedRate.toFixed(2)}% p.a.,
+          comparison rate <strong>{data.quote.comparisonRate.toFixed(2)}% p.a.*</strong>
+        </p>
+      ) : null}
+      <details className="rounded border border-slate-200 p-3" id="finance-calculator">
+        <summary className="cursor-pointer font-medium">Calculate your repayments</summary>
+        <div className="mt-3">
+          <FinanceCalculator
+            config={data.calculator.config}
+            initial={data.calculator.initial}
+            action={`${data.financePath}#finance-calculator`}
+            hidden={{ car_id: String(data.carId) }}
+            eventParams={data.eventParams}
+          />
+        </div>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The finance estimate as the car card and the VDP show it (spec 5 "Finance estimate display",
+ * spec 4 "Finance payment", spec 9 "Finance"): display strings computed on the server, so the
+ * browser receives text, not rules. Pure: the current year comes in as an argument.
+ */
+import { COMPARISON_RATE_WARNING } from "./comparison-rate";
+import {
+  disclaimerToggleLabel,
+  financeEstimateHiddenReason,
+  formatFinancePayment,
+  formatFinanceRate,
+  selectLenderData,
+  type FinanceEstimateCar,
+  type FinanceEstimateConfig,
+  type FinanceEstimateSite,
+  type FinanceProviderType,
+} from "./estimate";
+
+/** What the card and the VDP render. Every field is display text. */
+export interface FinanceEstimateView {
+  providerType: FinanceProviderType;
+  /** Which payment leads: monthly for type G (spec 5 requires its monthly payment), else weekly. */
+  frequency: "weekly" | "monthly";
+  /** "$98", "Enquire for Finance" or "-". */
+  paymentText: string;
+  /** "per week" / "per month"; "" when the payment reads 'Enquire for Finance' or is missing. */
+  periodText: string;
+  /** The other period's payment ("$424 per month"), or null when missing or 'Enquire for Finance'. */
+  secondaryPaymentText: string | null;
+  isEnquireForFinance: boolean;
+  /** Total payable in whole dollars, "" for 'Enquire for Finance', "-" when missing. */
+  totalText: string;
+  /** "6.29%" or "-". */
+  interestRateText: string;
+  /** "7.94%" or "-"; shown no less prominently than the interest rate (reg 100 / spec 5). */
+  comparisonRateText: string;
+  /** "5 years", or null when the lender data gives no term. */
+  termText: string | null;
+  /** Lender disclaimer, or null. */
+  disclaimer: string | null;
+  /** The standard comparison-rate warning (always shown with a comparison rate). */
+  warning: string;
+  /** Labels of the disclaimer toggle: collapsed and expanded. */
+  toggleLabels: { collapsed: "Show More"; expanded: "Show Less" };
+}
+
+/**
+ * Builds the estimate view when spec 5's rules let the estimate show.
+ * @param currentYear calendar year now (type A's 12-year rule)
+ * @returns the view model, or null when the estimate is hidden (no config, no data, a failing rule)
+ */
+export function buildFinanceEstimateView(
+  car: FinanceEstimateCar,
+  site: FinanceEstimateSite,
+  config: FinanceEstimateConfig | null,
+  currentYear: number,
+): FinanceEstimateView | null {
+  if (!config) return null;
+  if (financeEstimateHiddenReason(car, site, config, currentYear) !== null) return null;
+  const data = selectLenderData(car, config.provider)!;
+  const providerType = config.providerTypes[config.provider];
+  const frequency = providerType === "G" ? "monthly" : data.paymentWeek == null && data.paymentMonth != null ? "monthly" : "weekly";
+  const lead = formatFinancePayment(frequency === "weekly" ? data.paymentWeek : data.paymentMonth, data.totalPayable);
+  const other = formatFinancePayment(frequency === "weekly" ? data.paymentMonth : data.paymentWeek, data.totalPayable);
+  const otherPeriod = frequency === "weekly" ? "per month" : "per week";
+  const hasPayment = !lead.isEnquireForFinance && lead.payment !== "-";
+  return {
+    providerType,
+    frequency,
+    paymentText: lead.payment,
+    periodText: hasPayment ? (frequency === "weekly" ? "per week" : "per month") : "",
+    secondaryPaymentText: hasPayment && !other.isEnquireForFinance && other.payment !== "-" ? `${other.payment} ${otherPeriod}` : null,
+    isEnquireForFinance: lead.isEnquireForFinance,
+    totalText: lead.total,
+    interestRateText: formatFinanceRate(data.interestRate),
+    comparisonRateText: formatFinanceRate(data.comparisonRate),
+    termText: data.termYears != null ? `${data.termYears} ${data.termYears === 1 ? "year" : "years"}` : null,
+    disclaimer: data.disclaimer?.trim() ? data.disclaimer.replace(COMPARISON_RATE_WARNING, "").trim() || null : null,
+    warning: COMPARISON_RATE_WARNING,
+    toggleLabels: { collapsed: disclaimerToggleLabel(false) as "Show More", expanded: disclaimerToggleLabel(true) as "Show Less" },
+  };
+}

@@ -1,0 +1,60 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/finance";
+import { FinanceCalculator } from "~/components/finance/finance-calculator";
+import { FinanceCarSummary } from "~/components/finance/finance-car-summary";
+import { dbContext, requestInfoContext, siteContext } from "~/context";
+import { parseFinanceQuery } from "~/domain/finance/query";
+import { financePageFor } from "~/services/finance.server";
+
+/**
+ * Finance page (spec 2.1): served at the site's configured finance path (`/finance`,
+ * `/finance-enquiry` or `/apply-for-finance`); the other two redirect there with the query kept.
+ * Query: preferredDealership, vehiclePriceBudget, car_id, car_type, vin (zod; invalid fields are
+ * dropped). The enquiry form lives in the section `#finance-form`.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const site = context.get(siteContext);
+  const db = context.get(dbContext);
+  const { now } = context.get(requestInfoContext);
+  const url = new URL(request.url);
+  const path = site.config.finance.linkPath;
+  if (url.pathname.replace(/\/$/, "") !== path) throw redirect(`${path}${url.search}`, 301);
+  const page = await financePageFor(db, site, parseFinanceQuery(url.searchParams), new Date(now));
+  return { ...page, siteName: site.name };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data ? `Finance | ${data.siteName}` : "Finance" }, { name: "description", content: "Car finance: estimate your repayments and apply for finance." }];
+}
+
+export default function FinancePage({ loaderData }: Route.ComponentProps) {
+  const d = loaderData;
+  return (
+    <div className="space-y-8" data-finance-gated={d.gated ? "true" : "false"}>
+      <header>
+        <h1 className="text-3xl font-bold">Finance</h1>
+        <p className="mt-2 text-slate-700">Work out your repayments, then send us a finance enquiry and our finance team will be in touch.</p>
+      </header>
+      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <div className="space-y-8">
+          <section id="finance-calculator" className="rounded-lg bg-white p-6 shadow-sm">
+            <FinanceCalculator
+              config={d.calculator.config}
+              initial={d.calculator.initial}
+              initialMessage={d.calculator.message}
+              action={`${d.financePath}#finance-calculator`}
+              hidden={d.car ? { car_id: String(d.car.id) } : {}}
+            />
+          </section>
+          <section id="finance-form" aria-labelledby="finance-form-title" className="rounded-lg bg-white p-6 shadow-sm">
+            <h2 id="finance-form-title" className="text-xl font-semibold">
+              Finance Enquiry
+            </h2>
+            <p className="mt-2 text-slate-700">Tell us about the car you are after and our finance team will call you back.</p>
+          </section>
+        </div>
+        <aside className="space-y-4">{d.car ? <FinanceCarSummary car={d.car} /> : null}</aside>
+      </div>
+    </div>
+  );
+}
