@@ -90,6 +90,10 @@ export interface SearchDoc {
   createdAt: number;
   /** Higher ranks first under "most relevant". */
   customRank: number;
+  /** Reserved by a customer: the card's 'Reserved' tag (spec 4 step 2) and no reserve button. Display only. */
+  reserved: boolean;
+  /** The card's photo, or null (body illustration). Display only. */
+  primaryImageUrl: string | null;
 }
 
 export interface FacetValue {

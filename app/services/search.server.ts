@@ -21,6 +21,7 @@ export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDo
       dealership: locations.slug, dealershipName: locations.name, locationId: cars.locationId, carType: cars.carType, itemType: cars.itemType,
       tag: cars.tag, certified: cars.certified, status: cars.status, soldAt: cars.soldAt, showOnDealerWebsite: cars.showOnDealerWebsite,
       km: cars.km, price: cars.price, subscriptionPrice: cars.subscriptionPrice, createdAt: cars.createdAt, customRank: cars.customRank,
+      reserved: cars.reserved, primaryImageUrl: cars.primaryImageUrl,
     })
     .from(cars)
     .leftJoin(locations, eq(cars.locationId, locations.id))
@@ -35,6 +36,7 @@ export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDo
       carType: r.carType, itemType: r.itemType, tag: r.tag, certified: r.certified, status: r.status,
       soldAt: r.soldAt ? r.soldAt.getTime() : null, showOnDealerWebsite: r.showOnDealerWebsite, year: r.year, km: r.km,
       price: r.price, subscriptionPrice: r.subscriptionPrice, createdAt: r.createdAt.getTime(), customRank: r.customRank,
+      reserved: r.reserved, primaryImageUrl: r.primaryImageUrl,
     }));
 }
 
