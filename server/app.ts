@@ -81,7 +81,8 @@ export function createApp(options: AppOptions) {
     // Fingerprinted build assets never change: cache for a year. Other public files: an hour.
     const cacheFor = (value: string): MiddlewareHandler => async (c, next) => {
       await next();
-      if (c.res.status === 200 || c.res.status === 206) c.res.headers.set("Cache-Control", value);
+      // Routes with a file extension (e.g. /cars/{slug}/view.json) set their own caching.
+      if ((c.res.status === 200 || c.res.status === 206) && !c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", value);
     };
     app.use("/assets/*", cacheFor("public, max-age=31536000, immutable"), serveStatic({ root }));
     app.use("*", async (c, next) => {
