@@ -234,8 +234,17 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
             </p>
           )}
           <ul className="mt-4 grid grid-cols-3 gap-2" aria-label="Key facts">
-            <Icon label="Odometer" value={vdp.icons.km} path="M12 21a9 9 0 1 1 9-9M12 12l4-4M3 12h2M12 3v2M19 12h2" />
-            <Icon label="Transmission" value={vdp.icons.transmission} path="M5 4v16M12 4v16M19 4v8H5" />
+            {vdp.caravanIcons ? (
+              <>
+                <Icon label="Length" value={vdp.caravanIcons.length} path="M3 12h18M3 8v8M21 8v8M7 12l-2-2M7 12l-2 2M17 12l2-2M17 12l2 2" />
+                <Icon label="Sleeps" value={vdp.caravanIcons.sleeps} path="M3 18V7M3 14h18v4M21 14v-3a3 3 0 0 0-3-3h-7v6M7 11h.01" />
+              </>
+            ) : (
+              <>
+                <Icon label="Odometer" value={vdp.icons.km} path="M12 21a9 9 0 1 1 9-9M12 12l4-4M3 12h2M12 3v2M19 12h2" />
+                <Icon label="Transmission" value={vdp.icons.transmission} path="M5 4v16M12 4v16M19 4v8H5" />
+              </>
+            )}
             <Icon label="Body" value={vdp.icons.body} path="M3 16l2-6h14l2 6v3H3zM7 19v2M17 19v2M6 10l2-4h8l2 4" />
           </ul>
           {vdp.location ? (

@@ -70,6 +70,8 @@ export interface VdpView {
   image: CarImage;
   imageAlt: string;
   icons: { km: string | null; transmission: string | null; body: string | null };
+  /** Caravans show length and sleeping berths instead of km and transmission. */
+  caravanIcons: { length: string | null; sleeps: string | null } | null;
   location: { name: string; slug: string; address: string; placeUrl: string | null } | null;
   buttons: VdpButton[];
   /** Call-the-dealer panel: formatted number (0 prefix), masked form and tel: link; null without a number. */
@@ -218,6 +220,9 @@ export async function buildVdpView(
     image,
     imageAlt: `${title}${car.colour ? `, ${car.colour}` : ""}`,
     icons: { km, transmission: car.simpleTransmission, body: car.simpleBody },
+    caravanIcons: car.caravan
+      ? { length: formatFeetAsMetres(car.caravan.bodyLengthFeet), sleeps: car.caravan.sleeps !== null ? String(car.caravan.sleeps) : null }
+      : null,
     location: car.location
       ? {
           name: car.location.name,
