@@ -172,7 +172,8 @@ export async function buildVdpView(
   if (car.caravan) {
     const c = car.caravan;
     push("Body length", c.bodyLengthFeet !== null ? `${c.bodyLengthFeet} ft (${formatFeetAsMetres(c.bodyLengthFeet)})` : null);
-    push("Body width", c.bodyWidthFeet !== null ? `${c.bodyWidthFeet} ft (${formatFeetAsMetres(c.bodyWidthFeet)})` : null);
+    // Width in metres only: the feed's feet figure is shown once, for the length buyers shop by.
+    push("Body width", formatFeetAsMetres(c.bodyWidthFeet));
     push("Sleeps", c.sleeps);
     push("Tare weight", c.tareWeight !== null ? `${NUMBER.format(c.tareWeight)} kg` : null);
     push("ATM", c.aggregateTrailerMass !== null ? `${NUMBER.format(c.aggregateTrailerMass)} kg` : null);
