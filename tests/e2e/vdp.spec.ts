@@ -207,10 +207,19 @@ test("car cards: the site's details label and the enquiry link to the VDP's #enq
   await expect(first.getByRole("link", { name: "Enquire Now" })).toHaveAttribute("href", /^\/cars\/[a-z0-9-]+#enquire$/);
 });
 
-test("axe: the VDP has no serious or critical accessibility violations", async ({ page }) => {
-  await page.goto(`${SCU}/cars/${IN_STOCK}`);
-  await expect(page.getByTestId("view-count")).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-});
+for (const [name, url] of [
+  ["in-stock", `${SCU}/cars/${IN_STOCK}`],
+  ["sold", `${SCU}/cars/${SOLD}`],
+  ["no-price", `${SCU}/cars/${NO_PRICE}`],
+  ["caravan", `${E2E_BASE("outback-caravans")}/cars/${CARAVAN}`],
+  ["favourites", `${SCU}/favourites`],
+] as const) {
+  test(`axe: the ${name} page has no serious or critical accessibility violations`, async ({ page }) => {
+    await page.goto(url);
+    if (url.includes("/cars/")) await expect(page.getByTestId("view-count")).toBeVisible();
+    else await expect(page.getByTestId("favourites-empty")).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+}
