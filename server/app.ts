@@ -85,10 +85,16 @@ export function createApp(options: AppOptions) {
       if ((c.res.status === 200 || c.res.status === 206) && !c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", value);
     };
     app.use("/assets/*", cacheFor("public, max-age=31536000, immutable"), serveStatic({ root }));
+    const publicFiles = serveStatic({ root });
     app.use("*", async (c, next) => {
       // Only paths with a file extension can be static files; pages go on to the router.
       if (!/\.[a-z0-9]+$/i.test(c.req.path)) return next();
-      return cacheFor("public, max-age=3600")(c, () => serveStatic({ root })(c, next));
+      // A found file comes back as a Response (returned here, which finalises the context);
+      // otherwise serveStatic calls `next` and the router answers with its own headers.
+      const file = await publicFiles(c, next);
+      if (!file) return;
+      if (file.status === 200 && !file.headers.has("Cache-Control")) file.headers.set("Cache-Control", "public, max-age=3600");
+      return file;
     });
   }
 

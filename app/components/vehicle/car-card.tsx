@@ -60,14 +60,18 @@ export function CarCard({ car }: { car: CarCardData }) {
             {car.finance.note ? <span className="block text-xs text-slate-500">{car.finance.note}</span> : null}
           </p>
         ) : null}
-        <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          {car.buttons.map((b) => (
-            <Link key={b.kind} to={b.href} className={`rounded border border-slate-300 px-3 py-2 text-sm ${BUTTON_STYLE[b.kind] ?? ""}`}>
+        <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
+          {car.buttons.map((b, i, all) => (
+            <Link
+              key={b.kind}
+              to={b.href}
+              className={`rounded border border-slate-300 px-2 py-2 text-center text-sm ${BUTTON_STYLE[b.kind] ?? ""} ${all.length === 1 || (i === all.length - 1 && all.length % 2 === 1) ? "col-span-2" : ""}`}
+            >
               {b.label}
             </Link>
           ))}
           {car.watchlist ? (
-            <button type="button" className="rounded border border-slate-300 px-3 py-2 text-sm" data-testid="watchlist-save" disabled title="Watchlist coming soon">
+            <button type="button" className="col-span-2 rounded border border-slate-300 px-3 py-2 text-sm" data-testid="watchlist-save" disabled title="Watchlist coming soon">
               Save
             </button>
           ) : null}
