@@ -92,4 +92,12 @@ describe(`vehicle presentation endpoints (${ENGINE})`, () => {
     expect((await fetchApp(`/print?car_id=%3Cscript%3E`)).status).toBe(400);
     expect((await fetchApp(`/print?car_id=no-such-car`)).status).toBe(404);
   });
+
+  it("serves the certified-used logo (spec 4 tag step 3) as a public file with an hour's caching", async () => {
+    const response = await fetchApp("/brand/certified.svg");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("image/svg+xml");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect((await fetchApp("/brand/missing.svg")).status).toBe(404);
+  });
 });
