@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client";
 import { phoneReveals } from "../../db/schema/index";
 import { getCarBySlug, recordCarView, recordPhoneReveal } from "../../app/services/cars.server";
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 async function carOf(site: Site, stock: string): Promise<Car> {
   const { cars } = await import("../../db/schema/index");
-  const [row] = await handle.db.select({ slug: cars.slug }).from(cars).where(eq(cars.stockNumber, stock)).limit(1);
+  const [row] = await handle.db.select({ slug: cars.slug }).from(cars).where(and(eq(cars.siteId, site.id), eq(cars.stockNumber, stock))).limit(1);
   const lookup = await getCarBySlug(handle.db, site, row.slug);
   if (lookup.kind === "not-found") throw new Error("car missing");
   return lookup.car;
