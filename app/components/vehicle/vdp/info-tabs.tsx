@@ -74,6 +74,10 @@ export function InfoTabs(props: InfoTabsProps) {
   }
   return (
     <Tabs.Root defaultValue="comments" className="mt-8">
+      {/* Without JavaScript the tabs cannot switch: show every panel instead. */}
+      <noscript>
+        <style>{"[role=tabpanel]{display:block!important}"}</style>
+      </noscript>
       <Tabs.List aria-label="Vehicle information" className="flex flex-wrap gap-1 border-b border-slate-200">
         {tabs.map((t) => (
           <Tabs.Trigger key={t.value} value={t.value} className={TAB}>
