@@ -7,6 +7,12 @@ export default [
   route("search/:first", "routes/search.tsx", { id: "search-landing" }),
   route("search/:make/:model", "routes/search.tsx", { id: "search-make-model" }),
   route("cars/:slug", "routes/car.tsx"),
+  // Issue 3: vehicle presentation (view counter, phone reveal, PDF brochure, print, favourites).
+  route("cars/:slug/view.json", "routes/car-view.ts"),
+  route("cars/:slug/phone-reveal", "routes/car-phone-reveal.ts"),
+  route("cars/:slug/brochure.pdf", "routes/car-brochure.ts"),
+  route("print", "routes/print.tsx"),
+  route("favourites", "routes/favourites.tsx"),
   route("our-location", "routes/our-location.tsx"),
   route("finance", "routes/finance.tsx", { id: "finance" }),
   route("finance-enquiry", "routes/finance.tsx", { id: "finance-enquiry" }),

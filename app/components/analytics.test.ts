@@ -12,7 +12,7 @@ describe("track (spec 7 analytics events)", () => {
   it("pushes the event id and parameters onto window.dataLayer, creating it", () => {
     g.window = {};
     track(26, { vehicleMake: "Mazda" });
-    expect(g.window.dataLayer).toEqual([{ event: "forecourt", eventId: 26, vehicleMake: "Mazda" }]);
+    expect(g.window.dataLayer).toEqual([{ event: "forecourt_event", event_id: 26, vehicleMake: "Mazda" }]);
   });
 
   it("is a no-op on the server (no window)", () => {

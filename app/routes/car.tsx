@@ -1,16 +1,20 @@
-import { data, Link } from "react-router";
+import { Suspense } from "react";
+import { Await, data, Link } from "react-router";
 import type { Route } from "./+types/car";
 import { CarCard } from "~/components/vehicle/car-card";
 import { toCarCard, type CarCardData } from "~/components/vehicle/car-card-data";
 import { BodyIllustration } from "~/components/vehicle/body-illustration";
+import { FavouriteToggle } from "~/components/vehicle/favourite-toggle";
+import { InfoTabs } from "~/components/vehicle/vdp/info-tabs";
+import { CollapsibleList, HistoryReportLink, PdfDownload, PhoneReveal, PrintLink, ShareMenu, StickyBar, ViewTracker } from "~/components/vehicle/vdp/interactive";
+import { MakeOfferDialog } from "~/components/vehicle/vdp/make-offer";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
-import { carTitle, isInStock, type Car } from "~/domain/car";
-import { getPriceDisplay } from "~/domain/display/price-display";
-import { chooseBodyIllustration } from "~/domain/display/images";
+import { carTitle, type Car } from "~/domain/car";
+import { formatAud } from "~/domain/display/price-display";
 import { getCarBySlug, getSimilarCars } from "~/services/cars.server";
 import { FinancePanel } from "~/components/finance/finance-panel";
 import { financePanelFor } from "~/services/finance.server";
-import { priceOptionsFor } from "~/sites/display-options";
+import { buildVdpView, type VdpButton } from "~/services/vdp.server";
 import type { Site } from "~/sites/site";
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
@@ -27,201 +31,330 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lookup = await getCarBySlug(db, site, params.slug);
   if (lookup.kind === "not-found") throw new Response("Not Found", { status: 404 });
   const car = lookup.car;
-  // Similar stock never fails the page (STYLE: deferred data never throws).
-  const similar = await getSimilarCars(db, site, car).catch(() => [] as Car[]);
-  const price = getPriceDisplay(car, priceOptionsFor(site.config));
+  // Similar stock is deferred (streamed after the page) and never fails the page.
+  const similar: Promise<CarCardData[]> = getSimilarCars(db, site, car)
+    .then((list) => cards(site, list, now))
+    .catch(() => []);
+  const vdp = await buildVdpView(db, site, car, { now: new Date(now), origin, onMissingPhone: (m) => console.warn(m) });
   const payload = {
     withdrawn: lookup.kind === "withdrawn",
-    car,
-    title: carTitle(car),
-    inStock: isInStock(car),
-    priceText: price.text,
-    illustration: chooseBodyIllustration(car),
-    similar: cards(site, similar, now),
+    vdp,
     siteName: site.name,
-    detailsLabel: site.config.display.detailsButtonLabel,
-    financePath: site.config.finance.linkPath,
     finance: await financePanelFor(site, car, new Date(now)),
-    canonical: `${site.config.url ?? origin}${new URL(request.url).pathname}`,
+    phoneRevealed: new URL(request.url).searchParams.get("phone") === "shown",
+    viewed: { id: car.id, stocknum: car.stockNumber, make: car.make, model: car.model, body: car.bodyConfiguration, simple_body: car.simpleBody },
   };
-  return lookup.kind === "withdrawn" ? data(payload, { status: 410 }) : payload;
+  if (lookup.kind === "withdrawn") return data({ ...payload, similar: await similar }, { status: 410 });
+  return { ...payload, similar };
 }
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Vehicle not found" }];
-  const { car, title, priceText, siteName } = data;
-  const km = car.km !== null ? `${car.km.toLocaleString("en-AU")} km, ` : "";
+  const { vdp, siteName } = data;
+  const title = `${vdp.title} | ${vdp.inStock ? vdp.price.text : "SOLD"} | ${siteName}`;
   return [
-    { title: `${title} | ${priceText} | ${siteName}` },
-    { name: "description", content: `${car.carType === "used" ? "Used" : car.carType === "demo" ? "Demo" : "New"} ${title} for sale at ${car.location?.name ?? siteName}: ${km}${[car.simpleTransmission, car.simpleBody, car.simpleFuel].filter(Boolean).join(", ")}. ${priceText}` },
-    { tagName: "link", rel: "canonical", href: data.canonical },
+    { title },
+    { name: "description", content: vdp.description },
+    { tagName: "link", rel: "canonical", href: vdp.canonical },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: vdp.description },
+    { property: "og:url", content: vdp.canonical },
+    { property: "og:site_name", content: siteName },
+    ...(vdp.ogImage ? [{ property: "og:image", content: vdp.ogImage }] : []),
+    { name: "twitter:card", content: vdp.ogImage ? "summary_large_image" : "summary" },
     ...(data.withdrawn ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }
 
-function Spec({ label, value }: { label: string; value: string | number | null }) {
-  if (value === null || value === "") return null;
+const BUTTON_STYLE: Partial<Record<VdpButton["kind"], string>> = {
+  enquire: "bg-[var(--site-primary)] font-semibold text-[var(--site-on-primary)] border-transparent",
+  reserve: "bg-green-700 font-semibold text-white border-transparent",
+  "find-similar": "bg-[var(--site-primary)] font-semibold text-[var(--site-on-primary)] border-transparent",
+};
+
+function CtaButton({ button }: { button: VdpButton }) {
+  const className = `block rounded border border-slate-300 px-4 py-2 text-center ${BUTTON_STYLE[button.kind] ?? ""}`;
+  if (button.kind === "history-report" && button.href) return <HistoryReportLink href={button.href} label={button.label} className={className} />;
+  if (button.href?.startsWith("/") && !button.href.includes("#")) {
+    return (
+      <Link to={button.href} className={className}>
+        {button.label}
+      </Link>
+    );
+  }
   return (
-    <div className="flex justify-between border-b border-slate-100 py-2 text-sm">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="font-medium">{value}</dd>
-    </div>
+    <a href={button.href ?? "#enquire"} className={className} data-kind={button.kind}>
+      {button.label}
+    </a>
+  );
+}
+
+function Icon({ label, value, path }: { label: string; value: string | null; path: string }) {
+  return (
+    <li className="flex flex-col items-center gap-1 rounded bg-slate-100 p-2 text-center">
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        <path d={path} />
+      </svg>
+      <span className="text-xs text-slate-600">{label}</span>
+      <span className="text-sm font-medium">{value ?? "-"}</span>
+    </li>
   );
 }
 
 export default function CarPage({ loaderData }: Route.ComponentProps) {
-  const { car, title, priceText, similar, withdrawn, inStock } = loaderData;
+  const { vdp, withdrawn, siteName } = loaderData;
   if (withdrawn) {
     return (
       <section aria-labelledby="withdrawn-title">
         <h1 id="withdrawn-title" className="text-2xl font-bold">
-          {title} is no longer available
+          {vdp.title} is no longer available
         </h1>
         <p className="mt-2 text-slate-600">This vehicle has been withdrawn from sale. Here is similar stock.</p>
-        <SimilarCars cars={similar} detailsLabel={loaderData.detailsLabel} financePath={loaderData.financePath} />
+        <SimilarGrid cars={loaderData.similar as CarCardData[]} />
       </section>
     );
   }
-  const comments = (car.dealerComments ?? "").split("|").map((p) => p.trim()).filter(Boolean);
+  const savedCar = { id: vdp.id, name: vdp.title, slug: vdp.slug, make: vdp.make, model: vdp.model, primary_image_url: vdp.primaryImageUrl };
+  const enquire = vdp.buttons.find((b) => b.kind === "enquire" || b.kind === "find-similar");
+  const call = vdp.buttons.find((b) => b.kind === "call");
   return (
     <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: vdp.jsonLd }} />
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
-        <Link to="/">Home</Link> / <Link to={`/search/${car.carType}-cars`}>{car.carType === "used" ? "Used" : car.carType === "demo" ? "Demo" : "New"}</Link> / <span aria-current="page">{title}</span>
+        <Link to="/">Home</Link> / <Link to={`/search/${vdp.carType}-cars`}>{vdp.carTypeLabel}</Link> / <span aria-current="page">{vdp.title}</span>
       </nav>
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <div>
-          <div className="overflow-hidden rounded-lg">
-            {car.primaryImageUrl ? (
-              <img src={car.primaryImageUrl} alt={title} width={640} height={480} className="w-full" />
+        <div className="min-w-0">
+          <div className="relative overflow-hidden rounded-lg">
+            {vdp.image.kind === "photo" ? (
+              <img src={vdp.image.src} srcSet={vdp.image.srcSet} sizes="(min-width: 1024px) 66vw, 100vw" alt={vdp.imageAlt} width={vdp.image.width} height={vdp.image.height} className="w-full" />
             ) : (
-              <BodyIllustration body={loaderData.illustration} label={`${car.simpleBody ?? "Vehicle"} illustration`} />
+              <BodyIllustration body={vdp.image.body} label={`${vdp.simpleBody ?? vdp.itemNoun} illustration`} />
             )}
+            {vdp.tag ? (
+              vdp.tag.logoUrl ? (
+                <img src={vdp.tag.logoUrl} alt={vdp.tag.text} width={96} height={32} className="absolute left-3 top-3 h-8 w-24 rounded bg-white p-0.5" />
+              ) : (
+                <span className={`absolute left-3 top-3 rounded px-2 py-1 text-sm font-semibold uppercase text-white ${vdp.tag.kind === "sold" ? "bg-red-700" : "bg-[var(--site-accent)]"}`} data-testid="vdp-tag">
+                  {vdp.tag.text}
+                </span>
+              )
+            ) : null}
           </div>
-          <section aria-labelledby="comments-title" className="mt-8">
-            <h2 id="comments-title" className="text-xl font-semibold">
-              Dealer Comments
-            </h2>
-            {comments.length ? comments.map((p, i) => <p key={i} className="mt-2 text-slate-700">{p}</p>) : <p className="mt-2 text-slate-700">Dealer comments are pending. Please check back here later.</p>}
-          </section>
+          {vdp.guaranteeBanner ? (
+            <section aria-labelledby="guarantee-title" className="mt-6 rounded-lg border border-green-700 bg-green-50 p-4" data-testid="guarantee-banner">
+              <h2 id="guarantee-title" className="font-semibold text-green-900">
+                Our guarantee
+              </h2>
+              <ul className="mt-2 grid gap-1 text-sm text-green-900 sm:grid-cols-2">
+                {vdp.guaranteeBanner.map((g) => (
+                  <li key={g}>✓ {g}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <InfoTabs
+            comments={vdp.comments}
+            standardEquipment={vdp.standardEquipment}
+            features={vdp.features}
+            featuresLimit={vdp.featuresLimit}
+            siteName={siteName}
+            itemNoun={vdp.itemNoun}
+            reserve={vdp.reserve}
+            certified={vdp.certified}
+          />
           <section aria-labelledby="specs-title" className="mt-8">
             <h2 id="specs-title" className="text-xl font-semibold">
               Specifications
             </h2>
-            <dl className="mt-2">
-              <Spec label="Stock number" value={car.stockNumber} />
-              <Spec label="Year" value={car.year} />
-              <Spec label="Make" value={car.make} />
-              <Spec label="Model" value={car.model} />
-              <Spec label="Badge" value={car.badge} />
-              <Spec label="Body" value={car.simpleBody} />
-              <Spec label="Colour" value={car.colour} />
-              <Spec label="Fuel" value={car.fuel} />
-              <Spec label="Fuel consumption" value={car.fuelConsumptionCombined !== null ? `${car.fuelConsumptionCombined} L/100km` : null} />
-              <Spec label="Engine" value={car.engineSizeLitres !== null ? `${car.cylinders ?? "?"} cyl, ${car.engineSizeLitres} L` : null} />
-              <Spec label="Drive" value={car.drive} />
-              <Spec label="Seats" value={car.seats} />
-              <Spec label="Doors" value={car.doors} />
-              {car.caravan ? (
-                <>
-                  <Spec label="Body length" value={car.caravan.bodyLengthFeet !== null ? `${car.caravan.bodyLengthFeet} ft (${(car.caravan.bodyLengthFeet * 0.3048).toFixed(2)} m)` : null} />
-                  <Spec label="Sleeps" value={car.caravan.sleeps} />
-                  <Spec label="Tare weight" value={car.caravan.tareWeight !== null ? `${car.caravan.tareWeight.toLocaleString("en-AU")} kg` : null} />
-                  <Spec label="ATM" value={car.caravan.aggregateTrailerMass !== null ? `${car.caravan.aggregateTrailerMass.toLocaleString("en-AU")} kg` : null} />
-                  <Spec label="Axle" value={car.caravan.axleType} />
-                </>
-              ) : null}
-            </dl>
+            <CollapsibleList
+              as="dl"
+              items={vdp.specs}
+              limit={4}
+              testId="spec-list"
+              className="mt-2"
+              render={(s) => (
+                <div key={s.name} className="flex justify-between border-b border-slate-100 py-2 text-sm">
+                  <dt className="text-slate-600">{s.label}</dt>
+                  <dd className="font-medium">{s.value}</dd>
+                </div>
+              )}
+            />
           </section>
-          {car.features.length ? (
-            <section aria-labelledby="features-title" className="mt-8">
-              <h2 id="features-title" className="text-xl font-semibold">
-                Features
+          {vdp.keyInfo.length ? (
+            <section aria-labelledby="key-info-title" className="mt-8">
+              <h2 id="key-info-title" className="text-xl font-semibold">
+                Key information
               </h2>
-              <ul className="mt-2 list-disc pl-6 text-slate-700">
-                {car.features.map((f) => (
-                  <li key={f}>{f}</li>
+              <dl className="mt-2" data-testid="key-info">
+                {vdp.keyInfo.map((k) => (
+                  <div key={k.label} className="flex justify-between border-b border-slate-100 py-2 text-sm">
+                    <dt className="text-slate-600">{k.label}</dt>
+                    <dd className="font-medium">{k.value}</dd>
+                  </div>
                 ))}
-              </ul>
+              </dl>
+            </section>
+          ) : null}
+          {vdp.servicePlan ? (
+            <section aria-labelledby="service-plan-title" className="mt-8 rounded-lg bg-white p-6 shadow-sm" data-testid="service-plan">
+              <h2 id="service-plan-title" className="text-xl font-semibold">
+                {vdp.make} {vdp.model} capped price servicing
+              </h2>
+              <p className="mt-2 text-slate-700">
+                {formatAud(vdp.servicePlan.pricePerService)} per service for the first {vdp.servicePlan.services} services ({formatAud(vdp.servicePlan.total)} in total) over{" "}
+                {vdp.servicePlan.years} years, every {vdp.servicePlan.intervalMonths} months or {vdp.servicePlan.intervalKm.toLocaleString("en-AU")} km, whichever comes first, up to{" "}
+                {vdp.servicePlan.maxKm.toLocaleString("en-AU")} km.
+              </p>
             </section>
           ) : null}
         </div>
         <aside aria-labelledby="vdp-title" className="h-fit rounded-lg bg-white p-6 shadow-sm">
           <h1 id="vdp-title" className="text-2xl font-bold leading-tight">
-            {title}
+            {vdp.title}
           </h1>
-          {inStock ? (
-            <p className="mt-3 text-3xl font-bold" data-testid="vdp-price">
-              {priceText}
-            </p>
+          {vdp.certified ? <p className="mt-1 text-sm font-semibold text-[var(--site-primary)]">{vdp.certified.programme}</p> : null}
+          {vdp.inStock ? (
+            <div className="mt-3">
+              <p className="text-3xl font-bold" data-testid="vdp-price">
+                {vdp.price.text}
+              </p>
+              {vdp.price.wasText ? (
+                <p className="text-sm text-slate-500">
+                  Was <s>{vdp.price.wasText}</s>
+                </p>
+              ) : null}
+              {vdp.market.shown ? (
+                <p className="mt-2 rounded bg-green-50 px-2 py-1 text-sm font-semibold text-green-800" data-testid="market-indicator">
+                  {formatAud(vdp.market.saving)} below the {vdp.market.reference === "state" ? "state" : "national"} market average of {formatAud(vdp.market.marketPrice)}
+                </p>
+              ) : null}
+            </div>
           ) : (
             <p className="mt-3 text-3xl font-bold text-red-700" data-testid="vdp-price">
               SOLD
             </p>
           )}
-          <FinancePanel data={loaderData.finance} />
-          <ul className="mt-4 grid grid-cols-3 gap-2 text-center text-sm" aria-label="Key facts">
-            <li className="rounded bg-slate-100 p-2">
-              <span className="block text-xs text-slate-500">Odometer</span>
-              {car.km !== null ? `${car.km.toLocaleString("en-AU")} km` : "-"}
-            </li>
-            <li className="rounded bg-slate-100 p-2">
-              <span className="block text-xs text-slate-500">Transmission</span>
-              {car.simpleTransmission ?? "-"}
-            </li>
-            <li className="rounded bg-slate-100 p-2">
-              <span className="block text-xs text-slate-500">Body</span>
-              {car.simpleBody ?? "-"}
-            </li>
+          <ul className="mt-4 grid grid-cols-3 gap-2" aria-label="Key facts">
+            {vdp.caravanIcons ? (
+              <>
+                <Icon label="Length" value={vdp.caravanIcons.length} path="M3 12h18M3 8v8M21 8v8M7 12l-2-2M7 12l-2 2M17 12l2-2M17 12l2 2" />
+                <Icon label="Sleeps" value={vdp.caravanIcons.sleeps} path="M3 18V7M3 14h18v4M21 14v-3a3 3 0 0 0-3-3h-7v6M7 11h.01" />
+              </>
+            ) : (
+              <>
+                <Icon label="Odometer" value={vdp.icons.km} path="M12 21a9 9 0 1 1 9-9M12 12l4-4M3 12h2M12 3v2M19 12h2" />
+                <Icon label="Transmission" value={vdp.icons.transmission} path="M5 4v16M12 4v16M19 4v8H5" />
+              </>
+            )}
+            <Icon label="Body" value={vdp.icons.body} path="M3 16l2-6h14l2 6v3H3zM7 19v2M17 19v2M6 10l2-4h8l2 4" />
           </ul>
-          {car.location ? (
+          {vdp.location ? (
             <p className="mt-4 text-sm">
               Located at{" "}
               <a href="#vehicle-map" className="font-medium underline">
-                {car.location.name}
+                {vdp.location.name}
               </a>
             </p>
           ) : null}
-          <div className="mt-6 flex flex-col gap-2" id="enquire">
-            {inStock ? (
-              <>
-                <a href="#enquire" className="rounded bg-[var(--site-primary)] px-4 py-2 text-center font-semibold text-[var(--site-on-primary)]">
-                  Enquire
-                </a>
-                <Link to={loaderData.finance.financeHref} className="rounded border border-slate-300 px-4 py-2 text-center">
-                  Finance Enquiry
-                </Link>
-              </>
-            ) : (
-              <a href="#enquire" className="rounded border border-slate-300 px-4 py-2 text-center">
-                Find Me Something Similar
-              </a>
-            )}
+          <div id="finance-panel">
+            <FinancePanel data={loaderData.finance} />
           </div>
+          <div className="mt-6 flex flex-col gap-2" data-testid="vdp-buttons">
+            {vdp.buttons.map((b) => (
+              <CtaButton key={b.kind} button={b} />
+            ))}
+            {vdp.makeAnOffer ? <MakeOfferDialog slug={vdp.slug} title={vdp.title} priceText={vdp.price.text} /> : null}
+          </div>
+          <div className="mt-4 flex flex-wrap items-center gap-2">
+            {vdp.share ? <ShareMenu url={vdp.share.url} links={vdp.share.links} /> : null}
+            {vdp.toggle ? <FavouriteToggle mode={vdp.toggle} car={savedCar} className="border border-slate-300" /> : null}
+            <PrintLink slug={vdp.slug} />
+            <PdfDownload slug={vdp.slug} />
+          </div>
+          <section id="call-dealer" aria-labelledby="call-title" className="mt-6 border-t border-slate-200 pt-4">
+            <h2 id="call-title" className="text-sm font-semibold uppercase text-slate-600">
+              Call the dealer
+            </h2>
+            {vdp.phone ? <PhoneReveal slug={vdp.slug} phone={vdp.phone} revealed={loaderData.phoneRevealed} /> : <p className="text-sm text-slate-600">Please use the enquiry form.</p>}
+            <p className="mt-1 text-sm text-slate-600" data-testid="stock-number">
+              Stock number: {vdp.stockNumber}
+            </p>
+            {vdp.dealerLink ? (
+              <p className="mt-1 text-sm">
+                {vdp.dealerLink.name}:{" "}
+                <Link to={vdp.dealerLink.href} className="underline">
+                  See more from this dealer
+                </Link>
+              </p>
+            ) : null}
+            <ViewTracker slug={vdp.slug} viewed={loaderData.viewed} used={vdp.carType === "used"} />
+          </section>
         </aside>
       </div>
-      {car.location ? (
+      {vdp.location ? (
         <section id="vehicle-map" aria-labelledby="map-title" className="mt-10 rounded-lg bg-white p-6 shadow-sm">
           <h2 id="map-title" className="text-xl font-semibold">
-            Where to see this {car.itemType === "car" ? "car" : car.itemType}
+            Where to see this {vdp.itemNoun}
           </h2>
           <address className="mt-2 not-italic text-slate-700">
-            {car.location.name}
+            {vdp.location.name}
             <br />
-            {car.location.address.street}, {car.location.address.city} {car.location.address.state} {car.location.address.postcode}
+            {vdp.location.address}
           </address>
-          {car.location.address.placeUrl ? (
-            <a href={car.location.address.placeUrl} className="mt-2 inline-block underline" rel="noopener noreferrer" target="_blank">
+          {vdp.location.placeUrl ? (
+            <a href={vdp.location.placeUrl} className="mt-2 inline-block underline" rel="noopener noreferrer" target="_blank">
               Open in maps
             </a>
           ) : null}
         </section>
       ) : null}
-      <SimilarCars cars={similar} detailsLabel={loaderData.detailsLabel} financePath={loaderData.financePath} />
+      {/* Enquiry SLOT: issue 5 (leads) builds the enquiry form in this section. */}
+      <section id="enquire" aria-labelledby="enquire-title" className="mt-10 rounded-lg bg-white p-6 shadow-sm">
+        <h2 id="enquire-title" className="text-xl font-semibold">
+          Enquire about this {vdp.itemNoun}
+        </h2>
+        <p className="mt-2 text-slate-700">
+          {vdp.phone ? (
+            <>
+              Call us on <a href={vdp.phone.href} className="font-semibold underline">{vdp.phone.display}</a> and quote stock number {vdp.stockNumber}.
+            </>
+          ) : (
+            <>Quote stock number {vdp.stockNumber} when you contact us.</>
+          )}
+        </p>
+      </section>
+      <Suspense fallback={<p className="mt-10 text-slate-600">Loading similar stock…</p>}>
+        <Await resolve={loaderData.similar} errorElement={null}>
+          {(list) => <SimilarGrid cars={list} />}
+        </Await>
+      </Suspense>
+      <StickyBar>
+        <div className="flex items-center justify-between gap-3">
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold">{vdp.title}</p>
+            <p className="text-sm">{vdp.inStock ? vdp.price.text : "SOLD"}</p>
+          </div>
+          <div className="flex gap-2">
+            {call?.href ? (
+              <a href={call.href} className="rounded border border-slate-300 px-3 py-2 text-sm">
+                Call
+              </a>
+            ) : null}
+            {enquire ? (
+              <a href={enquire.href ?? "#enquire"} className="rounded bg-[var(--site-primary)] px-3 py-2 text-sm font-semibold text-[var(--site-on-primary)]">
+                {enquire.kind === "enquire" ? "Enquire" : enquire.label}
+              </a>
+            ) : null}
+          </div>
+        </div>
+      </StickyBar>
     </>
   );
 }
 
-function SimilarCars({ cars, detailsLabel, financePath }: { cars: CarCardData[]; detailsLabel: string; financePath: string }) {
+function SimilarGrid({ cars }: { cars: CarCardData[] }) {
   if (!cars.length) return null;
   return (
     <section aria-labelledby="similar-title" className="mt-10">
@@ -230,7 +363,7 @@ function SimilarCars({ cars, detailsLabel, financePath }: { cars: CarCardData[];
       </h2>
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {cars.map((c) => (
-          <CarCard key={c.id} car={c} detailsLabel={detailsLabel} financeHref={financePath} />
+          <CarCard key={c.id} car={c} />
         ))}
       </div>
     </section>

@@ -69,7 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {d.latest.map((car) => (
-            <CarCard key={car.id} car={car} detailsLabel={d.detailsLabel} financeHref={d.financePath} />
+            <CarCard key={car.id} car={car} />
           ))}
         </div>
       </section>

@@ -223,7 +223,7 @@ export default function SearchPage({ loaderData: d }: Route.ComponentProps) {
           {d.hits.length ? (
             <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
               {d.hits.map((car) => (
-                <CarCard key={car.id} car={car} detailsLabel={d.detailsLabel} financeHref={d.financePath} />
+                <CarCard key={car.id} car={car} />
               ))}
             </div>
           ) : (

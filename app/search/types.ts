@@ -94,6 +94,10 @@ export interface SearchDoc {
   locationId?: number | null;
   /** Display only (not searched): the site provider's lender data, keyed by provider (spec 5). */
   financeLenders?: Record<string, FinanceLenderData>;
+  /** Reserved by a customer: the card's 'Reserved' tag (spec 4 step 2) and no reserve button. Display only. */
+  reserved: boolean;
+  /** The card's photo, or null (body illustration). Display only. */
+  primaryImageUrl: string | null;
 }
 
 export interface FacetValue {

@@ -3,7 +3,7 @@
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { cars, locations } from "../../db/schema/index";
+import { cars, locations, phoneReveals } from "../../db/schema/index";
 import type { Car, CarLocation } from "~/domain/car";
 import type { Site } from "~/sites/site";
 
@@ -127,4 +127,38 @@ export async function getSimilarCars(db: Database, site: Site, car: Pick<Car, "i
     )
     .limit(limit);
   return rows.map((r) => toCar(r.car, r.location));
+}
+
+/**
+ * Counts one view of a car's page (spec 7 "GET {api}/cars/{slug}/view.json ... returns views").
+ * @returns the new view count, or null when the slug is not a visible car of this site.
+ */
+export async function recordCarView(db: Database, site: Site, slug: string): Promise<number | null> {
+  const [row] = await db
+    .update(cars)
+    .set({ views: sql`${cars.views} + 1` })
+    .where(and(eq(cars.siteId, site.id), eq(cars.slug, slug), eq(cars.showOnDealerWebsite, true)))
+    .returning({ views: cars.views });
+  return row ? row.views : null;
+}
+
+/**
+ * Logs a phone reveal on the car's call-the-dealer panel (spec 4 "Phone reveal", spec 7
+ * "Phone-reveal log {car_id, dealership_id, website_id}"): one row with the car, its location
+ * (dealership) and the site (website).
+ * @returns the logged ids, or null when the slug is not a visible car of this site.
+ */
+export async function recordPhoneReveal(
+  db: Database,
+  site: Site,
+  slug: string,
+): Promise<{ carId: number; dealershipId: number | null; websiteId: number } | null> {
+  const [car] = await db
+    .select({ id: cars.id, locationId: cars.locationId })
+    .from(cars)
+    .where(and(eq(cars.siteId, site.id), eq(cars.slug, slug), eq(cars.showOnDealerWebsite, true)))
+    .limit(1);
+  if (!car) return null;
+  await db.insert(phoneReveals).values({ carId: car.id, locationId: car.locationId, siteId: site.id });
+  return { carId: car.id, dealershipId: car.locationId, websiteId: site.id };
 }

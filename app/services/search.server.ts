@@ -24,6 +24,7 @@ export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDo
       km: cars.km, price: cars.price, subscriptionPrice: cars.subscriptionPrice, createdAt: cars.createdAt, customRank: cars.customRank,
       // Only the site provider's entry (spec 5 estimate on the card).
       financeLender: provider ? sql<FinanceLenderData | null>`(${cars.financeLenders} -> ${provider}::text)` : sql<null>`null`,
+      reserved: cars.reserved, primaryImageUrl: cars.primaryImageUrl,
     })
     .from(cars)
     .leftJoin(locations, eq(cars.locationId, locations.id))
@@ -39,6 +40,7 @@ export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDo
       soldAt: r.soldAt ? r.soldAt.getTime() : null, showOnDealerWebsite: r.showOnDealerWebsite, year: r.year, km: r.km,
       price: r.price, subscriptionPrice: r.subscriptionPrice, createdAt: r.createdAt.getTime(), customRank: r.customRank,
       locationId: r.locationId, financeLenders: provider && r.financeLender ? { [provider]: r.financeLender } : {},
+      reserved: r.reserved, primaryImageUrl: r.primaryImageUrl,
     }));
 }
 

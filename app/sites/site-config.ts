@@ -94,6 +94,52 @@ export const DisplayConfigSchema = z.object({
   minimumReviewRating: z.number().min(0).max(5).default(4),
   /** Price below this counts as no price on views that use the higher threshold (spec 9: 10, or 200). */
   priceThreshold: z.number().int().default(10),
+  /** Call-the-dealer panel shows the location name with 'See more from this dealer' (spec 2.4 "optionally"). */
+  callPanelDealerLink: z.boolean().default(false),
+  /** Image CDN base for relative image paths (spec 7/9: width 640, quality 75); null = paths as given. */
+  imageCdnBaseUrl: z.string().nullable().default(null),
+  /** Per-model service plan block on the VDP (spec 2.4; defaults $250 x 5 services, 5 years, 12 months / 15,000 km, 75,000 km). */
+  servicePlan: z
+    .object({
+      /** Show the block. */
+      enabled: z.boolean().default(false),
+      /** Makes covered (case-insensitive); empty = all. */
+      makes: z.array(z.string()).default([]),
+      /** Car types covered. */
+      carTypes: z.array(z.enum(["new", "demo", "used"])).default(["new", "demo"]),
+      /** Default plan; whole dollars, km, months, years. */
+      plan: z
+        .object({
+          pricePerService: money.default(250),
+          services: z.number().int().min(1).default(5),
+          years: z.number().int().min(1).default(5),
+          intervalMonths: z.number().int().min(1).default(12),
+          intervalKm: z.number().int().min(1).default(15000),
+          maxKm: z.number().int().min(1).default(75000),
+        })
+        .default({ pricePerService: 250, services: 5, years: 5, intervalMonths: 12, intervalKm: 15000, maxKm: 75000 }),
+      /** Per-model overrides keyed by model name (case-insensitive). */
+      models: z
+        .record(
+          z.string(),
+          z.object({
+            pricePerService: money.optional(),
+            services: z.number().int().min(1).optional(),
+            years: z.number().int().min(1).optional(),
+            intervalMonths: z.number().int().min(1).optional(),
+            intervalKm: z.number().int().min(1).optional(),
+            maxKm: z.number().int().min(1).optional(),
+          }),
+        )
+        .default({}),
+    })
+    .default({
+      enabled: false,
+      makes: [],
+      carTypes: ["new", "demo"],
+      plan: { pricePerService: 250, services: 5, years: 5, intervalMonths: 12, intervalKm: 15000, maxKm: 75000 },
+      models: {},
+    }),
 });
 
 /** Features that dealers switch on (spec 1, 4, 6). */

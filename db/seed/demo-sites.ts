@@ -51,6 +51,7 @@ export const DEMO_SITES: DemoSite[] = [
         fuelTagEnabled: true,
         marketPriceIndicator: true,
         detailsButtonLabel: "Explore Vehicle",
+        servicePlan: { enabled: true, makes: ["Toyota"], models: { HiLux: { pricePerService: 295 }, LandCruiser: { pricePerService: 375, intervalKm: 10000, maxKm: 50000 } } },
       },
       finance: {
         provider: "toyota-finance",
@@ -81,7 +82,7 @@ export const DEMO_SITES: DemoSite[] = [
       theme: { primary: "#0b3d91", onPrimary: "#ffffff", accent: "#0e7490", tagline: "Sixteen brands, five Sydney locations" },
       hero: { title: "New, demo and used cars across Sydney", subtitle: "Parramatta, Liverpool, Artarmon, Alexandria and Penrith" },
       features: { checkout: true, onlinePurchase: true, compare: false, chat: true },
-      display: { makeAnOffer: true, fuelTagEnabled: true, justArrivedTagName: "Just Arrived" },
+      display: { makeAnOffer: true, fuelTagEnabled: true, justArrivedTagName: "Just Arrived", callPanelDealerLink: true },
       search: { kmsSort: true, priceAboveZeroOnPriceAsc: true },
       finance: {
         provider: "angle",
@@ -115,7 +116,7 @@ export const DEMO_SITES: DemoSite[] = [
       theme: { primary: "#14532d", onPrimary: "#ffffff", accent: "#b45309", tagline: "Independent. Inspected. Honest." },
       hero: { title: "Quality used cars in Melbourne", subtitle: "Every car inspected, every price on the windscreen" },
       search: { includeSoldCarsDays: 7, popularMakesCount: 10 },
-      display: { detailsButtonLabel: "Explore Vehicle", guaranteeBanner: true, showUnregisteredForExpiredRego: true, minimumReviewRating: 3 },
+      display: { detailsButtonLabel: "Explore Vehicle", guaranteeBanner: true, showUnregisteredForExpiredRego: true, minimumReviewRating: 3, marketPriceIndicator: true },
       finance: {
         provider: "manual",
         providerType: "D",

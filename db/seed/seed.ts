@@ -65,6 +65,8 @@ function enrich(record: StockRecord, certifiedProgramme: boolean, now: number): 
   } else if (r < 0.025) out.reserved = true;
   else if (r < 0.035 && record.car_type === "demo") out.tag = "Test Drive Only";
   else if (r < 0.05) out.tag = r < 0.042 ? "Price Drop" : "Low Kms";
+  // A few used cars carry a history report file (spec 5: the history-report button needs one).
+  if (record.car_type === "used" && r2 < 0.03) out.file = `https://reports.example/history/${encodeURIComponent(record.stock_number)}.pdf`;
   if (record.car_type === "used") {
     out.rego_expiry = new Date(now + Math.floor((r2 - 0.15) * 365) * DAY).toISOString().slice(0, 10);
   }

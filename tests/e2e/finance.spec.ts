@@ -49,7 +49,7 @@ test("spec 5: a qualifying used car's card shows the engine's weekly payment and
   await toggle.click();
   await expect(card.getByText("Show Less", { exact: true })).toBeVisible();
   await expect(card.getByText(/WARNING: This comparison rate is true only for the examples given/)).toBeVisible();
-  await expect(card.getByRole("link", { name: "Finance Enquiry" })).toHaveAttribute("href", /^\/apply-for-finance\?car_id=\d+&car_type=used#finance-form$/);
+  await expect(card.getByRole("link", { name: "Finance Enquiry" })).toHaveAttribute("href", /^\/apply-for-finance\?preferredDealership=[a-z0-9-]+&car_id=\d+&car_type=used#finance-form$/);
 });
 
 test("spec 5: the VDP calculator clamps an out-of-range price with the help message, reprices, and fires event 26 once", async ({ page }) => {
@@ -95,7 +95,7 @@ test("spec 5: the VDP calculator clamps an out-of-range price with the help mess
   await page.keyboard.press("ArrowLeft");
   await expect(calculator.getByTestId("term-value")).toHaveText("4.5 years");
 
-  const events = await page.evaluate(() => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).filter((e) => (e as { eventId?: number }).eventId === 26).length);
+  const events = await page.evaluate(() => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).filter((e) => (e as { event_id?: number }).event_id === 26).length);
   expect(events).toBe(1);
 
   const axe = await new AxeBuilder({ page }).include("[data-testid=finance-panel]").analyze();

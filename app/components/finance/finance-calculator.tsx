@@ -1,6 +1,6 @@
 import * as Slider from "@radix-ui/react-slider";
 import { useId, useMemo, useRef, useState } from "react";
-import { track } from "~/components/analytics";
+import { track, type AnalyticsParams } from "~/components/analytics";
 import {
   calculateFinanceCalculator,
   clampPurchasePrice,
@@ -29,7 +29,7 @@ export interface FinanceCalculatorProps {
   /** Hidden fields sent with a no-JS submit, e.g. { car_id: "12" }. */
   hidden?: Record<string, string>;
   /** Analytics parameters of event 26. */
-  eventParams?: Record<string, unknown>;
+  eventParams?: AnalyticsParams;
 }
 
 /**

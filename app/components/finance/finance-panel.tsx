@@ -1,3 +1,4 @@
+import type { AnalyticsParams } from "~/components/analytics";
 import type { FinanceQuote } from "~/adapters/finance-quote/quote";
 import type { CalculatorConfig, CalculatorValues } from "~/domain/finance/calculator";
 import type { FinanceEstimateView } from "~/domain/finance/estimate-view";
@@ -17,7 +18,7 @@ export interface FinancePanelData {
   financePath: string;
   carId: number;
   inStock: boolean;
-  eventParams: Record<string, unknown>;
+  eventParams: AnalyticsParams;
 }
 
 const DOLLARS = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", maximumFractionDigits: 0 });

@@ -101,6 +101,7 @@ export function SiteFooter({ site }: { site: SiteChrome }) {
             <li><Link to="/terms-and-conditions" className="hover:underline">Terms and Conditions</Link></li>
             <li><Link to="/pages/complaint-handling-process" className="hover:underline">Complaint Handling Process</Link></li>
             <li><a href="/sitemap.xml" className="hover:underline">Sitemap</a></li>
+            <li><a href="/favourites" className="hover:underline">Favourites</a></li>
           </ul>
         </section>
       </div>

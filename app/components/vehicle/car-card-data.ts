@@ -2,20 +2,31 @@
  * The car card's view model (spec 2.3), computed on the server so the browser receives strings,
  * not rules. Built from a full Car (VDP "similar cars") or a search document (SRP).
  */
-import { getPriceDisplay } from "~/domain/display/price-display";
+import { getCarCardButtons, getFavouriteToggle, showsWatchlistButton, type ButtonKind } from "~/domain/display/buttons";
+import { getCarImage } from "~/domain/display/images";
+import { formatAud, getPriceDisplay } from "~/domain/display/price-display";
 import { getCarTag } from "~/domain/display/tags";
-import { chooseBodyIllustration } from "~/domain/display/images";
-import { isInStock, type Car, type CarType, type CarStatus } from "~/domain/car";
-import { priceOptionsFor, tagOptionsFor } from "~/sites/display-options";
+import { isInStock, type Car, type CarType } from "~/domain/car";
+import { buttonOptionsFor, favouriteOptionsFor, imageOptionsFor, priceOptionsFor, tagOptionsFor } from "~/sites/display-options";
 import type { Site } from "~/sites/site";
 import type { SearchDoc } from "~/search/types";
 import type { FinanceEstimateView } from "~/domain/finance/estimate-view";
+import { financeHref } from "~/domain/finance/link";
 import { financeEstimateFor } from "~/sites/finance-options";
+
+/** One card button with its link resolved. */
+export interface CarCardButton {
+  kind: ButtonKind;
+  label: string;
+  href: string;
+}
 
 export interface CarCardData {
   id: number;
   slug: string;
   title: string;
+  make: string;
+  model: string;
   priceText: string;
   wasPriceText: string | null;
   kmText: string | null;
@@ -25,19 +36,29 @@ export interface CarCardData {
   body: string | null;
   fuel: string | null;
   locationName: string | null;
-  tag: { kind: string; text: string } | null;
+  /** Spec 4 tag; `logoUrl` set for the certified-used logo. */
+  tag: { kind: string; text: string; logoUrl: string | null } | null;
   inStock: boolean;
+  /** CDN URL of the photo (spec 7/9: width 640, quality 75), or null for the body illustration. */
   imageUrl: string | null;
+  imageSrcSet: string | null;
+  primaryImageUrl: string | null;
   illustration: string;
+  /** Spec 2.3 buttons in order. */
+  buttons: CarCardButton[];
+  /** Spec 4 favourites/compare toggle, null when hidden. */
+  toggle: "favourite" | "compare" | null;
+  /** Spec 4 watchlist save button shown (the watchlist itself is a later issue). */
+  watchlist: boolean;
   /** Finance estimate (spec 5), null when the rules hide it; absent when not computed. */
   finance?: FinanceEstimateView | null;
 }
 
 export type CarCardSource = Pick<
   Car,
-  "id" | "slug" | "itemType" | "year" | "make" | "model" | "badge" | "series" | "price" | "subscriptionPrice" | "km" | "carType" | "simpleBody" | "simpleTransmission" | "simpleFuel" | "fuel" | "status" | "reserved" | "certified" | "tag" | "createdAt" | "primaryImageUrl"
+  "id" | "slug" | "itemType" | "year" | "make" | "model" | "badge" | "series" | "price" | "subscriptionPrice" | "km" | "carType" | "simpleBody" | "simpleTransmission" | "simpleFuel" | "fuel" | "status" | "sold" | "reserved" | "certified" | "tag" | "createdAt" | "primaryImageUrl"
 > &
-  Partial<Pick<Car, "offerPrice" | "beforePrice" | "preorder" | "financeLenders" | "location">> & {
+  Partial<Pick<Car, "offerPrice" | "beforePrice" | "preorder" | "images" | "bodyConfiguration" | "financeLenders" | "location">> & {
     locationName: string | null;
     title: string;
     /** Location id and slug for the finance dealership exclusion (spec 5). */
@@ -47,34 +68,68 @@ export type CarCardSource = Pick<
 const KM = new Intl.NumberFormat("en-AU");
 const CAR_TYPE_LABEL: Record<CarType, string> = { new: "New", demo: "Demo", used: "Used" };
 
-/** Builds the card view model. `now` drives the just-arrived tag. */
+/** The enquiry form anchor on the VDP (issue 5 builds the form in the `#enquire` section). */
+export function enquireHref(slug: string, prefill?: { message: string; subcategory: string }): string {
+  const query = prefill ? `?${new URLSearchParams({ message: prefill.message, subcategory: prefill.subcategory })}` : "";
+  return `/cars/${slug}${query}#enquire`;
+}
+
+/**
+ * Builds the card view model: price (spec 4 order), tag (spec 4 precedence), buttons (spec 2.3),
+ * favourites/compare toggle and watchlist button (spec 4), image or illustration (spec 7/9).
+ * @param now drives the just-arrived tag
+ */
 export function toCarCard(site: Site, car: CarCardSource, now: Date): CarCardData {
+  const config = site.config;
   const price = getPriceDisplay(
     { price: car.price, offerPrice: car.offerPrice ?? null, beforePrice: car.beforePrice ?? null, subscriptionPrice: car.subscriptionPrice, preorder: car.preorder ?? false },
-    priceOptionsFor(site.config),
+    priceOptionsFor(config),
   );
   const tag = getCarTag(
     { status: car.status, reserved: car.reserved, certified: car.certified, carType: car.carType, tag: car.tag, simpleFuel: car.simpleFuel, fuel: car.fuel, createdAt: car.createdAt },
     now,
-    tagOptionsFor(site.config),
+    tagOptionsFor(config),
   );
+  const image = getCarImage(
+    { primaryImageUrl: car.primaryImageUrl, images: car.images ?? [], itemType: car.itemType, simpleBody: car.simpleBody, bodyConfiguration: car.bodyConfiguration ?? null, simpleFuel: car.simpleFuel },
+    imageOptionsFor(config),
+  );
+  const buttons = getCarCardButtons(car, buttonOptionsFor(config)).map((b): CarCardButton => {
+    switch (b.kind) {
+      case "enquire":
+        return { kind: b.kind, label: b.label, href: enquireHref(car.slug) };
+      case "finance":
+        return { kind: b.kind, label: b.label, href: financeHref(config.finance.linkPath, { car_id: car.id, car_type: car.carType, preferredDealership: car.location?.slug ?? car.locationRef?.slug ?? null }) };
+      case "find-similar":
+        return { kind: b.kind, label: b.label, href: enquireHref(car.slug, b.prefill) };
+      default:
+        return { kind: b.kind, label: b.label, href: b.href ?? `/cars/${car.slug}` };
+    }
+  });
   return {
     id: car.id,
     slug: car.slug,
     title: car.title,
+    make: car.make,
+    model: car.model,
     priceText: price.text,
-    wasPriceText: price.kind === "price" && price.wasAmount ? `$${KM.format(price.wasAmount)}` : null,
+    wasPriceText: price.kind === "price" && price.wasAmount ? formatAud(price.wasAmount) : null,
     kmText: car.km === null ? null : `${KM.format(car.km)} km`,
     carType: car.carType,
-    carTypeLabel: car.carType === "used" ? site.config.display.usedKeyword : CAR_TYPE_LABEL[car.carType],
+    carTypeLabel: car.carType === "used" ? config.display.usedKeyword : CAR_TYPE_LABEL[car.carType],
     transmission: car.simpleTransmission,
     body: car.simpleBody,
     fuel: car.simpleFuel,
     locationName: car.locationName,
-    tag: tag ? { kind: tag.kind, text: tag.text } : null,
-    inStock: isInStock(car as { status: CarStatus }),
-    imageUrl: car.primaryImageUrl,
-    illustration: chooseBodyIllustration({ simpleBody: car.simpleBody, bodyConfiguration: null, itemType: car.itemType, simpleFuel: car.simpleFuel }),
+    tag: tag ? { kind: tag.kind, text: tag.text, logoUrl: tag.kind === "certified" ? tag.logoUrl : null } : null,
+    inStock: isInStock(car),
+    imageUrl: image.kind === "photo" ? image.src : null,
+    imageSrcSet: image.kind === "photo" ? image.srcSet : null,
+    primaryImageUrl: car.primaryImageUrl,
+    illustration: image.kind === "illustration" ? image.body : "sedan",
+    buttons,
+    toggle: getFavouriteToggle({ status: car.status, price: car.price, carType: car.carType, images: car.images ?? [], primaryImageUrl: car.primaryImageUrl }, favouriteOptionsFor(config)),
+    watchlist: showsWatchlistButton(car, { watchlist: config.features.watchlist, isSaved: false }),
     finance: financeEstimateFor(
       site,
       {
@@ -90,7 +145,7 @@ export function toCarCard(site: Site, car: CarCardSource, now: Date): CarCardDat
   };
 }
 
-/** Card view model from a search hit (SRP, home). Search documents carry no photos or reservation yet. */
+/** Card view model from a search hit (SRP, home). */
 export function searchHitToCard(site: Site, hit: SearchDoc, now: Date): CarCardData {
   return toCarCard(
     site,
@@ -100,9 +155,8 @@ export function searchHitToCard(site: Site, hit: SearchDoc, now: Date): CarCardD
       simpleTransmission: hit.transmission,
       simpleFuel: hit.fuel,
       fuel: hit.fuel,
-      reserved: false,
+      sold: hit.status === "sold",
       createdAt: new Date(hit.createdAt).toISOString(),
-      primaryImageUrl: null,
       locationName: hit.dealershipName,
       locationRef: hit.locationId != null ? { id: hit.locationId, slug: hit.dealership } : null,
     },

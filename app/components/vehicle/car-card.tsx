@@ -2,29 +2,45 @@ import { Link } from "react-router";
 import { BodyIllustration } from "./body-illustration";
 import type { CarCardData } from "./car-card-data";
 import { FinanceEstimate } from "~/components/finance/finance-estimate";
-import { financeHref as buildFinanceHref } from "~/domain/finance/link";
+import { FavouriteToggle } from "./favourite-toggle";
+
+const BUTTON_STYLE: Record<string, string> = {
+  details: "bg-[var(--site-primary)] font-semibold text-[var(--site-on-primary)]",
+  reserve: "bg-green-700 font-semibold text-white",
+};
 
 /**
- * Car card (spec 2.3): image, tag, location overlay, title, price, km and the buttons. In stock:
- * enquiry, finance and details; not in stock: only 'Find Me Something Similar'.
+ * Car card (spec 2.3): image (or body illustration, fixed 4:3), tag (spec 4, the certified logo
+ * as an image), location overlay, favourites/compare toggle and watchlist button (spec 4), title,
+ * price, the finance estimate slot (issue 4) and the buttons from getCarCardButtons: in stock
+ * enquiry, finance, details and (checkout) 'Reserve Now'; not in stock only 'Find Me Something Similar'.
  */
-export function CarCard({ car, detailsLabel, financeHref }: { car: CarCardData; detailsLabel: string; financeHref: string }) {
+export function CarCard({ car }: { car: CarCardData }) {
   const href = `/cars/${car.slug}`;
   return (
-    <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm" aria-labelledby={`car-${car.id}-title`}>
+    <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm" aria-labelledby={`car-${car.id}-title`} data-testid="car-card">
       <div className="relative aspect-[4/3]">
         {car.imageUrl ? (
-          <img src={car.imageUrl} alt={car.title} width={640} height={480} loading="lazy" className="h-full w-full object-cover" />
+          <img src={car.imageUrl} srcSet={car.imageSrcSet ?? undefined} sizes="(min-width: 1024px) 33vw, 100vw" alt={car.title} width={640} height={480} loading="lazy" className="h-full w-full object-cover" />
         ) : (
           <BodyIllustration body={car.illustration} label={`${car.body ?? "Vehicle"} illustration`} />
         )}
         {car.tag ? (
-          <span className="absolute left-2 top-2 rounded bg-[var(--site-accent)] px-2 py-0.5 text-xs font-semibold uppercase text-white" data-testid="car-tag">
-            {car.tag.text}
-          </span>
+          car.tag.logoUrl ? (
+            <img src={car.tag.logoUrl} alt={car.tag.text} width={96} height={32} className="absolute left-2 top-2 h-8 w-24 rounded bg-white p-0.5" data-testid="car-tag" />
+          ) : (
+            <span className={`absolute left-2 top-2 rounded px-2 py-0.5 text-xs font-semibold uppercase text-white ${car.tag.kind === "sold" ? "bg-red-700" : "bg-[var(--site-accent)]"}`} data-testid="car-tag">
+              {car.tag.text}
+            </span>
+          )
+        ) : null}
+        {car.toggle ? (
+          <div className="absolute right-2 top-2">
+            <FavouriteToggle mode={car.toggle} car={{ id: car.id, name: car.title, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.primaryImageUrl }} />
+          </div>
         ) : null}
         {car.locationName ? (
-          <span className="absolute bottom-2 left-2 rounded bg-black/70 px-2 py-0.5 text-xs text-white">{car.locationName}</span>
+          <span className="absolute bottom-2 left-2 rounded bg-black/75 px-2 py-0.5 text-xs text-white">{car.locationName}</span>
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -33,32 +49,27 @@ export function CarCard({ car, detailsLabel, financeHref }: { car: CarCardData; 
             {car.title}
           </Link>
         </h3>
-        <p className="text-sm text-slate-600">
-          {[car.carTypeLabel, car.kmText, car.transmission, car.body].filter(Boolean).join(" · ")}
-        </p>
+        <p className="text-sm text-slate-600">{[car.carTypeLabel, car.kmText, car.transmission, car.body].filter(Boolean).join(" · ")}</p>
         <p className="text-xl font-bold text-slate-900" data-testid="car-price">
           {car.priceText}
           {car.wasPriceText ? <s className="ml-2 text-sm font-normal text-slate-500">{car.wasPriceText}</s> : null}
         </p>
         {car.finance ? <FinanceEstimate estimate={car.finance} compact /> : null}
-        <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          {car.inStock ? (
-            <>
-              <Link to={href} className="rounded bg-[var(--site-primary)] px-3 py-2 text-sm font-semibold text-[var(--site-on-primary)]">
-                {detailsLabel}
-              </Link>
-              <Link to={`${href}#enquire`} className="rounded border border-slate-300 px-3 py-2 text-sm">
-                Enquire
-              </Link>
-              <Link to={buildFinanceHref(financeHref, { car_id: car.id, car_type: car.carType })} className="rounded border border-slate-300 px-3 py-2 text-sm">
-                Finance Enquiry
-              </Link>
-            </>
-          ) : (
-            <Link to={`${href}#enquire`} className="rounded border border-slate-300 px-3 py-2 text-sm">
-              Find Me Something Similar
+        <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
+          {car.buttons.map((b, i, all) => (
+            <Link
+              key={b.kind}
+              to={b.href}
+              className={`rounded border border-slate-300 px-2 py-2 text-center text-sm ${BUTTON_STYLE[b.kind] ?? ""} ${all.length === 1 || (i === all.length - 1 && all.length % 2 === 1) ? "col-span-2" : ""}`}
+            >
+              {b.label}
             </Link>
-          )}
+          ))}
+          {car.watchlist ? (
+            <button type="button" className="col-span-2 rounded border border-slate-300 px-3 py-2 text-sm" data-testid="watchlist-save" disabled title="Watchlist coming soon">
+              Save
+            </button>
+          ) : null}
         </div>
       </div>
     </article>

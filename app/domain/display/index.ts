@@ -16,3 +16,4 @@ export * from "./caravan";
 export * from "./share";
 export * from "./buttons";
 export * from "./images";
+export * from "./service-plan";

@@ -53,6 +53,8 @@ export function makeDoc(overrides: Partial<SearchDoc> & { id: number }): SearchD
     subscriptionPrice: null,
     createdAt: daysAgo(30),
     customRank: 0,
+    reserved: false,
+    primaryImageUrl: null,
     ...overrides,
   };
   return { ...doc, title: doc.title || `${doc.year ?? ""} ${doc.make} ${doc.model}`.trim() };

@@ -1,0 +1,103 @@
+/**
+ * Issue 3 endpoints over HTTP (Hono app.fetch with the production build): view counter, phone
+ * reveal, PDF brochure, print page, VDP SEO tags. Bad input answers 400/404/405, never 500.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import pino from "pino";
+import { PDFParse } from "pdf-parse";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/client";
+import { importStock } from "../../app/services/stock-import.server";
+import type { Site } from "../../app/sites/site";
+import { createApp } from "../../server/app";
+import { createTestSite, ENGINE, openTestDatabase } from "./database";
+import { feed, stockRecord } from "./fixtures";
+
+let handle: DatabaseHandle;
+let site: Site;
+let other: Site;
+let fetchApp: (path: string, init?: RequestInit & { host?: string }) => Promise<Response>;
+const car = stockRecord({ make: "Toyota", model: "HiLux", badge: "SR5", year: 2021, price: 48990, km: 61000, body: "Ute" });
+const slug = `${car.year}-${car.make}-${car.model}-${car.badge}-${car.stock_number}`.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+
+beforeAll(async () => {
+  if (!existsSync("build/server/index.js")) {
+    execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
+  }
+  handle = await openTestDatabase();
+  site = await createTestSite(handle, { config: { url: "https://www.dealer.example/" } });
+  other = await createTestSite(handle);
+  await importStock(handle.db, site, feed([car]));
+  const build = (await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild;
+  const { app } = createApp({ database: handle, build, mode: "production", logger: pino({ level: "silent" }), clientDir: "build/client" });
+  fetchApp = (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set("host", init.host ?? `${site.slug}.localhost:3000`);
+    return Promise.resolve(app.fetch(new Request(`http://localhost:3000${path}`, { ...init, headers })));
+  };
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe(`vehicle presentation endpoints (${ENGINE})`, () => {
+  it("VDP: unique title, canonical from the site URL (trailing slash removed), Open Graph and Car JSON-LD", async () => {
+    const html = await (await fetchApp(`/cars/${slug}`)).text();
+    expect(html).toContain("<title>2021 Toyota HiLux SR5 | $48,990 | ");
+    expect(html).toContain(`<link rel="canonical" href="https://www.dealer.example/cars/${slug}"/>`);
+    expect(html).toContain('<meta property="og:type" content="product"/>');
+    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]);
+    expect(ld).toMatchObject({ "@type": "Car", vehicleModelDate: "2021", offers: { price: 48990, priceCurrency: "AUD" } });
+  });
+
+  it("view.json counts and is never cached; other sites' cars are 404", async () => {
+    const first = await fetchApp(`/cars/${slug}/view.json`);
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    const { views } = (await first.json()) as { views: number };
+    expect(((await (await fetchApp(`/cars/${slug}/view.json`)).json()) as { views: number }).views).toBe(views + 1);
+    expect((await fetchApp(`/cars/${slug}/view.json`, { host: `${other.slug}.localhost:3000` })).status).toBe(404);
+    expect((await fetchApp(`/cars/BAD%20SLUG/view.json`)).status).toBe(404);
+  });
+
+  it("phone reveal: JSON for fetch, 303 back to the unmasked VDP for a plain form, 405 for GET", async () => {
+    const json = await fetchApp(`/cars/${slug}/phone-reveal`, { method: "POST", headers: { Accept: "application/json" } });
+    expect(await json.json()).toEqual({ ok: true });
+    const form = await fetchApp(`/cars/${slug}/phone-reveal`, { method: "POST", redirect: "manual" });
+    expect(form.status).toBe(303);
+    expect(form.headers.get("location")).toBe(`/cars/${slug}?phone=shown#call-dealer`);
+    expect((await fetchApp(`/cars/${slug}/phone-reveal`)).status).toBe(405);
+    expect((await fetchApp(`/cars/no-such-car/phone-reveal`, { method: "POST", headers: { Accept: "application/json" } })).status).toBe(404);
+  });
+
+  it("brochure.pdf is an attachment named {slug}.pdf whose text has the title and price", async () => {
+    const response = await fetchApp(`/cars/${slug}/brochure.pdf`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${slug}.pdf"`);
+    const text = (await new PDFParse({ data: new Uint8Array(await response.arrayBuffer()) }).getText()).text;
+    expect(text).toContain("2021 Toyota HiLux SR5");
+    expect(text).toContain("$48,990");
+    expect((await fetchApp(`/cars/no-such-car/brochure.pdf`)).status).toBe(404);
+  });
+
+  it("print page: 200 for a car, 400 for a missing or malformed car_id", async () => {
+    const ok = await fetchApp(`/print?car_id=${slug}`);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain("2021 Toyota HiLux SR5");
+    expect((await fetchApp(`/print`)).status).toBe(400);
+    expect((await fetchApp(`/print?car_id=%3Cscript%3E`)).status).toBe(400);
+    expect((await fetchApp(`/print?car_id=no-such-car`)).status).toBe(404);
+  });
+
+  it("serves the certified-used logo (spec 4 tag step 3) as a public file with an hour's caching", async () => {
+    const response = await fetchApp("/brand/certified.svg");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("image/svg+xml");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect((await fetchApp("/brand/missing.svg")).status).toBe(404);
+  });
+});
