@@ -3,3 +3,4 @@ export * from "./locations";
 export * from "./catalogue";
 export * from "./cars";
 export * from "./content";
+export * from "./leads";
