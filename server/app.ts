@@ -3,6 +3,7 @@
  * checks, tenant resolution, then React Router's request handler with the site and database on
  * the router context.
  */
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
@@ -24,6 +25,8 @@ export interface AppOptions {
   clientDir?: string;
   baseDomain?: string | null;
   defaultSite?: string | null;
+  /** Take the client IP from the first X-Forwarded-For hop (only behind a trusted proxy). */
+  trustProxy?: boolean;
   /** Set once shutdown starts: /readyz answers 503 so load balancers drain this node. */
   isShuttingDown?: () => boolean;
 }
@@ -114,7 +117,7 @@ export function createApp(options: AppOptions) {
     const context = new RouterContextProvider();
     context.set(siteContext, c.get("site"));
     context.set(dbContext, database.db);
-    context.set(requestInfoContext, { origin: new URL(c.req.url).origin, now: Date.now() });
+    context.set(requestInfoContext, { origin: new URL(c.req.url).origin, now: Date.now(), clientIp: clientIp(c) });
     const response = await handleRequest(c.req.raw, context);
     // Public pages can be cached per host by a CDN for a short time.
     if (c.req.method === "GET" && response.status === 200 && !response.headers.has("Cache-Control") && response.headers.get("content-type")?.startsWith("text/html")) {
@@ -123,6 +126,18 @@ export function createApp(options: AppOptions) {
     }
     return response;
   });
+
+  function clientIp(c: Parameters<typeof getConnInfo>[0]): string | null {
+    if (options.trustProxy) {
+      const hop = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+      if (hop) return hop;
+    }
+    try {
+      return getConnInfo(c).remote.address ?? null;
+    } catch {
+      return null;
+    }
+  }
 
   app.onError((error, c) => {
     logger.error({ err: error, path: c.req.path }, "unhandled error");

@@ -155,3 +155,14 @@ export function enquiryEventId(form: LeadFormKind, car: { carType: string; tag: 
   if (car?.carType === "used") return 15;
   return 14;
 }
+
+/**
+ * Schema of one step of a multi-step form (spec 4): intermediate steps check only their fields;
+ * the last step checks the whole form.
+ */
+export function stepSchema(form: LeadFormKind, options: LeadFormOptions, step: number) {
+  const full = leadFormSchema(form, options);
+  if (step >= STEP_FIELDS.length - 1) return full;
+  const mask = Object.fromEntries(STEP_FIELDS[step].map((k) => [k, true])) as Record<string, true>;
+  return (full as z.ZodObject<z.ZodRawShape>).pick(mask);
+}

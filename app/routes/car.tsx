@@ -8,6 +8,8 @@ import { carTitle, isInStock, type Car } from "~/domain/car";
 import { getPriceDisplay } from "~/domain/display/price-display";
 import { chooseBodyIllustration } from "~/domain/display/images";
 import { getCarBySlug, getSimilarCars } from "~/services/cars.server";
+import { VDP_PAGES, VdpLeadForms, vdpLeadPage } from "~/components/leads/vdp-lead-forms";
+import { leadFormAction, loadLeadForm } from "~/services/lead-forms.server";
 import { priceOptionsFor } from "~/sites/display-options";
 import type { Site } from "~/sites/site";
 
@@ -40,8 +42,20 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     detailsLabel: site.config.display.detailsButtonLabel,
     financePath: site.config.finance.linkPath,
     canonical: `${site.config.url ?? origin}${new URL(request.url).pathname}`,
+    leadForm: await loadLeadForm(db, site, vdpLeadPage(new URL(request.url).searchParams.get("form"), isInStock(car), site.config.display.makeAnOffer), car),
+    makeAnOffer: site.config.display.makeAnOffer,
   };
   return lookup.kind === "withdrawn" ? data(payload, { status: 410 }) : payload;
+}
+
+/** Lead forms of the VDP post here (issue 5). */
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const site = context.get(siteContext);
+  const db = context.get(dbContext);
+  const info = context.get(requestInfoContext);
+  const lookup = SLUG.test(params.slug) ? await getCarBySlug(db, site, params.slug) : { kind: "not-found" as const };
+  if (lookup.kind !== "found") throw new Response("Not Found", { status: 404 });
+  return leadFormAction(db, site, request, VDP_PAGES, { now: info.now, clientIp: info.clientIp ?? null }, lookup.car);
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -177,7 +191,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
               </a>
             </p>
           ) : null}
-          <div className="mt-6 flex flex-col gap-2" id="enquire">
+          <div className="mt-6 flex flex-col gap-2">
             {inStock ? (
               <>
                 <a href="#enquire" className="rounded bg-[var(--site-primary)] px-4 py-2 text-center font-semibold text-[var(--site-on-primary)]">
@@ -195,6 +209,9 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           </div>
         </aside>
       </div>
+      <section id="enquire" aria-label="Enquire about this vehicle" className="mt-10 max-w-3xl">
+        <VdpLeadForms setup={loaderData.leadForm} makeAnOffer={loaderData.makeAnOffer} />
+      </section>
       {car.location ? (
         <section id="vehicle-map" aria-labelledby="map-title" className="mt-10 rounded-lg bg-white p-6 shadow-sm">
           <h2 id="map-title" className="text-xl font-semibold">

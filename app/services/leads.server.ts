@@ -64,9 +64,12 @@ async function withinRateLimits(db: Database, site: Site, ip: string | null, now
 export async function submitLead(db: Database, site: Site, input: LeadInput): Promise<LeadResult> {
   const { values } = input;
   if (values.company_website) return { kind: "rejected", reason: "spam", message: SPAM_MESSAGE };
-  const key = values.submission_key ?? randomUUID();
+  let key = values.submission_key ?? randomUUID();
+  const fingerprint = `${values.email ?? ""}|${values.phone ?? ""}`;
   const existing = await findByKey(db, site, key);
-  if (existing) return { kind: "accepted", leadId: existing, duplicate: true, deliveries: 0 };
+  if (existing && existing.fingerprint === fingerprint) return { kind: "accepted", leadId: existing.id, duplicate: true, deliveries: 0 };
+  // The same key from another person (e.g. a cached page's server-made key): a new lead with a fresh key.
+  if (existing) key = randomUUID();
   if (!(await withinRateLimits(db, site, input.ip, input.now))) return { kind: "rejected", reason: "rate-limited", message: RATE_LIMIT_MESSAGE };
 
   const locationId = values.location_id ?? input.car?.location?.id ?? null;
@@ -125,9 +128,9 @@ export async function submitLead(db: Database, site: Site, input: LeadInput): Pr
       .returning({ id: leads.id });
     if (!inserted.length) {
       // A concurrent request with the same key committed first: return its lead.
-      const id = await findByKey(tx as unknown as Database, site, key);
-      if (!id) throw new Error("submission key conflict without a stored lead");
-      return { kind: "accepted" as const, leadId: id, duplicate: true, deliveries: 0 };
+      const other = await findByKey(tx as unknown as Database, site, key);
+      if (!other || other.fingerprint !== fingerprint) throw new Error("submission key taken by another lead");
+      return { kind: "accepted" as const, leadId: other.id, duplicate: true, deliveries: 0 };
     }
     const leadId = inserted[0].id;
     const jobs = targets.length
@@ -139,9 +142,9 @@ export async function submitLead(db: Database, site: Site, input: LeadInput): Pr
   });
 }
 
-async function findByKey(db: Database, site: Site, key: string): Promise<number | null> {
-  const [row] = await db.select({ id: leads.id }).from(leads).where(and(eq(leads.siteId, site.id), eq(leads.submissionKey, key))).limit(1);
-  return row?.id ?? null;
+async function findByKey(db: Database, site: Site, key: string): Promise<{ id: number; fingerprint: string } | null> {
+  const [row] = await db.select({ id: leads.id, email: leads.email, phone: leads.phone }).from(leads).where(and(eq(leads.siteId, site.id), eq(leads.submissionKey, key))).limit(1);
+  return row ? { id: row.id, fingerprint: `${row.email ?? ""}|${row.phone ?? ""}` } : null;
 }
 
 function splitList(value: string | undefined): string[] {
