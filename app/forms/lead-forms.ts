@@ -55,7 +55,7 @@ export const PostcodeSchema = z.string({ error: POSTCODE_MESSAGE }).trim().regex
 export const MobileSchema = z
   .string({ error: "Please enter your mobile number." })
   .trim()
-  .refine((v) => isValidPhoneNumber(v, "AU"), "Please enter a valid Australian mobile number.")
+  .refine((v) => isValidPhoneNumber(v, "AU") && parsePhoneNumberFromString(v, "AU")?.country === "AU", "Please enter a valid Australian mobile number.")
   .transform((v) => parsePhoneNumberFromString(v, "AU")!.number);
 
 /** Money typed by a shopper ("$25,000", "25000.50"): whole or decimal dollars, > 0. */
