@@ -96,7 +96,8 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
   const handled = useRef<number | null>(null);
   useEffect(() => {
     const data = fetcher.data;
-    if (data?.status !== "accepted" || handled.current === data.leadId) return;
+    // Wait for the revalidation that follows the action: navigating during it can be lost.
+    if (data?.status !== "accepted" || fetcher.state !== "idle" || handled.current === data.leadId) return;
     handled.current = data.leadId;
     track(data.eventId, data.eventParams);
     if (setup.car) saveEnquiredCar({ id: setup.car.id, title: setup.car.title });
@@ -104,7 +105,7 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
     const el = (n: string) => (document.getElementById(fields[n]?.id ?? "") as HTMLInputElement | null)?.value ?? undefined;
     saveUserDetails({ name: el("name"), last_name: el("last_name"), email: el("email"), phone: el("phone"), postcode: el("postcode") });
     navigate(`/success?category=${encodeURIComponent(data.category)}`);
-  }, [fetcher.data, fields, navigate, setup.car]);
+  }, [fetcher.data, fetcher.state, fields, navigate, setup.car]);
 
   const submitting = fetcher.state !== "idle";
   const fieldErrors = Object.entries(form.allErrors).filter(([name]) => name !== "");
