@@ -141,7 +141,11 @@ export function createApp(options: AppOptions) {
 
   app.onError((error, c) => {
     logger.error({ err: error, path: c.req.path }, "unhandled error");
-    return c.text("Internal Server Error", 500);
+    // A clear answer for people and scripts; details stay in the log.
+    return c.html(
+      `<!doctype html><html lang="en-AU"><head><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>Sorry, this page failed to load. Please try again in a moment.</p></main></body></html>`,
+      500,
+    );
   });
 
   return { app, sites };

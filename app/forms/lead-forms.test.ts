@@ -1,9 +1,9 @@
 /** Spec 5 "Forms" and spec 8 messages, on the schemas both browser and server use. */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { enquiryEventId, leadFormSchema, PHOTOS_MESSAGE, POSTCODE_MESSAGE, stepSchema, TERMS_MESSAGE, type LeadFormKind } from "./lead-forms";
+import { enquiryEventId, leadFormSchema, type LeadFormOptions, PHOTOS_MESSAGE, POSTCODE_MESSAGE, stepSchema, TERMS_MESSAGE, type LeadFormKind } from "./lead-forms";
 
-const base = { commentsRequired: true, locationShown: false, categories: null };
+const base: LeadFormOptions = { commentsRequired: true, locationShown: false, categories: null };
 const valid = { name: "Jane", last_name: "Citizen", postcode: "6017", phone: "0412 345 678", email: "jane@example.com", message: "Hello", terms: "on" };
 
 function form(fields: Record<string, string>) {

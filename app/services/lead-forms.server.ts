@@ -84,7 +84,23 @@ export type LeadActionData =
  * rejected or failed submit answers with a form-level error, never a 500.
  */
 export async function leadFormAction(db: Database, site: Site, request: Request, pages: LeadPageId | readonly LeadPageId[], info: { now: number; clientIp: string | null }, car: Car | null = null) {
-  const formData = await request.formData();
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    throw new Response("That form could not be read. Please try again.", { status: 400 });
+  }
+  try {
+    return await handleLeadForm(db, site, formData, request, pages, info, car);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // E.g. the database is unreachable: nothing was stored (or the key makes a retry return the stored lead).
+    console.error("lead form failed", error);
+    return data<LeadActionData>({ status: "error", result: { status: "error", error: { "": [UNEXPECTED_ERROR] } } }, { status: 503 });
+  }
+}
+
+async function handleLeadForm(db: Database, site: Site, formData: FormData, request: Request, pages: LeadPageId | readonly LeadPageId[], info: { now: number; clientIp: string | null }, car: Car | null) {
   const allowed: readonly LeadPageId[] = typeof pages === "string" ? [pages] : pages;
   const asked = String(formData.get("__page") ?? "");
   const page = (allowed as readonly string[]).includes(asked) ? (asked as LeadPageId) : allowed[0];

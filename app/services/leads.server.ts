@@ -104,42 +104,37 @@ export async function submitLead(db: Database, site: Site, input: LeadInput): Pr
   };
   const targets = routeLead(site.config.leads, { department: departmentOf(input.form), locationId: location?.id ?? null, locationEmail: location?.email ?? null });
 
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(leads)
-      .values({
-        siteId: site.id,
-        submissionKey: key,
-        form: input.form,
-        category: input.category,
-        subcategory: input.subcategory,
-        carId: car?.id ?? null,
-        locationId: location?.id ?? null,
-        firstName: values.name,
-        lastName: values.last_name ?? null,
-        email: values.email ?? null,
-        phone: values.phone ?? null,
-        postcode: values.postcode ?? null,
-        payload: JSON.parse(JSON.stringify(payload)),
-        ip: input.ip,
-        createdAt: new Date(input.now),
-      })
-      .onConflictDoNothing({ target: [leads.siteId, leads.submissionKey] })
-      .returning({ id: leads.id });
-    if (!inserted.length) {
-      // A concurrent request with the same key committed first: return its lead.
-      const other = await findByKey(tx as unknown as Database, site, key);
-      if (!other || other.fingerprint !== fingerprint) throw new Error("submission key taken by another lead");
-      return { kind: "accepted" as const, leadId: other.id, duplicate: true, deliveries: 0 };
-    }
-    const leadId = inserted[0].id;
-    const jobs = targets.length
-      ? targets.map((t) => ({ leadId, siteId: site.id, channel: t.channel, target: t.target }))
-      : // No route configured: keep a dead job so `npm run leads -- list` shows the lead needs attention.
-        [{ leadId, siteId: site.id, channel: "email", target: "(no route configured)", status: "dead", lastError: "no delivery route configured for this site" }];
-    await tx.insert(leadDeliveries).values(jobs);
-    return { kind: "accepted" as const, leadId, duplicate: false, deliveries: jobs.length };
-  });
+  const jobs = targets.length
+    ? targets.map((t) => ({ channel: t.channel, target: t.target, status: "pending", last_error: null }))
+    : // No route configured: keep a dead job so `npm run leads -- list` shows the lead needs attention.
+      [{ channel: "email", target: "(no route configured)", status: "dead", last_error: "no delivery route configured for this site" }];
+
+  // The lead and its delivery jobs in ONE statement (a data-modifying CTE is atomic): both are
+  // stored or neither is. A single statement also needs no reserved connection, which keeps
+  // postgres.js out of its crash on a connection lost mid-transaction (docs/decisions/034).
+  const result = await db.execute(sql`
+    with new_lead as (
+      insert into ${leads} (site_id, submission_key, form, category, subcategory, car_id, location_id, first_name, last_name, email, phone, postcode, payload, ip, created_at)
+      values (${site.id}, ${key}, ${input.form}, ${input.category}, ${input.subcategory}, ${car?.id ?? null}, ${location?.id ?? null},
+              ${values.name}, ${values.last_name ?? null}, ${values.email ?? null}, ${values.phone ?? null}, ${values.postcode ?? null},
+              ${JSON.stringify(payload)}::jsonb, ${input.ip}, ${new Date(input.now).toISOString()}::timestamptz)
+      on conflict (site_id, submission_key) do nothing
+      returning id
+    ), jobs as (
+      insert into ${leadDeliveries} (lead_id, site_id, channel, target, status, last_error)
+      select new_lead.id, ${site.id}, j.channel, j.target, j.status, j.last_error
+      from new_lead, jsonb_to_recordset(${JSON.stringify(jobs)}::jsonb) as j(channel text, target text, status text, last_error text)
+      returning lead_id
+    )
+    select (select id from new_lead) as id, (select count(*) from jobs)::int as deliveries`);
+  const [row] = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { id: number | null; deliveries: number }[];
+  if (row.id === null) {
+    // A concurrent request with the same key committed first: return its lead.
+    const other = await findByKey(db, site, key);
+    if (!other || other.fingerprint !== fingerprint) throw new Error("submission key taken by another lead");
+    return { kind: "accepted", leadId: other.id, duplicate: true, deliveries: 0 };
+  }
+  return { kind: "accepted", leadId: Number(row.id), duplicate: false, deliveries: Number(row.deliveries) };
 }
 
 async function findByKey(db: Database, site: Site, key: string): Promise<{ id: number; fingerprint: string } | null> {
