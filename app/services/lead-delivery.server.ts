@@ -14,6 +14,7 @@ import { toAdfXml } from "~/adapters/adf/adf";
 import type { LeadChannels, OutgoingMessage } from "~/adapters/lead-channels.server";
 import { backoffMs, type DeliveryChannel } from "~/domain/leads/routing";
 import { resolveSiteConfig } from "~/sites/resolve-config";
+import { purgeRateLimits } from "./leads.server";
 import { dealerGroups } from "../../db/schema/index";
 
 /** How long a claimed job is held before another node may take it over (ms). */
@@ -151,8 +152,13 @@ export async function deliverDue(db: Database, channels: LeadChannels, now = Dat
 export function startDeliveryWorker(db: Database, channels: LeadChannels, options: { intervalMs?: number; log?: (error: unknown) => void } = {}) {
   let stopped = false;
   let running: Promise<void> | null = null;
+  let lastPurge = 0;
   const tick = async () => {
     try {
+      if (Date.now() - lastPurge > 3_600_000) {
+        lastPurge = Date.now();
+        await purgeRateLimits(db, lastPurge);
+      }
       // Drain while there is work, then wait for the next tick.
       for (let i = 0; i < 50 && !stopped; i++) {
         const r = await deliverDue(db, channels);

@@ -146,6 +146,18 @@ function splitList(value: string | undefined): string[] {
   return (value ?? "").split(/\s*\n\s*|\s*,\s*/).filter(Boolean).slice(0, 20);
 }
 
+/**
+ * Deletes rate-limit windows older than `keepHours` (default 48). Run by the delivery worker.
+ * @returns how many rows were deleted
+ */
+export async function purgeRateLimits(db: Database, now: number, keepHours = 48): Promise<number> {
+  const rows = await db
+    .delete(leadRateLimits)
+    .where(sql`${leadRateLimits.windowStart} < ${new Date(now - keepHours * 3_600_000).toISOString()}::timestamptz`)
+    .returning({ bucket: leadRateLimits.bucket });
+  return rows.length;
+}
+
 /** The latest leads of a site, newest first (for tests and the CLI). */
 export async function listLeads(db: Database, site: Site, limit = 50) {
   return db.select().from(leads).where(eq(leads.siteId, site.id)).orderBy(desc(leads.id)).limit(limit);

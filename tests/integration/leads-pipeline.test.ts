@@ -11,12 +11,12 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
 import type { DatabaseHandle } from "../../db/client";
-import { leadDeliveries, leads } from "../../db/schema/index";
+import { leadDeliveries, leadRateLimits, leads } from "../../db/schema/index";
 import { dtdToRelaxNg } from "../../app/adapters/adf/dtd-to-relaxng";
 import { createLeadChannels, type LeadChannels } from "../../app/adapters/lead-channels.server";
 import { leadFormSchema } from "../../app/forms/lead-forms";
 import { buildLeadMessage, deliverDue, retryDeadDeliveries } from "../../app/services/lead-delivery.server";
-import { RATE_LIMIT_MESSAGE, submitLead, type LeadInput } from "../../app/services/leads.server";
+import { purgeRateLimits, RATE_LIMIT_MESSAGE, submitLead, type LeadInput } from "../../app/services/leads.server";
 import { getCarBySlug } from "../../app/services/cars.server";
 import { importStock } from "../../app/services/stock-import.server";
 import type { Site } from "../../app/sites/site";
@@ -145,6 +145,10 @@ describe(`lead intake (${ENGINE})`, () => {
     const nextHour = await submitLead(handle.db, site, input(site, { now: now + 3_600_000 }));
     expect([r1.kind, r2.kind, r3.kind, other.kind, nextHour.kind]).toEqual(["accepted", "accepted", "rejected", "accepted", "accepted"]);
     expect(r3).toMatchObject({ message: RATE_LIMIT_MESSAGE });
+    // Windows older than 48 hours are purged; recent ones stay.
+    expect(await purgeRateLimits(handle.db, now + 48.5 * 3_600_000)).toBeGreaterThanOrEqual(2);
+    const left = await handle.db.select().from(leadRateLimits).where(eq(leadRateLimits.bucket, `site:${site.id}`));
+    expect(left.map((r) => r.windowStart.getTime())).toEqual([Math.floor(now / 3_600_000) * 3_600_000 + 3_600_000]);
   });
 
   it("a site without any route keeps the lead with a dead job that says so", async () => {
