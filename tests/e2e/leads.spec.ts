@@ -148,3 +148,40 @@ test("lead pages have no serious accessibility violations", async ({ page }) => 
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 });
+
+test.describe("VDP without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Make an Offer (spec 5): offer required, no comments or opt-in, lead stored with the offer", async ({ page }) => {
+    await page.goto(`${E2E_BASE("harbour-auto-group")}/search/used-cars`);
+    await page.getByRole("region", { name: "Results" }).getByRole("article").first().getByRole("heading", { level: 3 }).getByRole("link").click();
+    await page.locator("#enquire").getByRole("link", { name: "Make an Offer" }).click();
+    const form = page.locator("#enquire");
+    await expect(form.getByLabel("Your Offer")).toBeVisible();
+    await expect(form.getByLabel("Comments")).toHaveCount(0);
+    await expect(form.getByLabel(/Keep me informed/)).toHaveCount(0);
+    const email = `offer-${Date.now()}@example.com`;
+    await form.getByLabel("First Name").fill("Olive");
+    await form.getByLabel("Last Name").fill("Offer");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Mobile").fill("0433 222 111");
+    await form.getByLabel("Postcode").fill("2000");
+    await form.getByLabel(/I agree to the terms of use/).check();
+    await form.getByRole("button", { name: "Submit Offer" }).click();
+    await expect(page.getByTestId("error-warning")).toContainText("Please enter your offer.");
+    await page.locator("#enquire").getByLabel("Your Offer").fill("$12,500");
+    await page.locator("#enquire").getByLabel(/I agree to the terms of use/).check();
+    await page.locator("#enquire").getByRole("button", { name: "Submit Offer" }).click();
+    await expect(page).toHaveURL(/\/success\?category=Make%20an%20Offer/);
+    await expect(() => expect(outboxMessages(email).some((m) => m.includes("Offer: $12500"))).toBe(true)).toPass({ timeout: 20_000 });
+  });
+});
+
+test("the VDP enquiry section has no serious accessibility violations", async ({ page }) => {
+  await page.goto(`${E2E_BASE("perth-toyota")}/search/used-cars`);
+  await page.getByRole("region", { name: "Results" }).getByRole("article").first().getByRole("heading", { level: 3 }).getByRole("link").click();
+  await page.locator("#enquire").getByRole("button").click();
+  await expect(page.getByTestId("error-warning")).toBeVisible();
+  const results = await new AxeBuilder({ page }).include("#enquire").analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+});
