@@ -19,5 +19,8 @@ function sharedContext<T>(name: string): RouterContext<T> {
 export const siteContext = sharedContext<Site>("site");
 /** The database handle. */
 export const dbContext = sharedContext<Database>("db");
-/** Request-scoped facts the server knows: its public origin and "now" (epoch ms). */
-export const requestInfoContext = sharedContext<{ origin: string; now: number }>("requestInfo");
+/**
+ * Request-scoped facts the server knows: its public origin, "now" (epoch ms) and the client's IP
+ * address (the socket peer, or the first X-Forwarded-For hop when TRUST_PROXY is set; null when unknown).
+ */
+export const requestInfoContext = sharedContext<{ origin: string; now: number; clientIp?: string | null }>("requestInfo");

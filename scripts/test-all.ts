@@ -23,7 +23,7 @@ if (run(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"]) !=
 
 console.log(`\n== unit and integration tests (database: ${engine}) ==`);
 rmSync(`${out}/vitest.json`, { force: true });
-run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/vitest.json`]);
+const vitestExit = run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/vitest.json`]);
 let passed = 0;
 let failed = 0;
 if (existsSync(`${out}/vitest.json`)) {
@@ -32,6 +32,11 @@ if (existsSync(`${out}/vitest.json`)) {
   failed += v.numFailedTests;
   // A suite that failed to load counts as a failure even though it ran no test.
   failed += v.testResults.filter((f) => f.status === "failed" && f.message).length;
+  // A crashed worker or an unhandled error fails the run without failing a test: count it.
+  if (vitestExit !== 0 && v.numFailedTests === 0 && !v.testResults.some((f) => f.status === "failed")) {
+    failed += 1;
+    console.log(`vitest exited with code ${vitestExit} without a failing test (crashed worker or unhandled error): counted as 1 failure`);
+  }
 } else {
   failed += 1;
   console.log("vitest wrote no results");

@@ -3,6 +3,7 @@
  * checks, tenant resolution, then React Router's request handler with the site and database on
  * the router context.
  */
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
@@ -24,6 +25,8 @@ export interface AppOptions {
   clientDir?: string;
   baseDomain?: string | null;
   defaultSite?: string | null;
+  /** Take the client IP from the first X-Forwarded-For hop (only behind a trusted proxy). */
+  trustProxy?: boolean;
   /** Set once shutdown starts: /readyz answers 503 so load balancers drain this node. */
   isShuttingDown?: () => boolean;
 }
@@ -113,7 +116,7 @@ export function createApp(options: AppOptions) {
     const context = new RouterContextProvider();
     context.set(siteContext, c.get("site"));
     context.set(dbContext, database.db);
-    context.set(requestInfoContext, { origin: new URL(c.req.url).origin, now: Date.now() });
+    context.set(requestInfoContext, { origin: new URL(c.req.url).origin, now: Date.now(), clientIp: clientIp(c) });
     const response = await handleRequest(c.req.raw, context);
     // Public pages can be cached per host by a CDN for a short time.
     if (c.req.method === "GET" && response.status === 200 && !response.headers.has("Cache-Control") && response.headers.get("content-type")?.startsWith("text/html")) {
@@ -123,9 +126,25 @@ export function createApp(options: AppOptions) {
     return response;
   });
 
+  function clientIp(c: Parameters<typeof getConnInfo>[0]): string | null {
+    if (options.trustProxy) {
+      const hop = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+      if (hop) return hop;
+    }
+    try {
+      return getConnInfo(c).remote.address ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   app.onError((error, c) => {
     logger.error({ err: error, path: c.req.path }, "unhandled error");
-    return c.text("Internal Server Error", 500);
+    // A clear answer for people and scripts; details stay in the log.
+    return c.html(
+      `<!doctype html><html lang="en-AU"><head><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>Sorry, this page failed to load. Please try again in a moment.</p></main></body></html>`,
+      500,
+    );
   });
 
   return { app, sites };

@@ -20,6 +20,22 @@ const EnvSchema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("1")
     .transform((v) => v === "1" || v === "true"),
+  /** Behind a reverse proxy: take the client IP (lead rate limits) from X-Forwarded-For. */
+  TRUST_PROXY: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
+  /** SMTP server for lead emails, e.g. smtp://127.0.0.1:1025 (a local catcher). Unset: emails are written as .eml files to LEAD_OUTBOX_DIR. */
+  SMTP_URL: z.string().optional(),
+  /** Sender address of lead emails. */
+  LEAD_FROM: z.string().default("leads@forecourt.localhost"),
+  /** Folder of the file outbox used when SMTP_URL is unset. */
+  LEAD_OUTBOX_DIR: z.string().default(".data/outbox"),
+  /** Run the lead delivery worker in this process (default on). */
+  LEAD_WORKER: z
+    .enum(["0", "1", "true", "false"])
+    .default("1")
+    .transform((v) => v === "1" || v === "true"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -12,6 +12,8 @@ import type { ServerBuild } from "react-router";
 import { openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { seedDemoSites } from "../db/seed/seed";
+import { createLeadChannels } from "../app/adapters/lead-channels.server";
+import { startDeliveryWorker } from "../app/services/lead-delivery.server";
 import { createApp } from "./app";
 import { loadEnv } from "./env";
 
@@ -46,8 +48,12 @@ export async function startServer(): Promise<RunningServer> {
     clientDir: "build/client",
     baseDomain: env.BASE_DOMAIN,
     defaultSite: env.DEFAULT_SITE,
+    trustProxy: env.TRUST_PROXY,
     isShuttingDown: () => shuttingDown,
   });
+  // Lead delivery worker (DESIGN 6): sends the outbox from this node; safe beside other nodes.
+  const channels = createLeadChannels({ smtpUrl: env.SMTP_URL, from: env.LEAD_FROM, outboxDir: env.LEAD_OUTBOX_DIR });
+  const worker = env.LEAD_WORKER ? startDeliveryWorker(database.db, channels, { log: (err) => logger.warn({ err }, "lead delivery tick failed") }) : null;
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((ok) => server.once("listening", () => ok()));
   const url = `http://localhost:${env.PORT}`;
@@ -62,6 +68,8 @@ export async function startServer(): Promise<RunningServer> {
       shuttingDown = true;
       logger.info("shutting down: finishing open requests");
       await new Promise<void>((ok) => server.close(() => ok()));
+      await worker?.stop();
+      channels.close();
       await database.close();
       logger.info("stopped");
     })());

@@ -15,6 +15,9 @@ import { getCarBySlug, getSimilarCars } from "~/services/cars.server";
 import { FinancePanel } from "~/components/finance/finance-panel";
 import { financePanelFor } from "~/services/finance.server";
 import { buildVdpView, type VdpButton } from "~/services/vdp.server";
+import { VDP_PAGES, VdpLeadForms, vdpLeadPage } from "~/components/leads/vdp-lead-forms";
+import { isInStock } from "~/domain/car";
+import { leadFormAction, loadLeadForm } from "~/services/lead-forms.server";
 import type { Site } from "~/sites/site";
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
@@ -43,9 +46,22 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     finance: await financePanelFor(site, car, new Date(now)),
     phoneRevealed: new URL(request.url).searchParams.get("phone") === "shown",
     viewed: { id: car.id, stocknum: car.stockNumber, make: car.make, model: car.model, body: car.bodyConfiguration, simple_body: car.simpleBody },
+    leadForm: await loadLeadForm(db, site, vdpLeadPage(new URL(request.url).searchParams.get("form"), isInStock(car), site.config.display.makeAnOffer), car),
+    makeAnOffer: site.config.display.makeAnOffer,
+    offerForm: site.config.display.makeAnOffer && isInStock(car) ? await loadLeadForm(db, site, vdpLeadPage("offer", true, true), car) : null,
   };
   if (lookup.kind === "withdrawn") return data({ ...payload, similar: await similar }, { status: 410 });
   return { ...payload, similar };
+}
+
+/** Lead forms of the VDP post here (issue 5). */
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const site = context.get(siteContext);
+  const db = context.get(dbContext);
+  const info = context.get(requestInfoContext);
+  const lookup = SLUG.test(params.slug) ? await getCarBySlug(db, site, params.slug) : { kind: "not-found" as const };
+  if (lookup.kind !== "found") throw new Response("Not Found", { status: 404 });
+  return leadFormAction(db, site, request, VDP_PAGES, { now: info.now, clientIp: info.clientIp ?? null }, lookup.car);
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -265,7 +281,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
             {vdp.buttons.map((b) => (
               <CtaButton key={b.kind} button={b} />
             ))}
-            {vdp.makeAnOffer ? <MakeOfferDialog slug={vdp.slug} title={vdp.title} priceText={vdp.price.text} /> : null}
+            {loaderData.offerForm ? <MakeOfferDialog setup={loaderData.offerForm} title={vdp.title} /> : null}
           </div>
           <div className="mt-4 flex flex-wrap items-center gap-2">
             {vdp.share ? <ShareMenu url={vdp.share.url} links={vdp.share.links} /> : null}
@@ -310,20 +326,8 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </section>
       ) : null}
-      {/* Enquiry SLOT: issue 5 (leads) builds the enquiry form in this section. */}
-      <section id="enquire" aria-labelledby="enquire-title" className="mt-10 rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="enquire-title" className="text-xl font-semibold">
-          Enquire about this {vdp.itemNoun}
-        </h2>
-        <p className="mt-2 text-slate-700">
-          {vdp.phone ? (
-            <>
-              Call us on <a href={vdp.phone.href} className="font-semibold underline">{vdp.phone.display}</a> and quote stock number {vdp.stockNumber}.
-            </>
-          ) : (
-            <>Quote stock number {vdp.stockNumber} when you contact us.</>
-          )}
-        </p>
+      <section id="enquire" aria-label={`Enquire about this ${vdp.itemNoun}`} className="mt-10 max-w-3xl">
+        <VdpLeadForms setup={loaderData.leadForm} makeAnOffer={loaderData.makeAnOffer} />
       </section>
       <Suspense fallback={<p className="mt-10 text-slate-600">Loading similar stock…</p>}>
         <Await resolve={loaderData.similar} errorElement={null}>

@@ -4,7 +4,10 @@ import { FinanceCalculator } from "~/components/finance/finance-calculator";
 import { FinanceCarSummary } from "~/components/finance/finance-car-summary";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { parseFinanceQuery } from "~/domain/finance/query";
+import { FinanceEnquiryForm } from "~/components/leads/finance-enquiry-form";
+import { getCarById } from "~/services/cars.server";
 import { financePageFor } from "~/services/finance.server";
+import { leadFormAction, loadLeadForm } from "~/services/lead-forms.server";
 
 /**
  * Finance page (spec 2.1): served at the site's configured finance path (`/finance`,
@@ -19,8 +22,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const path = site.config.finance.linkPath;
   if (url.pathname.replace(/\/$/, "") !== path) throw redirect(`${path}${url.search}`, 301);
-  const page = await financePageFor(db, site, parseFinanceQuery(url.searchParams), new Date(now));
-  return { ...page, siteName: site.name };
+  const query = parseFinanceQuery(url.searchParams);
+  const page = await financePageFor(db, site, query, new Date(now));
+  const car = query.car_id ? await getCarById(db, site, query.car_id) : null;
+  const financeForm = await loadLeadForm(db, site, "finance", car);
+  return { ...page, financeForm, siteName: site.name };
+}
+
+/** The finance enquiry (spec 5: opt_in defaults to true) posts here; the lead pipeline stores it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const info = context.get(requestInfoContext);
+  return leadFormAction(context.get(dbContext), context.get(siteContext), request, "finance", { now: info.now, clientIp: info.clientIp ?? null });
+}
+
+/** The page carries a personal submission key: never shared by a cache. */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -46,11 +63,8 @@ export default function FinancePage({ loaderData }: Route.ComponentProps) {
               hidden={d.car ? { car_id: String(d.car.id) } : {}}
             />
           </section>
-          <section id="finance-form" aria-labelledby="finance-form-title" className="rounded-lg bg-white p-6 shadow-sm">
-            <h2 id="finance-form-title" className="text-xl font-semibold">
-              Finance Enquiry
-            </h2>
-            <p className="mt-2 text-slate-700">Tell us about the car you are after and our finance team will call you back.</p>
+          <section id="finance-form">
+            <FinanceEnquiryForm setup={d.financeForm} />
           </section>
         </div>
         <aside className="space-y-4">{d.car ? <FinanceCarSummary car={d.car} /> : null}</aside>

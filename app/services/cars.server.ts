@@ -162,3 +162,17 @@ export async function recordPhoneReveal(
   await db.insert(phoneReveals).values({ carId: car.id, locationId: car.locationId, siteId: site.id });
   return { carId: car.id, dealershipId: car.locationId, websiteId: site.id };
 }
+
+/**
+ * A car of this site by id (lead forms carry car_id). Any status; null when the id belongs to
+ * another site or does not exist.
+ */
+export async function getCarById(db: Database, site: Site, id: number): Promise<Car | null> {
+  const [row] = await db
+    .select({ car: cars, location: locations })
+    .from(cars)
+    .leftJoin(locations, eq(cars.locationId, locations.id))
+    .where(and(eq(cars.siteId, site.id), eq(cars.id, id)))
+    .limit(1);
+  return row ? toCar(row.car, row.location) : null;
+}

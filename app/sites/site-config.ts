@@ -299,6 +299,36 @@ export const LeadsConfigSchema = z.object({
   pickerExcludedLocationIds: z.array(z.number().int()).default([]),
   /** Email for lead delivery when no routing rule matches. */
   defaultEmail: z.string().nullable().default(null),
+  /**
+   * The dealership picker offers only these location ids (spec 2.6 "a hard-coded list");
+   * null offers every visible location (then filtered by make and location type per form).
+   */
+  pickerLocationIds: z.array(z.number().int()).nullable().default(null),
+  /**
+   * Lead delivery routing (DESIGN 6). Every rule whose departments and locations match the lead
+   * adds one delivery job. Empty `departments` / `locationIds` match all. When no rule matches,
+   * the lead is emailed to `defaultEmail`, else to its location's email.
+   */
+  routing: z
+    .array(
+      z.object({
+        /** email: a plain-text email; webhook: JSON POST to a URL; adf: ADF/XML 1.0 (emailed, or POSTed when the target is a URL). */
+        channel: z.enum(["email", "webhook", "adf"]),
+        /** An email address, or an http(s) URL for webhook / adf. */
+        target: z.string().min(3),
+        departments: z.array(z.enum(["sales", "service", "parts"])).default([]),
+        locationIds: z.array(z.number().int()).default([]),
+      }),
+    )
+    .default([]),
+  /** Delivery attempts before a job is dead-lettered (each retry waits twice as long, from 30 s). */
+  maxDeliveryAttempts: z.number().int().min(1).max(20).default(8),
+  /** Spam guard: accepted leads per IP address per hour (stored in the database, so it holds across nodes). */
+  rateLimitPerIpPerHour: z.number().int().min(1).default(20),
+  /** Spam guard: accepted leads per site per hour. */
+  rateLimitPerSitePerHour: z.number().int().min(1).default(1000),
+  /** Form pages use the multi-step layout (spec 4): contact details first, then the enquiry. */
+  multiStep: z.boolean().default(false),
 });
 
 export const SiteConfigSchema = z.object({

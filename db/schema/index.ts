@@ -4,3 +4,4 @@ export * from "./catalogue";
 export * from "./cars";
 export * from "./content";
 export * from "./phone-reveals";
+export * from "./leads";

@@ -94,6 +94,14 @@ export const DEMO_SITES: DemoSite[] = [
       links: { locationDetailPrefix: "contact-us", locationCardStockLink: true },
       phones: { main: "(02) 9630 1000" },
       complaintsContact: { name: "Customer Relations Manager", email: "care@harbourside.example" },
+      leads: {
+        defaultEmail: "leads@harbourside.example",
+        routing: [
+          { channel: "email", target: "sales@harbourside.example", departments: ["sales"] },
+          { channel: "adf", target: "crm@harbourside.example", departments: ["sales"] },
+          { channel: "email", target: "service@harbourside.example", departments: ["service", "parts"] },
+        ],
+      },
     },
     locations: [
       { name: "Harbourside Parramatta", slug: "parramatta", locationType: "sales", suburb: "Parramatta", state: "NSW", street: "200 Church Street", phone: "(02) 9630 1000", primary: true, dealerLicenseNumber: "MD 045678", hours: SALES_HOURS },
@@ -136,6 +144,7 @@ export const DEMO_SITES: DemoSite[] = [
     name: "Sunshine State Car Co.",
     group: { slug: "sunshine-state-car-co", name: "Sunshine State Car Co." },
     config: {
+      leads: { multiStep: true, defaultEmail: "hello@sunshinestatecars.example" },
       template: "standard",
       timeZone: "Australia/Brisbane",
       url: "https://www.sunshinestatecars.example",

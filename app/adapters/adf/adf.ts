@@ -1,0 +1,48 @@
+/**
+ * ADF/XML 1.0 (Auto-lead Data Format) for dealer CRMs. The DTD is adf-1.0.dtd beside this file;
+ * tests validate the output against it with xmllint.
+ */
+export interface AdfLead {
+  id: number;
+  /** ISO-8601 instant. */
+  requestDate: string;
+  firstName: string;
+  lastName: string | null;
+  email: string | null;
+  /** E.164 */
+  phone: string | null;
+  postcode: string | null;
+  comments: string | null;
+  vehicle: { year: number | null; make: string; model: string; vin: string | null; stock: string | null; km: number | null; priceDollars: number | null; status: "new" | "used"; interest: "buy" | "test-drive" } | null;
+  vendor: { name: string; url: string | null; contactName: string; email: string | null; phone: string | null };
+  provider: { name: string; url: string | null };
+}
+
+const esc = (v: string | number) => String(v).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const el = (name: string, value: string | number | null | undefined, attrs = "") => (value === null || value === undefined || value === "" ? "" : `<${name}${attrs}>${esc(value)}</${name}>`);
+
+function contact(name: { first?: string; last?: string | null; full?: string }, email: string | null, phone: string | null): string {
+  const names = name.full ? el("name", name.full, ' part="full"') : el("name", name.first!, ' part="first"') + el("name", name.last, ' part="last"');
+  // The DTD needs an email or a phone.
+  const reach = email || phone ? el("email", email) + el("phone", phone) : el("phone", "unknown");
+  // ADF's address needs a street, which lead forms do not ask for: the postcode goes in the comments.
+  return `<contact>${names}${reach}</contact>`;
+}
+
+/**
+ * Renders one lead as an ADF 1.0 document (one prospect).
+ * @returns UTF-8 XML text with the ADF doctype
+ */
+export function toAdfXml(lead: AdfLead): string {
+  const v = lead.vehicle;
+  const vehicle = v
+    ? `<vehicle interest="${v.interest}" status="${v.status}">${el("year", v.year ?? "")}${el("make", v.make)}${el("model", v.model)}${el("vin", v.vin)}${el("stock", v.stock)}${v.km !== null ? `<odometer units="km">${v.km}</odometer>` : ""}${v.priceDollars !== null ? `<price type="asking" currency="AUD">${v.priceDollars}</price>` : ""}</vehicle>`
+    : `<vehicle interest="buy" status="new"><year></year><make>Any</make><model>Any</model></vehicle>`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<?adf version="1.0"?>\n<!DOCTYPE adf SYSTEM "adf-1.0.dtd">\n` +
+    `<adf><prospect status="new"><id sequence="1" source="Forecourt">${lead.id}</id>${el("requestdate", lead.requestDate)}${vehicle}` +
+    `<customer>${contact({ first: lead.firstName, last: lead.lastName }, lead.email, lead.phone)}${el("comments", [lead.postcode ? `Postcode: ${lead.postcode}` : "", lead.comments ?? ""].filter(Boolean).join("\n"))}</customer>` +
+    `<vendor>${el("vendorname", lead.vendor.name)}${el("url", lead.vendor.url)}${contact({ full: lead.vendor.contactName }, lead.vendor.email, lead.vendor.phone)}</vendor>` +
+    `<provider>${el("name", lead.provider.name, ' part="full"')}${el("url", lead.provider.url)}</provider></prospect></adf>\n`
+  );
+}

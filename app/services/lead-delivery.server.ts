@@ -1,0 +1,212 @@
+/**
+ * Lead delivery worker (DESIGN 6): sends the outbox (lead_deliveries) with retries, exponential
+ * backoff and a dead-letter state. Safe with several app nodes: jobs are claimed with
+ * `FOR UPDATE SKIP LOCKED` plus a lease (`locked_until`), so a job is sent by one node at a time
+ * and a node that dies mid-send only delays it until the lease runs out.
+ *
+ * Delivery is at-least-once: a crash between sending and marking "sent" resends after the lease.
+ * Messages carry the lead id (and the webhook an idempotency key) so receivers can drop repeats.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { cars, leadDeliveries, leads, locations, sites } from "../../db/schema/index";
+import { toAdfXml } from "~/adapters/adf/adf";
+import type { LeadChannels, OutgoingMessage } from "~/adapters/lead-channels.server";
+import { backoffMs, type DeliveryChannel } from "~/domain/leads/routing";
+import { resolveSiteConfig } from "~/sites/resolve-config";
+import { purgeRateLimits } from "./leads.server";
+import { dealerGroups } from "../../db/schema/index";
+
+/** How long a claimed job is held before another node may take it over (ms). */
+export const LEASE_MS = 60_000;
+
+interface ClaimedJob {
+  id: number;
+  lead_id: number;
+  channel: DeliveryChannel;
+  target: string;
+  attempts: number;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * Claims up to `limit` due pending jobs for this worker (increments attempts, sets a lease).
+ * @param now epoch ms
+ */
+export async function claimDueJobs(db: Database, now: number, limit = 20): Promise<ClaimedJob[]> {
+  const at = new Date(now).toISOString();
+  const until = new Date(now + LEASE_MS).toISOString();
+  const result = await db.execute(sql`
+    update lead_deliveries set attempts = attempts + 1, locked_until = ${until}::timestamptz
+    where id in (
+      select id from lead_deliveries
+      where status = 'pending' and next_attempt_at <= ${at}::timestamptz
+        and (locked_until is null or locked_until < ${at}::timestamptz)
+      order by next_attempt_at, id
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, lead_id, channel, target, attempts`);
+  return rowsOf<ClaimedJob>(result);
+}
+
+/** Builds the subject, text, JSON and ADF of one lead. @throws when the lead is gone */
+export async function buildLeadMessage(db: Database, leadId: number): Promise<{ message: OutgoingMessage; maxAttempts: number }> {
+  const [row] = await db
+    .select({ lead: leads, site: sites, group: dealerGroups, car: cars, location: locations })
+    .from(leads)
+    .innerJoin(sites, eq(leads.siteId, sites.id))
+    .leftJoin(dealerGroups, eq(sites.dealerGroupId, dealerGroups.id))
+    .leftJoin(cars, eq(leads.carId, cars.id))
+    .leftJoin(locations, eq(leads.locationId, locations.id))
+    .where(eq(leads.id, leadId));
+  if (!row) throw new Error(`lead ${leadId} not found`);
+  const { lead, site, car, location } = row;
+  const config = resolveSiteConfig(row.group?.config ?? {}, site.config);
+  const p = lead.payload as Record<string, unknown>;
+  const carLine = car ? `${car.year ?? ""} ${car.make} ${car.model} (stock ${car.stockNumber})`.trim() : null;
+  const lines = [
+    `New ${lead.category}${lead.subcategory ? ` / ${lead.subcategory}` : ""} lead #${lead.id} from ${site.name}`,
+    "",
+    `Name: ${lead.firstName} ${lead.lastName ?? ""}`.trim(),
+    `Email: ${lead.email ?? "-"}`,
+    `Mobile: ${lead.phone ?? "-"}`,
+    `Postcode: ${lead.postcode ?? "-"}`,
+    ...(carLine ? [`Vehicle: ${carLine}`] : []),
+    ...(location ? [`Dealership: ${location.name}`] : []),
+    ...(p.offer_from_client !== undefined ? [`Offer: $${p.offer_from_client}`] : []),
+    ...(p.preferred_datetime ? [`Preferred time: ${p.preferred_datetime}`] : []),
+    ...(p.message ? ["", `Message: ${p.message}`] : []),
+    "",
+    `Page: ${p.url ?? "-"}`,
+    `Received: ${lead.createdAt.toISOString()}`,
+  ];
+  const message: OutgoingMessage = {
+    subject: `[Lead #${lead.id}] ${lead.category}${carLine ? `: ${carLine}` : ""}`,
+    text: lines.join("\n"),
+    json: { lead_id: lead.id, idempotency_key: `${site.slug}:${lead.submissionKey}`, site: site.slug, form: lead.form, created_at: lead.createdAt.toISOString(), ...p },
+    xml: toAdfXml({
+      id: lead.id,
+      requestDate: lead.createdAt.toISOString(),
+      firstName: lead.firstName,
+      lastName: lead.lastName,
+      email: lead.email,
+      phone: lead.phone,
+      postcode: lead.postcode,
+      comments: typeof p.message === "string" ? p.message : null,
+      vehicle: car
+        ? { year: car.year, make: car.make, model: car.model, vin: car.vin, stock: car.stockNumber, km: car.km, priceDollars: car.price, status: car.carType === "new" ? "new" : "used", interest: lead.form === "test-drive" ? "test-drive" : "buy" }
+        : null,
+      vendor: { name: location?.name ?? site.name, url: config.url, contactName: location?.name ?? site.name, email: location?.email ?? config.leads.defaultEmail, phone: location?.phone ?? config.phones.main },
+      provider: { name: "Forecourt", url: config.url },
+    }),
+  };
+  return { message, maxAttempts: config.leads.maxDeliveryAttempts };
+}
+
+export interface DeliveryReport {
+  sent: number;
+  retried: number;
+  dead: number;
+}
+
+/**
+ * Claims and sends one batch of due jobs.
+ * @param now epoch ms (tests pass a clock)
+ */
+export async function deliverDue(db: Database, channels: LeadChannels, now = Date.now(), limit = 20): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, retried: 0, dead: 0 };
+  for (const job of await claimDueJobs(db, now, limit)) {
+    let maxAttempts = 8;
+    try {
+      const built = await buildLeadMessage(db, job.lead_id);
+      maxAttempts = built.maxAttempts;
+      await channels.send(job.channel, job.target, built.message);
+      await db.update(leadDeliveries).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(leadDeliveries.id, job.id));
+      report.sent++;
+    } catch (error) {
+      const dead = job.attempts >= maxAttempts;
+      await db
+        .update(leadDeliveries)
+        .set({
+          status: dead ? "dead" : "pending",
+          lockedUntil: null,
+          lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
+          nextAttemptAt: new Date(now + backoffMs(job.attempts)),
+        })
+        .where(eq(leadDeliveries.id, job.id));
+      if (dead) report.dead++;
+      else report.retried++;
+    }
+  }
+  return report;
+}
+
+/**
+ * Runs {@link deliverDue} every `intervalMs` (default 2 s) until stopped. Errors (e.g. the
+ * database is unreachable) are logged and the next tick tries again.
+ */
+export function startDeliveryWorker(db: Database, channels: LeadChannels, options: { intervalMs?: number; log?: (error: unknown) => void } = {}) {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let lastPurge = 0;
+  const tick = async () => {
+    try {
+      if (Date.now() - lastPurge > 3_600_000) {
+        lastPurge = Date.now();
+        await purgeRateLimits(db, lastPurge);
+      }
+      // Drain while there is work, then wait for the next tick.
+      for (let i = 0; i < 50 && !stopped; i++) {
+        const r = await deliverDue(db, channels);
+        if (r.sent + r.retried + r.dead === 0) break;
+      }
+    } catch (error) {
+      options.log?.(error);
+    }
+  };
+  const timer = setInterval(() => {
+    if (!running) running = tick().finally(() => (running = null));
+  }, options.intervalMs ?? 2000);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** Puts one job (any status) back in the queue for an immediate attempt. @returns whether it existed */
+export async function retryDelivery(db: Database, id: number): Promise<boolean> {
+  const rows = await db
+    .update(leadDeliveries)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
+    .where(eq(leadDeliveries.id, id))
+    .returning({ id: leadDeliveries.id });
+  return rows.length > 0;
+}
+
+/** Re-queues every dead job. @returns how many */
+export async function retryDeadDeliveries(db: Database): Promise<number> {
+  const rows = await db
+    .update(leadDeliveries)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
+    .where(and(eq(leadDeliveries.status, "dead"), sql`${leadDeliveries.target} <> '(no route configured)'`))
+    .returning({ id: leadDeliveries.id });
+  return rows.length;
+}
+
+/** Deliveries with their lead, newest first; `status` filters. */
+export async function listDeliveries(db: Database, status?: "pending" | "sent" | "dead", limit = 100) {
+  return db
+    .select({ id: leadDeliveries.id, leadId: leadDeliveries.leadId, siteId: leadDeliveries.siteId, channel: leadDeliveries.channel, target: leadDeliveries.target, status: leadDeliveries.status, attempts: leadDeliveries.attempts, nextAttemptAt: leadDeliveries.nextAttemptAt, lastError: leadDeliveries.lastError, createdAt: leadDeliveries.createdAt })
+    .from(leadDeliveries)
+    .where(status ? inArray(leadDeliveries.status, [status]) : undefined)
+    .orderBy(sql`${leadDeliveries.id} desc`)
+    .limit(limit);
+}

@@ -1,0 +1,70 @@
+/**
+ * `npm run leads -- list [--status pending|sent|dead] [--limit N]`
+ * `npm run leads -- retry <delivery id>`
+ * `npm run leads -- retry-dead`
+ *
+ * Looks at the lead delivery outbox (DESIGN 6): lists deliveries with their lead, status,
+ * attempts and last error; re-queues one delivery or every dead one for an immediate attempt
+ * (a running server's worker sends it). Uses DATABASE_URL when set, else the embedded database
+ * in DATA_DIR (stop `npm start` first: one process can open PGlite at a time).
+ * Exit codes: 0 done, 1 bad usage or unknown id, 2 database error.
+ */
+import { parseArgs } from "node:util";
+import { openDatabase } from "../db/client.ts";
+import { migrateDatabase } from "../db/migrate.ts";
+import { listDeliveries, retryDeadDeliveries, retryDelivery } from "../app/services/lead-delivery.server.ts";
+
+const USAGE = "usage: npm run leads -- list [--status pending|sent|dead] [--limit N] | retry <delivery id> | retry-dead";
+
+async function run(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({ options: { status: { type: "string" }, limit: { type: "string", default: "50" }, help: { type: "boolean" } }, allowPositionals: true });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 1;
+  }
+  const [command, id] = args.positionals;
+  const status = args.values.status;
+  if (args.values.help || !command || !["list", "retry", "retry-dead"].includes(command) || (status && !["pending", "sent", "dead"].includes(status))) {
+    console.error(USAGE);
+    return args.values.help ? 0 : 1;
+  }
+  if (command === "retry" && !/^\d+$/.test(id ?? "")) {
+    console.error(`retry needs a delivery id\n${USAGE}`);
+    return 1;
+  }
+  const url = process.env.DATABASE_URL || undefined;
+  let handle;
+  try {
+    handle = await openDatabase({ url, dataDir: url ? undefined : (process.env.DATA_DIR ?? ".data/pglite"), poolSize: 2 });
+    await migrateDatabase(handle);
+  } catch (error) {
+    console.error(`cannot open the database: ${(error as Error).message}`);
+    return 2;
+  }
+  try {
+    if (command === "list") {
+      const rows = await listDeliveries(handle.db, status as "pending" | "sent" | "dead" | undefined, Math.max(1, Math.min(1000, Number(args.values.limit) || 50)));
+      if (!rows.length) console.log("no deliveries");
+      for (const r of rows) {
+        console.log(`#${r.id}\tlead ${r.leadId}\tsite ${r.siteId}\t${r.channel}\t${r.target}\t${r.status}\tattempts ${r.attempts}\tnext ${r.nextAttemptAt.toISOString()}${r.lastError ? `\t${r.lastError}` : ""}`);
+      }
+      return 0;
+    }
+    if (command === "retry") {
+      const ok = await retryDelivery(handle.db, Number(id));
+      console.log(ok ? `delivery #${id} queued for an immediate attempt` : `no delivery #${id}`);
+      return ok ? 0 : 1;
+    }
+    console.log(`${await retryDeadDeliveries(handle.db)} dead deliveries queued again`);
+    return 0;
+  } catch (error) {
+    console.error(`database error: ${(error as Error).message}`);
+    return 2;
+  } finally {
+    await handle.close();
+  }
+}
+
+run().then((code) => process.exit(code));
