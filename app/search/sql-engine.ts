@@ -158,12 +158,14 @@ export class SqlSearchEngine implements AsyncSearchEngine {
       const c = sql.identifier(RANGE_COLUMN[facet]);
       selects.push(sql`SELECT ${`range:${facet}`}, NULL, NULL, min(${c}), max(${c}) FROM base WHERE ${allBut(facet)}`);
     }
-    const baseCte = sql`WITH base AS MATERIALIZED (SELECT * FROM ${t} WHERE ${sql.join(base, sql` AND `)})`;
+    const baseWhere = sql.join(base, sql` AND `);
+    const columns = sql.raw(["id", ...LIST_FACETS.map((f) => `f_${f}`), "price", "km", "year"].join(", "));
+    const baseCte = sql`WITH base AS MATERIALIZED (SELECT ${columns} FROM ${t} WHERE ${baseWhere})`;
     const offset = (query.page - 1) * query.hitsPerPage;
     const [facetRows, hitRows] = await Promise.all([
       this.db.execute(sql`${baseCte} ${sql.join(selects, sql` UNION ALL `)}`).then(rowsOf),
       this.db
-        .execute(sql`${baseCte} SELECT doc FROM base WHERE ${allBut(null)} ORDER BY ${sql.raw(ORDER_BY[query.sortBy])} LIMIT ${query.hitsPerPage} OFFSET ${offset}`)
+        .execute(sql`SELECT doc FROM ${t} WHERE ${baseWhere} AND ${allBut(null)} ORDER BY ${sql.raw(ORDER_BY[query.sortBy])} LIMIT ${query.hitsPerPage} OFFSET ${offset}`)
         .then(rowsOf),
     ]);
 
