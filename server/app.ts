@@ -4,7 +4,7 @@
  * the router context.
  */
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { Logger } from "pino";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -79,18 +79,14 @@ export function createApp(options: AppOptions) {
   if (options.clientDir) {
     const root = options.clientDir;
     // Fingerprinted build assets never change: cache for a year. Other public files: an hour.
-    const cacheFor = (value: string): MiddlewareHandler => async (c, next) => {
-      await next();
-      if (c.res.status === 200 || c.res.status === 206) c.res.headers.set("Cache-Control", value);
-    };
-    app.use("/assets/*", cacheFor("public, max-age=31536000, immutable"), serveStatic({ root }));
+    // Only paths with a file extension can be files; React Router's `.data` requests are not.
     app.use("*", async (c, next) => {
-      // Only paths with a file extension can be static files; pages go on to the router.
-      if (!/\.[a-z0-9]+$/i.test(c.req.path)) return next();
-      return cacheFor("public, max-age=3600")(c, async () => {
-        const served = await serveStatic({ root })(c, next);
-        if (served) c.res = served;
-      });
+      const path = c.req.path;
+      if (!/\.[a-z0-9]+$/i.test(path) || path.endsWith(".data")) return next();
+      const file = await serveStatic({ root })(c, async () => {});
+      if (!file) return next();
+      file.headers.set("Cache-Control", path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      return file;
     });
   }
 

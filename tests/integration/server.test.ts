@@ -92,6 +92,14 @@ describe(`server (${ENGINE})`, () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
+  it("answers React Router's client navigation data requests (.data) without caching them as files", async () => {
+    const res = await fetchApp("/search/used-cars.data?query=hilux");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control") ?? "").not.toContain("max-age=3600");
+    expect(await res.text()).toContain("HiLux");
+    expect((await fetchApp("/missing-file.png")).status).toBe(404);
+  });
+
   it("renders the VDP with title, price, km, transmission, body and location", async () => {
     const res = await fetchApp(`/cars/${slugOf(carA)}`);
     expect(res.status).toBe(200);
