@@ -8,6 +8,7 @@
  * Builds the app first when there is no build (scripts/start.ts does that).
  */
 import { spawn } from "node:child_process";
+// @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
 
 const port = Number(process.env.BENCH_PORT ?? 3299);

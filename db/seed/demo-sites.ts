@@ -81,7 +81,7 @@ export const DEMO_SITES: DemoSite[] = [
       hero: { title: "New, demo and used cars across Sydney", subtitle: "Parramatta, Liverpool, Artarmon, Alexandria and Penrith" },
       features: { checkout: true, onlinePurchase: true, compare: false, chat: true },
       display: { makeAnOffer: true, fuelTagEnabled: true, justArrivedTagName: "Just Arrived" },
-      search: { kmsSort: true, priceAboveZeroOnPriceAsc: true },
+      search: { kmsSort: true, priceAboveZeroOnPriceAsc: true, promoCardsStrictCarType: true },
       finance: { provider: "angle", providerType: "E", linkPath: "/apply-for-finance" },
       links: { locationDetailPrefix: "contact-us", locationCardStockLink: true },
       phones: { main: "(02) 9630 1000" },
