@@ -10,7 +10,8 @@
  *
  * Environment: BENCH_RUNS (default 1000) timed runs per query for the read model, BENCH_SLOW_RUNS
  * (default BENCH_RUNS) for SQL and Orama, BENCH_SIZE (default
- * 200000), BENCH_ONLY_REAL=1 to skip the large set, DATABASE_URL for PostgreSQL.
+ * 200000), BENCH_ONLY_REAL=1 to skip the large set, BENCH_ENGINES (model,pglite,postgres,orama;
+ * the read model always runs), DATABASE_URL for PostgreSQL.
  * A benchmark, not a test: nothing here fails on timings.
  */
 import { isDeepStrictEqual } from "node:util";
@@ -31,6 +32,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 1000);
 const SLOW_RUNS = Number(process.env.BENCH_SLOW_RUNS ?? RUNS);
 const SIZE = Number(process.env.BENCH_SIZE ?? 200_000);
 const WARMUP = 20;
+/** Comma-separated subset of model,pglite,postgres,orama (default all). */
+const ENGINES = new Set((process.env.BENCH_ENGINES ?? "model,pglite,postgres,orama").split(","));
 
 const q = (overrides: Partial<SearchQuery>): SearchQuery => ({ query: "", refinements: {}, ranges: {}, sortBy: "relevance", page: 1, hitsPerPage: 21, ...overrides });
 const QUERIES: { name: string; query: SearchQuery }[] = [
@@ -184,14 +187,14 @@ async function benchSet(label: string, docs: SearchDoc[], pglite: DatabaseHandle
   const modelBuild = performance.now() - t;
   const engines: Engine[] = [
     { name: "read model", buildMs: modelBuild, run: (query) => model.search(query, visibility), check: async () => "reference" },
-    await sqlEngine("SQL (PGlite)", pglite, docs, visibility),
   ];
+  if (ENGINES.has("pglite")) engines.push(await sqlEngine("SQL (PGlite)", pglite, docs, visibility));
   let pg: DatabaseHandle | null = null;
-  if (process.env.DATABASE_URL) {
+  if (process.env.DATABASE_URL && ENGINES.has("postgres")) {
     pg = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 2 });
     engines.push(await sqlEngine("SQL (PostgreSQL)", pg, docs, visibility));
   }
-  engines.push(await oramaEngine(docs, visibility));
+  if (ENGINES.has("orama")) engines.push(await oramaEngine(docs, visibility));
   console.log(`index build: ${engines.map((e) => `${e.name} ${fmt(e.buildMs)} ms`).join("; ")}`);
   for (const { name, query } of QUERIES) {
     const expected = model.search(query, visibility);

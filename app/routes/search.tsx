@@ -40,7 +40,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const form = formFieldsToSearchParams(url.searchParams);
   if (form.changed) {
-    const qs = form.params.toString();
+    const parsed = parseSearchParams(form.params, { enabledSorts: enabledSorts(site) });
+    const qs = (parsed.ok ? serializeSearchQuery(parsed.query) : form.params).toString();
     throw redirect(`${url.pathname}${qs ? `?${qs}` : ""}`);
   }
   let page;
