@@ -16,6 +16,7 @@ import {
   serializeSearchQuery,
   slugify,
 } from "~/search/params";
+import { carTypeRank } from "~/search/semantics";
 import { insertPromoCards, isPromoCardShown, type PromoCard, type ResultSlot } from "~/search/promo";
 import { LIST_FACETS, SORTS, type FacetValue, type ListFacet, type SearchQuery, type SearchResult, type SortBy } from "~/search/types";
 import type { Site } from "~/sites/site";
@@ -87,7 +88,7 @@ function capitalise(text: string): string {
 export function searchHeading(site: Site, refinements: SearchQuery["refinements"], dealershipName?: string | null): string {
   const noun = site.config.itemNoun.plural;
   const typeLabel = (t: string) => (t === "used" ? site.config.display.usedKeyword : t === "new" ? "New" : "Demo");
-  const types = (refinements.car_type ?? []).map(typeLabel);
+  const types = [...(refinements.car_type ?? [])].sort((a, b) => carTypeRank(a) - carTypeRank(b)).map(typeLabel);
   const typeText = types.length > 1 ? `${types.slice(0, -1).join(", ")} and ${types[types.length - 1]}` : (types[0] ?? "");
   const one = (facet: ListFacet) => (refinements[facet]?.length === 1 ? refinements[facet][0] : "");
   const certified = one("certified") === "true" ? "Certified" : "";
