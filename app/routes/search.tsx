@@ -284,7 +284,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">{d.heading}</h1>
       <p className="mt-1 text-slate-600" role="status" data-testid="result-count">
         {`${d.count.toLocaleString("en-AU")} ${d.count === 1 ? "result" : "results"}`}
-        {loading ? <span className="ml-2 text-sm">Updating results...</span> : null}
+      </p>
+      <p aria-live="polite" className="text-sm text-slate-500" data-testid="search-state">
+        {loading ? "Updating results..." : ""}
       </p>
       {d.hasError ? (
         <p role="alert" className="mt-2 rounded bg-amber-50 p-3 text-sm text-amber-900">

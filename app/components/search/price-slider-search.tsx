@@ -38,7 +38,6 @@ export function PriceSliderSearch({ itemPlural }: { itemPlural: string }) {
         value={value}
         minStepsBetweenThumbs={1}
         onValueChange={(v) => setValue(priceSliderSearchValue([v[0], v[1]]))}
-        aria-label="Price"
       >
         <Slider.Track className="relative h-1 grow rounded bg-slate-200">
           <Slider.Range className="absolute h-full rounded bg-[var(--site-primary)]" />

@@ -104,7 +104,6 @@ export function RangeFilter({
         value={value}
         minStepsBetweenThumbs={0}
         onValueChange={onSlide}
-        aria-label={legend}
       >
         <Slider.Track className="relative h-1 grow rounded bg-slate-200">
           <Slider.Range className="absolute h-full rounded bg-[var(--site-primary)]" />
