@@ -8,6 +8,7 @@
  * Builds the app first when there is no build (scripts/start.ts does that).
  */
 import { spawn } from "node:child_process";
+import { request } from "node:http";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
 
@@ -41,8 +42,16 @@ try {
   await waitHealthy();
   for (const { name, path } of PATHS) {
     const url = `http://127.0.0.1:${port}${path}`;
-    const check = await fetch(url, { headers: { host } });
-    if (!check.ok) throw new Error(`${path} answered ${check.status}`);
+    // fetch() does not let a caller set Host; node:http does (the site is chosen by host).
+    const status = await new Promise<number>((ok, fail) => {
+      const req = request(url, { headers: { host } }, (res) => {
+        res.resume();
+        ok(res.statusCode ?? 0);
+      });
+      req.on("error", fail);
+      req.end();
+    });
+    if (status !== 200) throw new Error(`${path} answered ${status}`);
     // Warm the read model and the route before measuring.
     await autocannon({ url, headers: { host }, connections: 2, duration: 2 });
     const r = await autocannon({ url, headers: { host }, connections, duration: seconds });
