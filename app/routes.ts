@@ -6,6 +6,9 @@ export default [
   route("search", "routes/search.tsx", { id: "search" }),
   route("search/:first", "routes/search.tsx", { id: "search-landing" }),
   route("search/:make/:model", "routes/search.tsx", { id: "search-make-model" }),
+  route("pre-owned", "routes/search.tsx", { id: "pre-owned" }),
+  route("models", "routes/models.tsx"),
+  route("api/search", "routes/api.search.ts"),
   route("cars/:slug", "routes/car.tsx"),
   // Issue 3: vehicle presentation (view counter, phone reveal, PDF brochure, print, favourites).
   route("cars/:slug/view.json", "routes/car-view.ts"),

@@ -1,77 +1,36 @@
-import { Form, Link, redirect } from "react-router";
+/**
+ * The search results page (SRP) and its entry points (spec 2.1: /search, /search/{slug},
+ * /search/{make}/{model}, /pre-owned), spec 2.2 widgets, spec 4 states, spec 5 rules, spec 9
+ * constants. Server-rendered; the filters are a plain GET form that works without JavaScript.
+ * With JavaScript, changes navigate client-side (React Router), a client cache keeps the last 10
+ * results by canonical refinement key, and failed loads keep the previous results on screen.
+ */
+import * as Switch from "@radix-ui/react-switch";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Form, isRouteErrorResponse, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/search";
+import { track } from "~/components/analytics";
+import { PriceSliderSearch } from "~/components/search/price-slider-search";
+import { RangeFilter } from "~/components/search/range-filter";
+import { BodyIllustration } from "~/components/vehicle/body-illustration";
 import { CarCard } from "~/components/vehicle/car-card";
 import { searchHitToCard } from "~/components/vehicle/car-card-data";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
-import {
-  emptySearchQuery,
-  formatSearchParamErrors,
-  parseSearchParams,
-  refinementsForLandingSlug,
-  serializeSearchQuery,
-  slugify,
-} from "~/search/params";
-import type { ListFacet, SearchQuery, SortBy } from "~/search/types";
-import { searchStock } from "~/services/search.server";
-import type { Site } from "~/sites/site";
+import { chooseBodyIllustration } from "~/domain/display/images";
+import { readSearchHistory, recordSearchHistory, SearchResultCache, type SearchHistoryEntry } from "~/search/client-state";
+import { formFieldsToSearchParams, parseSearchParams, searchQueryKey, serializeSearchQuery } from "~/search/params";
+import type { FacetValue, ListFacet, NumericRange, RangeFacet } from "~/search/types";
+import { enabledSorts, resolveSearch, SearchRequestError, searchPage, SORT_LABELS, type SearchEntry } from "~/services/search-page.server";
 
-const SORT_LABELS: Record<SortBy, string> = {
-  relevance: "Most relevant",
-  latest: "Latest",
-  price_desc: "Highest price",
-  price_asc: "Lowest price",
-  subscription_price: "Subscription price",
-  km: "Lowest kms",
-};
+/** Spec 5: the search box is debounced 300 ms. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
-function enabledSorts(site: Site): SortBy[] {
-  return (["relevance", "latest", "price_desc", "price_asc", "subscription_price", "km"] as SortBy[]).filter(
-    (s) => (s !== "subscription_price" || site.config.search.subscriptionSort) && (s !== "km" || site.config.search.kmsSort),
-  );
-}
-
-function mergeRefinements(base: SearchQuery["refinements"], extra: SearchQuery["refinements"]): SearchQuery["refinements"] {
-  const out: SearchQuery["refinements"] = { ...base };
-  for (const [facet, values] of Object.entries(extra) as [ListFacet, string[]][]) {
-    out[facet] = [...new Set([...(out[facet] ?? []), ...values])];
-  }
-  return out;
-}
-
-/** Heading for a landing route, e.g. "Used cars" or "Toyota cars". */
-function headingFor(site: Site, refinements: SearchQuery["refinements"]): string {
-  const noun = site.config.itemNoun.plural;
-  const types = refinements.car_type ?? [];
-  const typeText = types.length ? types.map((t) => (t === "used" ? "Used" : t === "new" ? "New" : "Demo")).join(", ").replace(/, ([^,]*)$/, " and $1") : "";
-  const make = refinements.make?.length === 1 ? refinements.make[0] : "";
-  const model = refinements.model?.length === 1 ? refinements.model[0] : "";
-  const body = refinements.body?.length === 1 ? refinements.body[0] : "";
-  const parts = [typeText, make, model, body].filter(Boolean).join(" ");
-  const text = parts ? `${parts} ${noun}` : `All ${noun}`;
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/**
- * The filter form also works without JavaScript (a plain GET form): it sends `price_min` and
- * `price_max` and empty fields. This folds them into the canonical URL (`price=min:max`, empty
- * fields dropped) so every search has one address.
- * @returns the URL to redirect to, or null when the URL is already canonical
- */
-function plainFormRedirect(url: URL): string | null {
-  const params = url.searchParams;
-  const hasFormFields = params.has("price_min") || params.has("price_max") || [...params.values()].some((v) => v === "");
-  if (!hasFormFields) return null;
-  const out = new URLSearchParams();
-  for (const [key, value] of params) {
-    if (key === "price_min" || key === "price_max" || value === "") continue;
-    out.append(key, value);
-  }
-  const min = params.get("price_min")?.trim() ?? "";
-  const max = params.get("price_max")?.trim() ?? "";
-  if (min || max) out.set("price", `${min}:${max}`);
-  out.delete("page");
-  const qs = out.toString();
-  return `${url.pathname}${qs ? `?${qs}` : ""}`;
+function entryFor(params: Route.LoaderArgs["params"], pathname: string): SearchEntry {
+  const p = params as { first?: string; make?: string; model?: string };
+  if (pathname === "/pre-owned") return { kind: "pre-owned" };
+  if (p.first !== undefined) return { kind: "landing", slug: decodeURIComponent(p.first) };
+  if (p.make !== undefined && p.model !== undefined) return { kind: "make-model", make: p.make, model: p.model };
+  return { kind: "results" };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -79,58 +38,50 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const { now, origin } = context.get(requestInfoContext);
   const url = new URL(request.url);
-  const formRedirect = plainFormRedirect(url);
-  if (formRedirect) throw redirect(formRedirect);
-  const parsed = parseSearchParams(url.searchParams, { hitsPerPage: site.config.search.hitsPerPage, enabledSorts: enabledSorts(site) });
-  if (!parsed.ok) throw new Response(`Some search settings in the address are not valid: ${formatSearchParamErrors(parsed.errors)}`, { status: 400 });
-
-  let query = parsed.query;
-  if (params.first) {
-    // Landing routes: what the slug stands for comes from the site's own stock.
-    const all = await searchStock(db, site, { ...emptySearchQuery(1), hitsPerPage: 1 }, now);
-    const landing = refinementsForLandingSlug(decodeURIComponent(params.first), {
-      makes: all.facets.make.map((f) => f.value),
-      bodies: all.facets.body.map((f) => f.value),
-      dealerships: all.facets.dealership.map((f) => f.value),
-    });
-    if (!landing) throw new Response("Not Found", { status: 404 });
-    let refinements = landing;
-    if (params.make !== undefined) throw new Response("Not Found", { status: 404 });
-    query = { ...query, refinements: mergeRefinements(query.refinements, refinements) };
-  } else if (params.make && params.model) {
-    const all = await searchStock(db, site, { ...emptySearchQuery(1), hitsPerPage: 1 }, now);
-    const make = all.facets.make.find((f) => slugify(f.value) === params.make.toLowerCase());
-    if (!make) throw new Response("Not Found", { status: 404 });
-    const byMake = await searchStock(db, site, { ...emptySearchQuery(1), refinements: { make: [make.value] } }, now);
-    const model = byMake.facets.model.find((f) => slugify(f.value) === params.model.toLowerCase());
-    if (!model) throw new Response("Not Found", { status: 404 });
-    query = { ...query, refinements: mergeRefinements(query.refinements, { make: [make.value], model: [model.value] }) };
+  const form = formFieldsToSearchParams(url.searchParams);
+  if (form.changed) {
+    const parsed = parseSearchParams(form.params, { enabledSorts: enabledSorts(site) });
+    const qs = (parsed.ok ? serializeSearchQuery(parsed.query) : form.params).toString();
+    throw redirect(`${url.pathname}${qs ? `?${qs}` : ""}`);
   }
-
-  const result = await searchStock(db, site, query, now);
-  if (query.page > 1 && query.page > result.pages) throw new Response("Not Found", { status: 404 });
-  const heading = headingFor(site, query.refinements);
-  const pageHref = (page: number) => {
-    const qs = serializeSearchQuery({ ...parsed.query, page }).toString();
-    return `${url.pathname}${qs ? `?${qs}` : ""}`;
-  };
+  let page;
+  try {
+    const resolved = await resolveSearch(db, site, entryFor(params, url.pathname), url.searchParams, now);
+    page = await searchPage(db, site, resolved, now, (hit) => searchHitToCard(site, hit, new Date(now)));
+  } catch (error) {
+    if (error instanceof SearchRequestError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+  const { resolved, result } = page;
+  const q = resolved.query;
   return {
-    heading,
+    hasError: false,
+    heading: resolved.heading,
     siteName: site.name,
-    canonical: `${site.config.url ?? origin}${pageHref(query.page)}`,
-    query,
-    count: result.count,
+    siteSlug: site.slug,
+    description: resolved.landingDescription,
+    canonical: `${site.config.url ?? origin}${page.pageHref(q.page)}`,
+    path: resolved.path,
+    formAction: resolved.formAction,
+    fixedFacets: resolved.fixedFacets,
+    isPreOwned: url.pathname === "/pre-owned",
+    certifiedSwitchLabel: site.config.search.certifiedSwitchLabel,
+    query: q,
+    queryKey: `${resolved.path}?${searchQueryKey(q)}`,
+    count: page.displayedCount,
+    exactCount: result.count,
     page: result.page,
     pages: result.pages,
-    prevHref: result.page > 1 ? pageHref(result.page - 1) : null,
-    nextHref: result.page < result.pages ? pageHref(result.page + 1) : null,
+    prevHref: result.page > 1 ? page.pageHref(result.page - 1) : null,
+    nextHref: result.page < result.pages ? page.pageHref(result.page + 1) : null,
     pageLinks: Array.from({ length: result.pages }, (_, i) => i + 1)
       .filter((p) => p === 1 || p === result.pages || Math.abs(p - result.page) <= 2)
-      .map((p) => ({ page: p, href: pageHref(p) })),
-    hits: result.hits.map((h) => searchHitToCard(site, h, new Date(now))),
-    facets: { make: result.facets.make, body: result.facets.body, car_type: result.facets.car_type },
+      .map((p) => ({ page: p, href: page.pageHref(p) })),
+    slots: page.slots,
+    facets: page.facets,
+    rangeStats: result.rangeStats,
+    makeLogos: page.makeLogos,
     popularMakes: site.config.search.popularMakesCount,
-    priceStats: result.rangeStats.price,
     sorts: enabledSorts(site).map((s) => ({ value: s, label: SORT_LABELS[s] })),
     detailsLabel: site.config.display.detailsButtonLabel,
     financePath: site.config.finance.linkPath,
@@ -138,109 +89,357 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+type SearchData = Awaited<ReturnType<typeof loader>>;
+
+/** Spec 9 / spec 7: the last 10 results by canonical refinement key (browser only). */
+const clientCache = new SearchResultCache<SearchData>();
+let lastShown: SearchData | null = null;
+
+function clientKey(url: URL): string | null {
+  const parsed = parseSearchParams(url.searchParams);
+  return parsed.ok ? `${url.pathname}?${searchQueryKey(parsed.query)}` : null;
+}
+
+/**
+ * Client navigations: answer from the cache when the same refinements were seen (spec 7 "Results
+ * are cached per refinement key"); on a failed load (network, 5xx) keep the previous results with
+ * `hasError` (spec 4). 400 and 404 still show their error page.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs): Promise<SearchData> {
+  const key = clientKey(new URL(request.url));
+  const cached = key ? clientCache.get(key) : undefined;
+  if (cached) return (lastShown = cached);
+  try {
+    const data = (await serverLoader()) as SearchData;
+    if (key) clientCache.set(key, data);
+    return (lastShown = data);
+  } catch (error) {
+    const clientError = isRouteErrorResponse(error) && error.status < 500;
+    if (lastShown && !clientError && !(error instanceof Response)) return { ...lastShown, hasError: true };
+    throw error;
+  }
+}
+
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Search" }];
+  const d = data as SearchData;
+  const description = `${d.description ? `${d.description}. ` : ""}${d.count.toLocaleString("en-AU")} ${d.heading.toLowerCase()} for sale at ${d.siteName}. Compare prices, kilometres and features.`;
   return [
-    { title: `${data.heading} for sale${data.page > 1 ? ` (page ${data.page})` : ""} | ${data.siteName}` },
-    { name: "description", content: `${data.count.toLocaleString("en-AU")} ${data.heading.toLowerCase()} for sale at ${data.siteName}. Compare prices, kilometres and features.` },
-    { tagName: "link", rel: "canonical", href: data.canonical },
+    { title: `${d.heading} for sale${d.page > 1 ? ` (page ${d.page})` : ""} | ${d.siteName}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: d.canonical },
   ];
 }
 
-function FacetGroup({ name, legend, values, selected, limit }: { name: string; legend: string; values: { value: string; label: string; count: number }[]; selected: string[]; limit?: number }) {
-  if (!values.length) return null;
-  const shown = limit ? values.slice(0, limit) : values;
-  const rest = limit ? values.slice(limit) : [];
-  const box = (v: { value: string; label: string; count: number }) => (
-    <li key={v.value}>
+const FACET_LEGENDS: Partial<Record<ListFacet, string>> = {
+  car_type: "Condition",
+  make: "Make",
+  model: "Model",
+  body: "Body type",
+  fuel: "Fuel",
+  drive: "Drive",
+  transmission: "Transmission",
+  colour: "Colour",
+  seats: "Seats",
+  city: "City",
+  state: "State",
+  dealership: "Dealership",
+  certified: "Certified",
+  item_type: "Item type",
+  tag: "Tag",
+};
+/** Widget order on the page (spec 2.2's list, then the extra refinements). */
+const FACET_ORDER: ListFacet[] = ["car_type", "make", "model", "body", "fuel", "drive", "transmission", "colour", "seats", "city", "state", "dealership", "certified", "item_type", "tag"];
+const RANGE_WIDGETS: { facet: RangeFacet; legend: string; unit: { before?: string; after?: string } }[] = [
+  { facet: "year", legend: "Year", unit: {} },
+  { facet: "km", legend: "Kilometres", unit: { after: "km" } },
+  { facet: "price", legend: "Price", unit: { before: "$" } },
+];
+
+function FacetTile({ facet, v, checked, logo }: { facet: ListFacet; v: FacetValue; checked: boolean; logo?: string }) {
+  const illustration = facet === "body" ? chooseBodyIllustration({ itemType: "car", simpleBody: v.value, bodyConfiguration: null, simpleFuel: null }) : null;
+  return (
+    <li>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name={name} value={v.value} defaultChecked={selected.includes(v.value)} />
+        <input type="checkbox" name={facet} value={v.value} defaultChecked={checked} />
+        {logo ? <img src={logo} alt="" width={20} height={20} className="h-5 w-5 object-contain" /> : null}
+        {illustration ? (
+          <span aria-hidden="true" className="w-8">
+            <BodyIllustration body={illustration} label="" />
+          </span>
+        ) : null}
         <span>{v.label}</span>
-        <span className="ml-auto text-slate-500">{v.count.toLocaleString("en-AU")}</span>
+        <span className="ml-auto text-slate-500" data-testid="facet-count">
+          {v.count.toLocaleString("en-AU")}
+        </span>
       </label>
     </li>
   );
+}
+
+function FacetGroup({ facet, values, selected, limit, logos }: { facet: ListFacet; values: FacetValue[]; selected: string[]; limit?: number; logos?: Record<string, string> }) {
+  if (!values.length) return null;
+  const shown = limit ? values.filter((v, i) => i < limit || selected.includes(v.value)) : values;
+  const rest = limit ? values.filter((v) => !shown.includes(v)) : [];
+  const legend = FACET_LEGENDS[facet] ?? facet;
   return (
-    <fieldset className="border-t border-slate-200 py-3">
+    <fieldset className="border-t border-slate-200 py-3" data-testid={`facet-${facet}`}>
       <legend className="mb-2 text-sm font-semibold">{legend}</legend>
-      <ul className="space-y-1">{shown.map(box)}</ul>
+      <ul className="space-y-1">
+        {shown.map((v) => (
+          <FacetTile key={v.value} facet={facet} v={v} checked={selected.includes(v.value)} logo={logos?.[v.value]} />
+        ))}
+      </ul>
       {rest.length ? (
         <details className="mt-2">
           <summary className="cursor-pointer text-sm text-[var(--site-primary)]">Show all makes</summary>
-          <ul className="mt-1 space-y-1">{rest.map(box)}</ul>
+          <ul className="mt-1 space-y-1">
+            {rest.map((v) => (
+              <FacetTile key={v.value} facet={facet} v={v} checked={false} logo={logos?.[v.value]} />
+            ))}
+          </ul>
         </details>
       ) : null}
     </fieldset>
   );
 }
 
-export default function SearchPage({ loaderData: d }: Route.ComponentProps) {
+/** Whether a search has anything worth remembering in the history (spec 9). */
+function hasFilters(q: SearchData["query"]): boolean {
+  return q.query !== "" || Object.keys(q.refinements).length > 0 || Object.keys(q.ranges).length > 0;
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const d = loaderData as SearchData;
   const q = d.query;
-  const price = q.ranges.price;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const textTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [text, setText] = useState(q.query);
+  const [history, setHistory] = useState<SearchHistoryEntry[]>([]);
+  const loading = navigation.state === "loading" && navigation.location !== undefined && /^\/(search|pre-owned)/.test(navigation.location.pathname);
+
+  useEffect(() => {
+    if (lastShown === null) lastShown = d;
+  }, [d]);
+  // Back/forward (or a link) changed the search: the box shows the URL's text again.
+  useEffect(() => {
+    if (document.activeElement?.id !== "srp-query") setText(q.query);
+  }, [q.query, d.queryKey]);
+  // Spec 7: analytics event 49 on search page view.
+  useEffect(() => {
+    track(49, { searchKey: d.queryKey, count: d.exactCount, page: d.page });
+  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Spec 9: search history, last 5 searches with filters, per site.
+  useEffect(() => {
+    try {
+      const entry = { href: `${location.pathname}${location.search}`, label: d.heading + (q.query ? ` "${q.query}"` : "") };
+      setHistory(recordSearchHistory(window.localStorage, d.siteSlug, entry, hasFilters(q)));
+    } catch {
+      setHistory([]);
+    }
+  }, [d.queryKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  /** The form's fields as the next URL (page cleared), navigated to client-side. */
+  const submitForm = useCallback(
+    (override?: (params: URLSearchParams) => void) => {
+      const form = formRef.current;
+      if (!form) return;
+      const fields = new URLSearchParams();
+      for (const [k, v] of new FormData(form)) if (typeof v === "string") fields.append(k, v);
+      override?.(fields);
+      const { params } = formFieldsToSearchParams(fields);
+      params.delete("page");
+      const parsed = parseSearchParams(params);
+      const qs = parsed.ok ? serializeSearchQuery(parsed.query).toString() : params.toString();
+      navigate(`${d.formAction}${qs ? `?${qs}` : ""}`, { preventScrollReset: true });
+    },
+    [navigate, d.formAction],
+  );
+
+  const onRangeCommit = (facet: RangeFacet, range: NumericRange | null) =>
+    submitForm((fields) => {
+      fields.delete(`${facet}_min`);
+      fields.delete(`${facet}_max`);
+      if (range) {
+        fields.set(`${facet}_min`, range.min === null ? "" : String(range.min));
+        fields.set(`${facet}_max`, range.max === null ? "" : String(range.max));
+      }
+    });
+
+  const certifiedOn = q.refinements.certified?.length === 1 && q.refinements.certified[0] === "true";
+  const toggleCertified = (on: boolean) => {
+    const params = new URLSearchParams(location.search);
+    params.delete("certified");
+    params.delete("page");
+    if (on) params.set("certified", "true");
+    const qs = params.toString();
+    navigate(`/pre-owned${qs ? `?${qs}` : ""}`, { preventScrollReset: true });
+  };
+
   return (
     <>
       <h1 className="text-3xl font-bold">{d.heading}</h1>
-      <p className="mt-1 text-slate-600" role="status">
+      <p className="mt-1 text-slate-600" role="status" data-testid="result-count">
         {`${d.count.toLocaleString("en-AU")} ${d.count === 1 ? "result" : "results"}`}
       </p>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[18rem_1fr]">
-        <Form method="get" aria-label="Refine results" className="h-fit rounded-lg bg-white p-4 shadow-sm">
-          <label htmlFor="srp-query" className="text-sm font-semibold">
-            Keyword
+      <p aria-live="polite" className="text-sm text-slate-500" data-testid="search-state">
+        {loading ? "Updating results..." : ""}
+      </p>
+      {d.hasError ? (
+        <p role="alert" className="mt-2 rounded bg-amber-50 p-3 text-sm text-amber-900">
+          We couldn't update the results just now. The results below are from your previous search; please try again.
+        </p>
+      ) : null}
+      {d.isPreOwned ? (
+        <div className="mt-4 flex items-center gap-3">
+          <Switch.Root
+            id="certified-switch"
+            checked={certifiedOn}
+            onCheckedChange={toggleCertified}
+            className="relative h-6 w-11 rounded-full bg-slate-300 data-[state=checked]:bg-[var(--site-primary)]"
+          >
+            <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+          </Switch.Root>
+          <label htmlFor="certified-switch" className="text-sm font-medium">
+            {d.certifiedSwitchLabel}
           </label>
-          <input id="srp-query" name="query" type="search" defaultValue={q.query} className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5" placeholder="Make, model, badge" />
+          <noscript>
+            <Link to={certifiedOn ? "/pre-owned" : "/pre-owned?certified=true"} className="text-sm underline">
+              {certifiedOn ? "Show all pre-owned" : "Show certified only"}
+            </Link>
+          </noscript>
+        </div>
+      ) : null}
+      {history.filter((h) => h.href !== `${location.pathname}${location.search}`).length ? (
+        <nav aria-label="Recent searches" className="mt-3 flex flex-wrap gap-2 text-sm">
+          <span className="text-slate-500">Recent searches:</span>
+          {history
+            .filter((h) => h.href !== `${location.pathname}${location.search}`)
+            .map((h) => (
+              <Link key={h.href} to={h.href} className="rounded-full border border-slate-300 bg-white px-2 py-0.5">
+                {h.label}
+              </Link>
+            ))}
+        </nav>
+      ) : null}
+      <div className="mt-6 grid gap-8 lg:grid-cols-[18rem_1fr]">
+        <Form
+          ref={formRef}
+          method="get"
+          action={d.formAction}
+          aria-label="Refine results"
+          className="h-fit rounded-lg bg-white p-4 shadow-sm"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submitForm();
+          }}
+          onChange={(e) => {
+            const target = e.target as unknown as HTMLElement;
+            if (target.id === "srp-query" || target.hasAttribute("data-no-auto-submit")) return;
+            submitForm();
+          }}
+        >
+          <div role="search">
+            <label htmlFor="srp-query" className="text-sm font-semibold">
+              Keyword
+            </label>
+            <input
+              id="srp-query"
+              name="query"
+              type="search"
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                if (textTimer.current) clearTimeout(textTimer.current);
+                textTimer.current = setTimeout(() => submitForm(), SEARCH_DEBOUNCE_MS);
+              }}
+              className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5"
+              placeholder="Make, model, badge"
+            />
+          </div>
           <label htmlFor="srp-sort" className="mt-3 block text-sm font-semibold">
             Sort by
           </label>
-          <select id="srp-sort" name="sortBy" defaultValue={q.sortBy} className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5">
+          <select id="srp-sort" name="sortBy" key={`sort-${d.queryKey}`} defaultValue={q.sortBy} className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5">
             {d.sorts.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
               </option>
             ))}
           </select>
-          <FacetGroup name="car_type" legend="Condition" values={d.facets.car_type} selected={q.refinements.car_type ?? []} />
-          <FacetGroup name="make" legend="Make" values={d.facets.make} selected={q.refinements.make ?? []} limit={d.popularMakes} />
-          <FacetGroup name="body" legend="Body type" values={d.facets.body} selected={q.refinements.body ?? []} />
-          <fieldset className="border-t border-slate-200 py-3">
-            <legend className="mb-2 text-sm font-semibold">Price</legend>
-            <div className="flex gap-2">
-              <label className="text-sm">
-                Min $
-                <input name="price_min" type="number" min={0} step={500} inputMode="numeric" defaultValue={price?.min ?? ""} placeholder={d.priceStats.min?.toString() ?? ""} className="w-full rounded border border-slate-300 px-2 py-1" />
-              </label>
-              <label className="text-sm">
-                Max $
-                <input name="price_max" type="number" min={0} step={500} inputMode="numeric" defaultValue={price?.max ?? ""} placeholder={d.priceStats.max?.toString() ?? ""} className="w-full rounded border border-slate-300 px-2 py-1" />
-              </label>
-            </div>
-          </fieldset>
+          <div key={d.queryKey}>
+            {FACET_ORDER.filter((f) => !d.fixedFacets.includes(f)).map((facet) => (
+              <FacetGroup
+                key={facet}
+                facet={facet}
+                values={d.facets[facet]}
+                selected={q.refinements[facet] ?? []}
+                limit={facet === "make" ? d.popularMakes : undefined}
+                logos={facet === "make" ? d.makeLogos : undefined}
+              />
+            ))}
+            {RANGE_WIDGETS.map((w) => (
+              <RangeFilter key={w.facet} facet={w.facet} legend={w.legend} unit={w.unit} stats={d.rangeStats[w.facet]} range={q.ranges[w.facet]} onCommit={onRangeCommit} />
+            ))}
+          </div>
           <button type="submit" className="mt-2 w-full rounded bg-[var(--site-primary)] px-4 py-2 font-semibold text-[var(--site-on-primary)]">
             Show results
           </button>
+          <p className="mt-2 text-center text-sm">
+            <Link to={d.formAction} className="text-[var(--site-primary)] underline">
+              Clear all filters
+            </Link>
+          </p>
         </Form>
-        <section aria-label="Results">
-          {d.hits.length ? (
+        <section aria-label="Results" aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+          {d.slots.length ? (
             <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-              {d.hits.map((car) => (
-                <CarCard key={car.id} car={car} />
-              ))}
+              {d.slots.map((slot) =>
+                slot.kind === "car" ? (
+                  <CarCard key={`car-${slot.car.id}`} car={slot.car} />
+                ) : (
+                  <aside key={`promo-${slot.promo.id}`} data-testid="promo-card" aria-label={slot.promo.name} className="flex flex-col justify-center rounded-lg bg-[var(--site-primary)] p-6 text-[var(--site-on-primary)] shadow-sm">
+                    {slot.promo.imageUrl ? <img src={slot.promo.imageUrl} alt="" className="mb-3 rounded" /> : null}
+                    <h2 className="text-xl font-bold">{slot.promo.name}</h2>
+                    {slot.promo.description ? <p className="mt-2 text-sm">{slot.promo.description}</p> : null}
+                    {slot.promo.linkUrl ? (
+                      <Link to={slot.promo.linkUrl} className="mt-4 inline-block w-fit rounded bg-white px-4 py-2 text-sm font-semibold text-slate-900">
+                        Find out more<span className="sr-only">: {slot.promo.name}</span>
+                      </Link>
+                    ) : null}
+                  </aside>
+                ),
+              )}
             </div>
           ) : (
             <p className="rounded-lg bg-white p-8 text-center text-slate-600">No {d.itemPlural} match these filters. Try removing one.</p>
           )}
           {d.pages > 1 ? (
             <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
-              {d.prevHref ? <Link to={d.prevHref} rel="prev" className="rounded border px-3 py-1.5">Previous</Link> : null}
+              {d.prevHref ? (
+                <Link to={d.prevHref} rel="prev" className="rounded border px-3 py-1.5">
+                  Previous
+                </Link>
+              ) : null}
               {d.pageLinks.map((p) => (
                 <Link key={p.page} to={p.href} aria-current={p.page === d.page ? "page" : undefined} className={`rounded border px-3 py-1.5 ${p.page === d.page ? "bg-[var(--site-primary)] text-[var(--site-on-primary)]" : ""}`}>
                   <span className="sr-only">Page </span>
                   {p.page}
                 </Link>
               ))}
-              {d.nextHref ? <Link to={d.nextHref} rel="next" className="rounded border px-3 py-1.5">Next</Link> : null}
+              {d.nextHref ? (
+                <Link to={d.nextHref} rel="next" className="rounded border px-3 py-1.5">
+                  Next
+                </Link>
+              ) : null}
             </nav>
           ) : null}
+          <div className="mt-10">
+            <PriceSliderSearch itemPlural={d.itemPlural} />
+          </div>
         </section>
       </div>
     </>

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  formFieldsToSearchParams,
   CAR_TYPE_LANDING_SLUGS,
   canonicaliseSearchQuery,
   emptySearchQuery,
@@ -242,5 +243,17 @@ describe("landing routes (spec 2.1: /search/{type}-cars, used-cars, new-and-demo
   it("slugifies names as URLs spell them", () => {
     expect(slugify("Škoda")).toBe("skoda");
     expect(slugify("  Alfa Romeo ")).toBe("alfa-romeo");
+  });
+});
+
+describe("formFieldsToSearchParams (progressive enhancement: the plain GET form, spec 2.1)", () => {
+  it("folds {facet}_min/_max boxes into min:max and drops empty fields and page", () => {
+    const { params, changed } = formFieldsToSearchParams(new URLSearchParams("query=&make=Kia&price_min=5000&price_max=&km_min=&km_max=&year_min=2018&year_max=2022&page=3"));
+    expect(changed).toBe(true);
+    expect(params.toString()).toBe("make=Kia&price=5000%3A&year=2018%3A2022");
+  });
+  it("leaves canonical parameters alone", () => {
+    const input = new URLSearchParams("make=Kia&page=2");
+    expect(formFieldsToSearchParams(input)).toEqual({ params: input, changed: false });
   });
 });

@@ -418,3 +418,31 @@ export function landingSlugForCarTypes(carTypes: readonly string[]): string | nu
   }
   return null;
 }
+
+// ---- The plain GET filter form (progressive enhancement) -------------------------------------
+
+/**
+ * The SRP filter form also works without JavaScript (a plain GET form): it sends each range as
+ * `{facet}_min` and `{facet}_max` number boxes, and empty fields. This folds them into the
+ * canonical URL parameters (`price=min:max`, empty fields dropped, `page` dropped because a
+ * changed filter starts again at page 1), so every search has one address. The browser uses the
+ * same function to turn the form into the next URL.
+ * @param params the submitted form fields (or a page's current parameters).
+ * @returns the canonical-shape parameters, and whether anything changed.
+ */
+export function formFieldsToSearchParams(params: URLSearchParams): { params: URLSearchParams; changed: boolean } {
+  const boxes = RANGE_FACETS.flatMap((f) => [`${f}_min`, `${f}_max`]);
+  const changed = boxes.some((b) => params.has(b)) || [...params.values()].some((v) => v === "");
+  if (!changed) return { params, changed: false };
+  const out = new URLSearchParams();
+  for (const [key, value] of params) {
+    if (boxes.includes(key) || value === "" || key === "page") continue;
+    out.append(key, value);
+  }
+  for (const facet of RANGE_FACETS) {
+    const min = params.get(`${facet}_min`)?.trim() ?? "";
+    const max = params.get(`${facet}_max`)?.trim() ?? "";
+    if (min || max) out.set(facet, `${min}:${max}`);
+  }
+  return { params: out, changed: true };
+}

@@ -75,3 +75,24 @@ export async function searchStock(db: Database, site: Site, query: SearchQuery, 
   const engine = await getSearchEngine(db, site);
   return engine.search(query, visibilityFor(site, now));
 }
+
+/** Spec 9: counts above this are replaced in what the shopper reads. */
+export const MAX_EXACT_RESULT_COUNT = 1999;
+
+/**
+ * The result count shown to the shopper (spec 9 "Result counts above 1999 are replaced by the
+ * configured stock count or by the sum of the facet counts"; decision 041).
+ * @param count the engine's exact count.
+ * @param facets the result's facets; the car_type facet is summed (every car has one car type).
+ * @param configuredStockCount `search.configuredStockCount` from the site config, or null.
+ * @returns `count` when at most 1999, else the configured count, else the car_type facet sum.
+ */
+export function displayedResultCount(
+  count: number,
+  facets: { car_type: readonly { count: number }[] },
+  configuredStockCount: number | null,
+): number {
+  if (count <= MAX_EXACT_RESULT_COUNT) return count;
+  if (configuredStockCount !== null) return configuredStockCount;
+  return facets.car_type.reduce((sum, f) => sum + f.count, 0);
+}

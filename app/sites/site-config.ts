@@ -52,6 +52,11 @@ export const SearchConfigSchema = z.object({
   configuredStockCount: z.number().int().nullable().default(null),
   /** Promo card positions among results (spec 2.2). */
   promoCardPositions: z.array(z.number().int().min(1)).default([4, 6, 8, 9, 17]),
+  /**
+   * Promo cards with a car type show only when exactly that car type is refined (spec 4 "only for
+   * the selected car_type (some strictly)"); false also shows them when no car type is refined.
+   */
+  promoCardsStrictCarType: z.boolean().default(false),
   /** Wording of the pre-owned certified switch (spec 2.2). */
   certifiedSwitchLabel: z.string().default("Only show Certified Vehicles"),
 });

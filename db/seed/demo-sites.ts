@@ -83,7 +83,7 @@ export const DEMO_SITES: DemoSite[] = [
       hero: { title: "New, demo and used cars across Sydney", subtitle: "Parramatta, Liverpool, Artarmon, Alexandria and Penrith" },
       features: { checkout: true, onlinePurchase: true, compare: false, chat: true },
       display: { makeAnOffer: true, fuelTagEnabled: true, justArrivedTagName: "Just Arrived", callPanelDealerLink: true },
-      search: { kmsSort: true, priceAboveZeroOnPriceAsc: true },
+      search: { kmsSort: true, priceAboveZeroOnPriceAsc: true, promoCardsStrictCarType: true },
       finance: {
         provider: "angle",
         providerType: "E",

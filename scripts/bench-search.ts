@@ -1,0 +1,223 @@
+/**
+ * `npm run bench:search` (issue 6 "Speed", decision 040): times the same three searches through
+ * the search read model, plain SQL (PGlite, and PostgreSQL when DATABASE_URL is set) and Orama,
+ * on (a) the real data set (the demo sites' stock, seeded into an in-memory PGlite) and (b)
+ * 200,000 cars replicated from the real rows with jitter. Prints p50/p99 per engine and query,
+ * index build time, and whether each engine's answer matched the read model's.
+ *
+ * Queries: a text query; three refinements plus all (disjunctive) facet counts; a price range
+ * sorted by price on page 10. Every engine computes every facet on every query.
+ *
+ * Environment: BENCH_RUNS (default 1000) timed runs per query for the read model, BENCH_SLOW_RUNS
+ * (default BENCH_RUNS) for SQL and Orama, BENCH_SIZE (default
+ * 200000), BENCH_ONLY_REAL=1 to skip the large set, BENCH_ENGINES (model,pglite,postgres,orama;
+ * the read model always runs), DATABASE_URL for PostgreSQL.
+ * A benchmark, not a test: nothing here fails on timings.
+ */
+import { isDeepStrictEqual } from "node:util";
+import { create, insertMultiple, search as oramaSearch } from "@orama/orama";
+import { openDatabase, type DatabaseHandle } from "../db/client";
+import { migrateDatabase } from "../db/migrate";
+import { sites } from "../db/schema/index";
+import { seedDemoSites } from "../db/seed/seed";
+import { buildSearchReadModel } from "../app/search/read-model";
+import { SqlSearchEngine } from "../app/search/sql-engine";
+import { facetValueOf, isListed, normaliseStockNumber, soldCutoff } from "../app/search/semantics";
+import { LIST_FACETS, type ListFacet, type SearchDoc, type SearchQuery, type SearchResult, type VisibilityOptions } from "../app/search/types";
+import { getSiteBySlug } from "../app/services/sites.server";
+import { loadSearchDocs } from "../app/services/search.server";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 1000);
+/** Runs for the engines hundreds of times slower (SQL, Orama); default RUNS. */
+const SLOW_RUNS = Number(process.env.BENCH_SLOW_RUNS ?? RUNS);
+const SIZE = Number(process.env.BENCH_SIZE ?? 200_000);
+const WARMUP = 20;
+/** Comma-separated subset of model,pglite,postgres,orama (default all). */
+const ENGINES = new Set((process.env.BENCH_ENGINES ?? "model,pglite,postgres,orama").split(","));
+
+const q = (overrides: Partial<SearchQuery>): SearchQuery => ({ query: "", refinements: {}, ranges: {}, sortBy: "relevance", page: 1, hitsPerPage: 21, ...overrides });
+const QUERIES: { name: string; query: SearchQuery }[] = [
+  { name: "text query 'toyota cor'", query: q({ query: "toyota cor" }) },
+  { name: "3 refinements + all facets", query: q({ refinements: { make: ["Toyota", "Mazda"], body: ["SUV"], car_type: ["used"] } }) },
+  { name: "price range, price sort, page 10", query: q({ ranges: { price: { min: 10000, max: 60000 } }, sortBy: "price_desc", page: 10 }) },
+];
+
+interface Engine {
+  name: string;
+  buildMs: number;
+  run(query: SearchQuery): SearchResult | Promise<SearchResult> | Promise<unknown>;
+  /** How the engine's answer is checked against the read model's. */
+  check(query: SearchQuery, expected: SearchResult): Promise<string>;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const fmt = (ms: number) => (ms < 1 ? ms.toFixed(3) : ms < 100 ? ms.toFixed(2) : ms.toFixed(0));
+const strip = (r: SearchResult) => ({ ...r, ms: 0 });
+
+async function time(engine: Engine, query: SearchQuery, runs: number): Promise<{ p50: number; p99: number }> {
+  for (let i = 0; i < Math.min(WARMUP, runs); i++) await engine.run(query);
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await engine.run(query);
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
+/** Real stock: every demo site's cars, as the site service loads them. */
+async function realDocs(handle: DatabaseHandle, now: number): Promise<SearchDoc[]> {
+  await migrateDatabase(handle);
+  const t = performance.now();
+  await seedDemoSites(handle, { now });
+  console.log(`seeded the demo sites into PGlite in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const docs: SearchDoc[] = [];
+  for (const { slug } of await handle.db.select({ slug: sites.slug }).from(sites)) {
+    docs.push(...(await loadSearchDocs(handle.db, (await getSiteBySlug(handle.db, slug))!)));
+  }
+  return docs;
+}
+
+/** `size` cars copied from `docs` with new ids and stock numbers, prices, km and dates jittered. */
+function replicate(docs: SearchDoc[], size: number): SearchDoc[] {
+  let s = 42;
+  const rand = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return Array.from({ length: size }, (_, i) => {
+    const d = docs[i % docs.length];
+    const j = 1 + (rand() - 0.5) * 0.1;
+    return {
+      ...d,
+      id: i + 1,
+      slug: `${d.slug}-${i}`,
+      stockNumber: `${d.stockNumber}-${i}`,
+      price: d.price === null ? null : Math.round(d.price * j),
+      km: d.km === null ? null : Math.round(d.km * j),
+      createdAt: d.createdAt - Math.floor(rand() * 30) * 86_400_000,
+    };
+  });
+}
+
+/** Orama over the same docs: visibility precomputed at index time (it has no OR in filters). */
+async function oramaEngine(docs: SearchDoc[], visibility: VisibilityOptions): Promise<Engine> {
+  const enumFacets = LIST_FACETS;
+  const schema: Record<string, string> = { text: "string", listed: "boolean", price: "number", km: "number", year: "number", createdAt: "number", customRank: "number", carId: "number" };
+  for (const f of enumFacets) schema[f] = "enum";
+  const started = performance.now();
+  const db = create({ schema: schema as never });
+  const cutoff = soldCutoff(visibility);
+  const excluded = new Set(visibility.excludedStockNumbers.map(normaliseStockNumber));
+  const rows = docs.map((d) => {
+    const row: Record<string, unknown> = {
+      id: String(d.id),
+      carId: d.id,
+      text: [d.make, d.model, d.badge, d.series, d.body, d.colour, d.stockNumber].filter(Boolean).join(" "),
+      listed: isListed(d, cutoff) && !excluded.has(normaliseStockNumber(d.stockNumber)),
+      createdAt: d.createdAt,
+      customRank: d.customRank,
+    };
+    if (d.price !== null) row.price = d.price;
+    if (d.km !== null) row.km = d.km;
+    if (d.year !== null) row.year = d.year;
+    for (const f of enumFacets) {
+      const v = facetValueOf(d, f);
+      if (v !== null) row[f] = v;
+    }
+    return row;
+  });
+  await insertMultiple(db, rows as never, 5000);
+  const buildMs = performance.now() - started;
+
+  const whereFor = (query: SearchQuery, skip: ListFacet | null) => {
+    const where: Record<string, unknown> = { listed: true };
+    for (const f of enumFacets) if (f !== skip && query.refinements[f]?.length) where[f] = { in: query.refinements[f] };
+    const price = query.ranges.price;
+    if (price) where.price = { between: [price.min ?? -1e15, price.max ?? 1e15] };
+    return where;
+  };
+  const facetsFor = (names: readonly ListFacet[]) => Object.fromEntries(names.map((f) => [f, { limit: 10_000 }]));
+  const run = async (query: SearchQuery) => {
+    const refined = enumFacets.filter((f) => query.refinements[f]?.length);
+    const sortBy =
+      query.sortBy === "price_desc" ? { property: "price", order: "DESC" } : query.sortBy === "price_asc" ? { property: "price", order: "ASC" } : query.sortBy === "latest" ? { property: "createdAt", order: "DESC" } : { property: "customRank", order: "DESC" };
+    const main = oramaSearch(db, {
+      term: query.query,
+      properties: ["text"],
+      where: whereFor(query, null),
+      facets: facetsFor(enumFacets.filter((f) => !refined.includes(f))),
+      sortBy,
+      limit: query.hitsPerPage,
+      offset: (query.page - 1) * query.hitsPerPage,
+    } as never);
+    // Disjunctive counts the InstantSearch way: one more search per refined facet.
+    const extra = refined.map((f) => oramaSearch(db, { term: query.query, properties: ["text"], where: whereFor(query, f), facets: facetsFor([f]), limit: 0 } as never));
+    return Promise.all([main, ...extra]);
+  };
+  return {
+    name: "Orama",
+    buildMs,
+    run,
+    async check(query, expected) {
+      const [main] = (await run(query)) as { count: number; hits: { document: { carId: number } }[] }[];
+      const sameCount = main.count === expected.count;
+      const sameIds = JSON.stringify(main.hits.map((h) => h.document.carId)) === JSON.stringify(expected.hits.map((h) => h.id));
+      return sameCount && sameIds ? "count+hits match" : `differs (count ${main.count} vs ${expected.count}${sameIds ? "" : ", hit order differs"})`;
+    },
+  };
+}
+
+async function sqlEngine(name: string, handle: DatabaseHandle, docs: SearchDoc[], visibility: VisibilityOptions): Promise<Engine> {
+  const started = performance.now();
+  const engine = await SqlSearchEngine.build(handle.db, "bench_search_docs", docs);
+  const buildMs = performance.now() - started;
+  return {
+    name,
+    buildMs,
+    run: (query) => engine.search(query, visibility),
+    async check(query, expected) {
+      return isDeepStrictEqual(strip(await engine.search(query, visibility)), strip(expected)) ? "identical" : "DIFFERENT";
+    },
+  };
+}
+
+async function benchSet(label: string, docs: SearchDoc[], pglite: DatabaseHandle, visibility: VisibilityOptions) {
+  console.log(`\n=== ${label}: ${docs.length.toLocaleString("en-AU")} cars, ${RUNS} runs per query (read model), ${SLOW_RUNS} (others) ===`);
+  const t = performance.now();
+  const cpu = process.cpuUsage();
+  const model = buildSearchReadModel(docs);
+  const modelBuild = performance.now() - t;
+  const modelCpu = process.cpuUsage(cpu);
+  // Wall time suffers when other processes share the cores; CPU time (user + system) does not.
+  console.log(`read model build: ${fmt(modelBuild)} ms wall, ${fmt((modelCpu.user + modelCpu.system) / 1000)} ms CPU`);
+  const engines: Engine[] = [
+    { name: "read model", buildMs: modelBuild, run: (query) => model.search(query, visibility), check: async () => "reference" },
+  ];
+  if (ENGINES.has("pglite")) engines.push(await sqlEngine("SQL (PGlite)", pglite, docs, visibility));
+  let pg: DatabaseHandle | null = null;
+  if (process.env.DATABASE_URL && ENGINES.has("postgres")) {
+    pg = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 2 });
+    engines.push(await sqlEngine("SQL (PostgreSQL)", pg, docs, visibility));
+  }
+  if (ENGINES.has("orama")) engines.push(await oramaEngine(docs, visibility));
+  console.log(`index build: ${engines.map((e) => `${e.name} ${fmt(e.buildMs)} ms`).join("; ")}`);
+  for (const { name, query } of QUERIES) {
+    const expected = model.search(query, visibility);
+    console.log(`\n${name} (count ${expected.count})`);
+    const base = await time(engines[0], query, RUNS);
+    for (const engine of engines) {
+      const r = engine === engines[0] ? base : await time(engine, query, SLOW_RUNS);
+      const check = await engine.check(query, expected);
+      const ratio = engine === engines[0] ? "" : `  (${(r.p50 / base.p50).toFixed(0)}x read model p50)`;
+      console.log(`  ${engine.name.padEnd(18)} p50 ${fmt(r.p50).padStart(8)} ms   p99 ${fmt(r.p99).padStart(8)} ms   ${check}${ratio}`);
+    }
+  }
+  await pg?.close();
+}
+
+const now = Date.now();
+const visibility: VisibilityOptions = { includeSoldDays: 3, excludedStockNumbers: [], priceAboveZeroOnPriceAsc: false, now };
+const pglite = await openDatabase();
+const docs = await realDocs(pglite, now);
+await benchSet("real data set", docs, pglite, visibility);
+if (process.env.BENCH_ONLY_REAL !== "1") await benchSet(`replicated set`, replicate(docs, SIZE), pglite, visibility);
+await pglite.close();

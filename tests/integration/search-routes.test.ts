@@ -1,0 +1,154 @@
+/**
+ * Issue 6 over HTTP (Hono app.fetch with the production build): `GET /api/search` (shape, site
+ * scope, 400s), the landing routes' titles and canonical URLs (spec 2.1), /pre-owned, /models,
+ * the spec 9 facet limits and the certified-only facet (spec 5), promo cards (spec 2.2, 4).
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import pino from "pino";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/client";
+import { offers } from "../../db/schema/index";
+import { importStock } from "../../app/services/stock-import.server";
+import type { Site } from "../../app/sites/site";
+import { createApp } from "../../server/app";
+import { createTestSite, ENGINE, openTestDatabase } from "./database";
+import { feed, stockRecord } from "./fixtures";
+
+let handle: DatabaseHandle;
+let fetchFrom: (site: Site, path: string) => Promise<Response>;
+let dealer: Site;
+let other: Site;
+let certifiedOnly: Site;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  if (!existsSync("build/server/index.js")) {
+    execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
+  }
+  handle = await openTestDatabase();
+  dealer = await createTestSite(handle, {
+    config: { url: "https://www.dealer.example" },
+    locations: [{ slug: "parramatta", name: "Dealer Parramatta", primary: true }],
+  });
+  other = await createTestSite(handle);
+  certifiedOnly = await createTestSite(handle, { config: { search: { certifiedOnly: true } } });
+  const models = Array.from({ length: 35 }, (_, i) => `Model${String(i).padStart(2, "0")}`);
+  await importStock(handle.db, dealer, feed([
+    ...models.map((model) => stockRecord({ make: "Kia", model, body: "SUV", car_type: "used" })),
+    stockRecord({ make: "Toyota", model: "HiLux", body: "Ute", car_type: "new", price: 55000 }),
+    stockRecord({ make: "Toyota", model: "HiLux", body: "Ute", car_type: "used", price: 41000 }),
+    stockRecord({ make: "Toyota", model: "RAV4", body: "SUV", car_type: "demo", price: 47000 }),
+  ]));
+  await importStock(handle.db, other, feed([stockRecord({ make: "Volvo", model: "XC60" })]));
+  await importStock(handle.db, certifiedOnly, feed([stockRecord({ make: "Toyota", certified: true }), stockRecord({ make: "Toyota", certified: false })]));
+  const now = Date.now();
+  await handle.db.insert(offers).values([
+    { siteId: dealer.id, kind: "promo_card", name: "Live promo", carType: null, startsAt: new Date(now - DAY), expiresAt: new Date(now + DAY) },
+    { siteId: dealer.id, kind: "promo_card", name: "Expired promo", carType: null, startsAt: new Date(now - 9 * DAY), expiresAt: new Date(now - DAY) },
+    { siteId: dealer.id, kind: "promo_card", name: "New-car promo", carType: "new", startsAt: null, expiresAt: null },
+  ]);
+  const build = (await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild;
+  const { app } = createApp({ database: handle, build, mode: "production", logger: pino({ level: "silent" }), clientDir: "build/client" });
+  fetchFrom = (site, path) => Promise.resolve(app.fetch(new Request(`http://localhost:3000${path}`, { headers: { host: `${site.slug}.localhost:3000` } })));
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+const canonicalOf = (html: string) => html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
+const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
+
+describe(`GET /api/search (${ENGINE})`, () => {
+  it("answers {hits, facets, count, ms, page, pages, hitsPerPage} for the requesting site only", async () => {
+    const res = await fetchFrom(dealer, "/api/search?make=Toyota&sortBy=price_desc");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    const body = await res.json();
+    expect(Object.keys(body).sort()).toEqual(["count", "facets", "hits", "hitsPerPage", "ms", "page", "pages"]);
+    expect(body.count).toBe(3);
+    expect(body.hits.map((h: { price: number }) => h.price)).toEqual([55000, 47000, 41000]);
+    expect(body.hits[0].url).toMatch(/^\/cars\//);
+    expect(body.facets.make.map((f: { value: string; count: number }) => [f.value, f.count])).toEqual([["Kia", 35], ["Toyota", 3]]);
+    expect(body.facets.car_type.map((f: { value: string }) => f.value)).toEqual(["new", "demo", "used"]);
+    expect([body.page, body.pages, body.hitsPerPage]).toEqual([1, 1, 21]);
+    const otherBody = await (await fetchFrom(other, "/api/search")).json();
+    expect(otherBody.facets.make.map((f: { value: string }) => f.value)).toEqual(["Volvo"]);
+  });
+
+  it("answers 400 with a readable message for malformed parameters and ignores unknown values", async () => {
+    const bad = await fetchFrom(dealer, "/api/search?price=cheap&page=0");
+    expect(bad.status).toBe(400);
+    const { error } = await bad.json();
+    expect(error).toContain('"page" must be a whole number of 1 or more (got "0").');
+    expect(error).toContain('"price" must be written min:max');
+    const unknown = await fetchFrom(dealer, "/api/search?car_type=spaceship&utm_source=mail");
+    expect(unknown.status).toBe(200);
+    expect((await unknown.json()).count).toBe(38);
+  });
+});
+
+describe(`search entry points (spec 2.1, ${ENGINE})`, () => {
+  it("each landing route has its own title, description and canonical URL", async () => {
+    const cases: [string, string, string][] = [
+      ["/search/used-cars", "Used cars for sale", "https://www.dealer.example/search/used-cars"],
+      ["/search/new-and-demo-cars", "New and Demo cars for sale", "https://www.dealer.example/search/new-and-demo-cars"],
+      ["/search/toyota", "Toyota cars for sale", "https://www.dealer.example/search/toyota"],
+      ["/search/toyota/hilux", "Toyota HiLux cars for sale", "https://www.dealer.example/search/toyota/hilux"],
+      ["/search/suv", "SUV cars for sale", "https://www.dealer.example/search/suv"],
+      ["/search/parramatta", "All cars at Dealer Parramatta for sale", "https://www.dealer.example/search/parramatta"],
+      ["/search/toyota?page=1&sortBy=latest", "Toyota cars for sale", "https://www.dealer.example/search/toyota?sortBy=latest"],
+    ];
+    for (const [path, title, canonical] of cases) {
+      const res = await fetchFrom(dealer, path);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(titleOf(html), path).toBe(`${title} | ${dealer.name}`);
+      expect(canonicalOf(html), path).toBe(canonical);
+      expect(html, path).toMatch(/<meta name="description" content="\d+ [^"]+ for sale at /);
+    }
+    expect((await fetchFrom(dealer, "/search/toyota/corolla")).status).toBe(404);
+  });
+
+  it("/pre-owned lists used cars, certified=true only certified ones", async () => {
+    const all = await (await fetchFrom(certifiedOnly, "/pre-owned")).text();
+    expect(all).toContain("2 results");
+    const cert = await (await fetchFrom(certifiedOnly, "/pre-owned?certified=true")).text();
+    expect(cert).toContain("1 result");
+    expect(titleOf(cert)).toContain("Certified pre-owned cars");
+  });
+
+  it("/models?body=SUV lists the SUV models by make with links to /search/{make}/{model}", async () => {
+    const html = await (await fetchFrom(dealer, "/models?body=SUV")).text();
+    expect(titleOf(html)).toBe(`SUV models | ${dealer.name}`);
+    expect(html).toContain('href="/search/toyota/rav4?body=SUV"');
+    expect(html).not.toContain("/search/toyota/hilux");
+  });
+});
+
+describe(`facet widgets (spec 5, 9, ${ENGINE})`, () => {
+  it("lists at most 30 models (spec 9)", async () => {
+    const body = await (await fetchFrom(dealer, "/api/search")).json();
+    expect(body.facets.model).toHaveLength(30);
+  });
+
+  it("hides certified 'false' on a certified-only site (spec 5)", async () => {
+    const body = await (await fetchFrom(certifiedOnly, "/api/search")).json();
+    expect(body.facets.certified.map((f: { value: string }) => f.value)).toEqual(["true"]);
+    const normal = await (await fetchFrom(dealer, "/api/search")).json();
+    expect(normal.facets.certified.map((f: { value: string }) => f.value)).toEqual(["false"]);
+  });
+
+  it("shows only live promo cards, and car-type cards for their car type (spec 2.2, 4)", async () => {
+    const all = await (await fetchFrom(dealer, "/search")).text();
+    expect(all).toContain("Live promo");
+    expect(all).not.toContain("Expired promo");
+    expect(all).toContain("New-car promo");
+    const used = await (await fetchFrom(dealer, "/search/used-cars")).text();
+    expect(used).toContain("Live promo");
+    expect(used).not.toContain("New-car promo");
+  });
+});
