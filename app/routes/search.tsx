@@ -123,7 +123,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Search" }];
   const d = data as SearchData;
-  const description = `${d.description ? `${d.description}. ` : ""}${d.count.toLocaleString("en-AU")} ${d.heading.toLowerCase()} for sale at ${d.siteName}. Compare prices, kilometres and features.`;
+  const description = `${d.description ? `${d.description}. ` : ""}${d.heading}: ${d.count.toLocaleString("en-AU")} for sale at ${d.siteName}. Compare prices, kilometres and features.`;
   return [
     { title: `${d.heading} for sale${d.page > 1 ? ` (page ${d.page})` : ""} | ${d.siteName}` },
     { name: "description", content: description },

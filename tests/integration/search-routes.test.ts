@@ -108,7 +108,7 @@ describe(`search entry points (spec 2.1, ${ENGINE})`, () => {
       const html = await res.text();
       expect(titleOf(html), path).toBe(`${title} | ${dealer.name}`);
       expect(canonicalOf(html), path).toBe(canonical);
-      expect(html, path).toMatch(/<meta name="description" content="\d+ [^"]+ for sale at /);
+      expect(html, path).toMatch(new RegExp(`<meta name="description" content="([^"]*\\. )?${title.replace(" for sale", "")}: \\d+ for sale at `));
     }
     expect((await fetchFrom(dealer, "/search/toyota/corolla")).status).toBe(404);
   });
