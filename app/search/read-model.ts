@@ -12,7 +12,7 @@
  * - Range facets (price, km, year): a row-major Float64Array (NaN = null) for range stats, and the
  *   non-null rows sorted by value, so a `min:max` filter is a binary search plus a contiguous run.
  * - Text: a sorted vocabulary of folded tokens with row-sorted postings; the query intersects
- *   postings (AND), the last token over the vocabulary's prefix range.
+ *   postings (AND), the last token over the vocabulary's prefix range. Built on the first text query.
  * - Visibility (spec 4): a bitset of listed rows (in_stock/coming_soon, shown on the website) with
  *   their facet counts, and the sold rows by sold date, so "sold within N days of now" is a short
  *   walk per query.
@@ -76,7 +76,7 @@ export interface ReadModelStats {
   docs: number;
   /** Distinct values over all list facets. */
   facetValues: number;
-  /** Distinct text tokens. */
+  /** Distinct text tokens; 0 until the first text query builds the text index. */
   tokens: number;
   /** Bytes held in typed arrays (index plus scratch), excluding the documents themselves. */
   typedArrayBytes: number;
@@ -86,7 +86,8 @@ export interface ReadModelStats {
 
 /**
  * A site's stock, indexed for search. Build with {@link SearchReadModel.build} (or
- * {@link buildSearchReadModel}) whenever the site's stock changes; the model is immutable.
+ * {@link buildSearchReadModel}) whenever the site's stock changes; the indexed stock never
+ * changes after the build (only the text index is filled in, once, by the first text query).
  * `search` is synchronous and reuses scratch buffers, so one model serves one query at a time,
  * which is always the case on a single JavaScript thread.
  */
@@ -136,9 +137,11 @@ export class SearchReadModel implements SearchEngine {
   /** Normalised stock number -> its row, or its rows when several cars share it. */
   private readonly rowsByStockNumber: Map<string, number | number[]>;
 
-  private readonly vocabulary: string[];
-  private readonly postingStarts: Uint32Array;
-  private readonly postings: Uint32Array;
+  /** Text index, built on the first text query (most searches have none): see {@link ensureTextIndex}. */
+  private vocabulary: string[] = [];
+  private postingStarts: Uint32Array = new Uint32Array(1);
+  private postings: Uint32Array = new Uint32Array(0);
+  private textIndexBuilt = false;
 
   private readonly order: Uint32Array[];
   private readonly rank: Uint32Array[];
@@ -392,73 +395,6 @@ export class SearchReadModel implements SearchEngine {
       this.rangeHasValue.push(hasValue);
     }
 
-    // Text index: folded tokens -> ascending rows, via (token id, row) pairs and a counting sort.
-    const tokenIds = new Map<string, number>();
-    const idsOf = (field: string): number[] =>
-      fieldTokens(field).map((token) => {
-        let id = tokenIds.get(token);
-        if (id === undefined) {
-          id = tokenIds.size;
-          tokenIds.set(token, id);
-        }
-        return id;
-      });
-    // The searchable fields (semantics.ts searchableFields): make, model, body and colour are list
-    // facets too, so their token ids are cached per facet code; badge and series per text; stock
-    // numbers are nearly unique, so not cached.
-    const idsByCode: (number[] | undefined)[] = new Array(totalCodes);
-    const idsByText = new Map<string, number[]>();
-    let pairTokens: Uint32Array = new Uint32Array(Math.max(16, n * 8));
-    let pairRows: Uint32Array = new Uint32Array(pairTokens.length);
-    let pairCount = 0;
-    const rowTokens: number[] = [];
-    const add = (row: number, ids: number[]) => {
-      for (const id of ids) {
-        if (rowTokens.includes(id)) continue;
-        rowTokens.push(id);
-        if (pairCount === pairTokens.length) {
-          pairTokens = growUint32(pairTokens);
-          pairRows = growUint32(pairRows);
-        }
-        pairTokens[pairCount] = id;
-        pairRows[pairCount++] = row;
-      }
-    };
-    const byCode = (row: number, f: number) => {
-      const code = this.codes[row * F + f];
-      if (code === this.offsets[f]) return;
-      let ids = idsByCode[code];
-      if (ids === undefined) idsByCode[code] = ids = idsOf(this.codeValues[code]);
-      add(row, ids);
-    };
-    const byText = (row: number, text: string | null) => {
-      if (!text) return;
-      let ids = idsByText.get(text);
-      if (ids === undefined) idsByText.set(text, (ids = idsOf(text)));
-      add(row, ids);
-    };
-    for (let row = 0; row < n; row++) {
-      rowTokens.length = 0;
-      const doc = this.rowDocs[row];
-      byCode(row, MAKE_FACET);
-      byCode(row, MODEL_FACET);
-      byText(row, doc.badge);
-      byText(row, doc.series);
-      byCode(row, BODY_FACET);
-      byCode(row, COLOUR_FACET);
-      if (doc.stockNumber) add(row, idsOf(doc.stockNumber));
-    }
-    // Default string sort is code-unit order (compareCodeUnits), without a comparator callback.
-    this.vocabulary = [...tokenIds.keys()].sort();
-    const slotOfId = new Uint32Array(tokenIds.size);
-    this.vocabulary.forEach((token, t) => (slotOfId[tokenIds.get(token)!] = t));
-    this.postingStarts = new Uint32Array(this.vocabulary.length + 1);
-    for (let i = 0; i < pairCount; i++) this.postingStarts[slotOfId[pairTokens[i]] + 1]++;
-    for (let t = 0; t < this.vocabulary.length; t++) this.postingStarts[t + 1] += this.postingStarts[t];
-    this.postings = new Uint32Array(pairCount);
-    const next = this.postingStarts.slice(0, this.vocabulary.length);
-    for (let i = 0; i < pairCount; i++) this.postings[next[slotOfId[pairTokens[i]]]++] = pairRows[i];
-
     let maxFacetSize = 0;
     for (let f = 0; f < F; f++) maxFacetSize = Math.max(maxFacetSize, this.offsets[f + 1] - this.offsets[f]);
     this.counts = new Uint32Array(totalCodes);
@@ -476,14 +412,14 @@ export class SearchReadModel implements SearchEngine {
     const arrays: ArrayBufferView[] = [
       ...[this.codes, this.offsets, this.labelRank, this.codeByRank, this.carTypeRanks, this.codeStarts, this.codeRows],
       ...[this.denseSlot, this.denseBits, ...this.rangeHasValue, this.rangeValues, ...this.rangeSorted, this.listedBits, this.listedCounts, this.positivePriceBits, this.soldRows, this.soldTimes],
-      ...[this.postingStarts, this.postings, ...new Set([...this.order, ...this.rank, this.rangeRows[2]])],
+      ...new Set([...this.order, ...this.rank, this.rangeRows[2]]),
       ...[this.counts, this.allowed, this.matched, this.baseBits, this.fullBits, this.textBits, this.passBits],
       ...[this.textCounter, this.candidates, this.sortKeys, this.facetKeys],
     ];
     this.stats = {
       docs: n,
       facetValues: totalCodes - F,
-      tokens: this.vocabulary.length,
+      tokens: 0,
       typedArrayBytes: arrays.reduce((sum, a) => sum + a.byteLength, 0),
       buildMs: performance.now() - started,
     };
@@ -793,10 +729,93 @@ export class SearchReadModel implements SearchEngine {
   }
 
   /**
+   * Builds the text index (folded tokens -> ascending rows) on first use. Most searches have no
+   * text query, so the index build leaves this out; the first text query pays for it once
+   * (about 60 ms at 17,000 cars) and `stats.tokens`/`stats.typedArrayBytes` then include it.
+   */
+  private ensureTextIndex(): void {
+    if (this.textIndexBuilt) return;
+    const n = this.n;
+    const totalCodes = this.offsets[F];
+    // Text index: folded tokens -> ascending rows, via (token id, row) pairs and a counting sort.
+    const tokenIds = new Map<string, number>();
+    const idsOf = (field: string): number[] =>
+      fieldTokens(field).map((token) => {
+        let id = tokenIds.get(token);
+        if (id === undefined) {
+          id = tokenIds.size;
+          tokenIds.set(token, id);
+        }
+        return id;
+      });
+    // The searchable fields (semantics.ts searchableFields): make, model, body and colour are list
+    // facets too, so their token ids are cached per facet code; badge and series per text; stock
+    // numbers are nearly unique, so not cached.
+    const idsByCode: (number[] | undefined)[] = new Array(totalCodes);
+    const idsByText = new Map<string, number[]>();
+    let pairTokens: Uint32Array = new Uint32Array(Math.max(16, n * 8));
+    let pairRows: Uint32Array = new Uint32Array(pairTokens.length);
+    let pairCount = 0;
+    const rowTokens: number[] = [];
+    const add = (row: number, ids: number[]) => {
+      for (const id of ids) {
+        if (rowTokens.includes(id)) continue;
+        rowTokens.push(id);
+        if (pairCount === pairTokens.length) {
+          pairTokens = growUint32(pairTokens);
+          pairRows = growUint32(pairRows);
+        }
+        pairTokens[pairCount] = id;
+        pairRows[pairCount++] = row;
+      }
+    };
+    const byCode = (row: number, f: number) => {
+      const code = this.codes[row * F + f];
+      if (code === this.offsets[f]) return;
+      let ids = idsByCode[code];
+      if (ids === undefined) idsByCode[code] = ids = idsOf(this.codeValues[code]);
+      add(row, ids);
+    };
+    const byText = (row: number, text: string | null) => {
+      if (!text) return;
+      let ids = idsByText.get(text);
+      if (ids === undefined) idsByText.set(text, (ids = idsOf(text)));
+      add(row, ids);
+    };
+    for (let row = 0; row < n; row++) {
+      rowTokens.length = 0;
+      const doc = this.rowDocs[row];
+      byCode(row, MAKE_FACET);
+      byCode(row, MODEL_FACET);
+      byText(row, doc.badge);
+      byText(row, doc.series);
+      byCode(row, BODY_FACET);
+      byCode(row, COLOUR_FACET);
+      if (doc.stockNumber) add(row, idsOf(doc.stockNumber));
+    }
+    // Default string sort is code-unit order (compareCodeUnits), without a comparator callback.
+    this.vocabulary = [...tokenIds.keys()].sort();
+    const slotOfId = new Uint32Array(tokenIds.size);
+    this.vocabulary.forEach((token, t) => (slotOfId[tokenIds.get(token)!] = t));
+    this.postingStarts = new Uint32Array(this.vocabulary.length + 1);
+    for (let i = 0; i < pairCount; i++) this.postingStarts[slotOfId[pairTokens[i]] + 1]++;
+    for (let t = 0; t < this.vocabulary.length; t++) this.postingStarts[t + 1] += this.postingStarts[t];
+    this.postings = new Uint32Array(pairCount);
+    const next = this.postingStarts.slice(0, this.vocabulary.length);
+    for (let i = 0; i < pairCount; i++) this.postings[next[slotOfId[pairTokens[i]]]++] = pairRows[i];
+
+    this.textIndexBuilt = true;
+    const stats = this.stats as { tokens: number; typedArrayBytes: number };
+    stats.tokens = this.vocabulary.length;
+    stats.typedArrayBytes += this.postingStarts.byteLength + this.postings.byteLength;
+  }
+
+  /**
    * Fills `candidates` with the rows matching the text query, ascending.
    * @returns how many rows match.
    */
   private matchText(text: TextQuery): number {
+    this.ensureTextIndex();
     const { vocabulary, postingStarts, postings, textCounter: counter, candidates } = this;
     // Each step is a range of vocabulary entries: one entry for an exact token, the prefix range
     // for the last token.
