@@ -4,7 +4,7 @@
  * and drives it with autocannon: requests/s and p50/p99 latency for a search results page with
  * two refinements, server-rendered HTML, and the same search through `GET /api/search`.
  *
- * The server runs with NODE_ENV=production (as a deployment should; nothing else sets it).
+ * The server runs with NODE_ENV=production (as `npm start` does).
  * Environment: BENCH_PORT (default 3299), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (10).
  * Builds the app first when there is no build (scripts/start.ts does that).
  */
