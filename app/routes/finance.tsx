@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/finance";
-import { FinanceCalculator } from "~/components/finance/finance-calculator";
+import { FinanceCalculatorSection } from "~/components/finance/finance-calculator";
 import { FinanceCarSummary } from "~/components/finance/finance-car-summary";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { parseFinanceQuery } from "~/domain/finance/query";
@@ -54,15 +54,7 @@ export default function FinancePage({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-8">
-          <section id="finance-calculator" className="rounded-lg bg-white p-6 shadow-sm">
-            <FinanceCalculator
-              config={d.calculator.config}
-              initial={d.calculator.initial}
-              initialMessage={d.calculator.message}
-              action={`${d.financePath}#finance-calculator`}
-              hidden={d.car ? { car_id: String(d.car.id) } : {}}
-            />
-          </section>
+          <FinanceCalculatorSection calculator={d.calculator} financePath={d.financePath} carId={d.car?.id ?? null} />
           <section id="finance-form">
             <FinanceEnquiryForm setup={d.financeForm} />
           </section>

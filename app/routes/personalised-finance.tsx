@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/personalised-finance";
-import { FinanceCalculator } from "~/components/finance/finance-calculator";
+import { FinanceCalculatorSection } from "~/components/finance/finance-calculator";
 import { FinanceCarSummary } from "~/components/finance/finance-car-summary";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { financeHref } from "~/domain/finance/link";
@@ -38,15 +38,7 @@ export default function PersonalisedFinancePage({ loaderData }: Route.ComponentP
           Choose a car to see its repayments, or <Link to="/search" className="underline">browse our stock</Link>.
         </p>
       )}
-      <section id="finance-calculator" className="rounded-lg bg-white p-6 shadow-sm">
-        <FinanceCalculator
-          config={d.calculator.config}
-          initial={d.calculator.initial}
-          initialMessage={d.calculator.message}
-          action={`${d.financePath}#finance-calculator`}
-          hidden={d.car ? { car_id: String(d.car.id) } : {}}
-        />
-      </section>
+      <FinanceCalculatorSection calculator={d.calculator} financePath={d.financePath} carId={d.car?.id ?? null} />
       <p>
         <Link to={financeHref(d.financePath, { car_id: d.car?.id, car_type: d.car?.carType })} className="inline-block rounded bg-[var(--site-primary)] px-4 py-2 font-semibold text-[var(--site-on-primary)]">
           Finance Enquiry

@@ -309,3 +309,29 @@ function MoneyInput(props: { id: string; name: string; value: string; describedB
     </div>
   );
 }
+
+/**
+ * The calculator as a page section (the finance pages, spec 2.1): submits to the site's finance
+ * path without JavaScript, carrying the car id when the page is about one car.
+ */
+export function FinanceCalculatorSection({
+  calculator,
+  financePath,
+  carId,
+}: {
+  calculator: { config: CalculatorConfig; initial: CalculatorValues; message: string | null };
+  financePath: string;
+  carId: number | null;
+}) {
+  return (
+    <section id="finance-calculator" className="rounded-lg bg-white p-6 shadow-sm">
+      <FinanceCalculator
+        config={calculator.config}
+        initial={calculator.initial}
+        initialMessage={calculator.message}
+        action={`${financePath}#finance-calculator`}
+        hidden={carId !== null ? { car_id: String(carId) } : {}}
+      />
+    </section>
+  );
+}

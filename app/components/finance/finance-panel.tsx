@@ -4,6 +4,7 @@ import type { CalculatorConfig, CalculatorValues } from "~/domain/finance/calcul
 import type { FinanceEstimateView } from "~/domain/finance/estimate-view";
 import { FinanceCalculator } from "./finance-calculator";
 import { FinanceEstimate } from "./finance-estimate";
+import { FinanceQuoteLine } from "./finance-quote";
 
 /** Everything the VDP finance panel needs, computed on the server (see `financePanelFor`). */
 export interface FinancePanelData {
@@ -21,7 +22,6 @@ export interface FinancePanelData {
   eventParams: AnalyticsParams;
 }
 
-const DOLLARS = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", maximumFractionDigits: 0 });
 
 /**
  * VDP finance panel (spec 2.4 "finance panel", "Finance weekly teaser and finance calculator",
@@ -36,12 +36,7 @@ export function FinancePanel({ data }: { data: FinancePanelData }) {
         Finance
       </h2>
       {data.estimate ? <FinanceEstimate estimate={data.estimate} /> : null}
-      {data.quote ? (
-        <p className="text-sm" data-testid="finance-quote">
-          Personal quote: <strong>{DOLLARS.format(data.quote.weeklyRepaymentAmount)} per week</strong> at {data.quote.advertisedRate.toFixed(2)}% p.a.,
-          comparison rate <strong>{data.quote.comparisonRate.toFixed(2)}% p.a.*</strong>
-        </p>
-      ) : null}
+      {data.quote ? <FinanceQuoteLine quote={data.quote} className="text-sm" /> : null}
       <details className="rounded border border-slate-200 p-3" id="finance-calculator">
         <summary className="cursor-pointer font-medium">Calculate your repayments</summary>
         <div className="mt-3">
