@@ -109,25 +109,34 @@ export async function submitLead(db: Database, site: Site, input: LeadInput): Pr
     : // No route configured: keep a dead job so `npm run leads -- list` shows the lead needs attention.
       [{ channel: "email", target: "(no route configured)", status: "dead", last_error: "no delivery route configured for this site" }];
 
-  // The lead and its delivery jobs in ONE statement (a data-modifying CTE is atomic): both are
-  // stored or neither is. A single statement also needs no reserved connection, which keeps
-  // postgres.js out of its crash on a connection lost mid-transaction (docs/decisions/034).
-  const result = await db.execute(sql`
-    with new_lead as (
-      insert into ${leads} (site_id, submission_key, form, category, subcategory, car_id, location_id, first_name, last_name, email, phone, postcode, payload, ip, created_at)
-      values (${site.id}, ${key}, ${input.form}, ${input.category}, ${input.subcategory}, ${car?.id ?? null}, ${location?.id ?? null},
-              ${values.name}, ${values.last_name ?? null}, ${values.email ?? null}, ${values.phone ?? null}, ${values.postcode ?? null},
-              ${JSON.stringify(payload)}::jsonb, ${input.ip}, ${new Date(input.now).toISOString()}::timestamptz)
-      on conflict (site_id, submission_key) do nothing
-      returning id
-    ), jobs as (
-      insert into ${leadDeliveries} (lead_id, site_id, channel, target, status, last_error)
-      select new_lead.id, ${site.id}, j.channel, j.target, j.status, j.last_error
-      from new_lead, jsonb_to_recordset(${JSON.stringify(jobs)}::jsonb) as j(channel text, target text, status text, last_error text)
-      returning lead_id
-    )
-    select (select id from new_lead) as id, (select count(*) from jobs)::int as deliveries`);
-  const [row] = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { id: number | null; deliveries: number }[];
+  // The lead and its delivery jobs in ONE transaction: both are stored or neither is. A lost
+  // connection fails the transaction with a catchable error (docs/decisions/160).
+  const row = await db.transaction(async (tx) => {
+    const [lead] = await tx
+      .insert(leads)
+      .values({
+        siteId: site.id,
+        submissionKey: key,
+        form: input.form,
+        category: input.category,
+        subcategory: input.subcategory,
+        carId: car?.id ?? null,
+        locationId: location?.id ?? null,
+        firstName: values.name,
+        lastName: values.last_name ?? null,
+        email: values.email ?? null,
+        phone: values.phone ?? null,
+        postcode: values.postcode ?? null,
+        payload,
+        ip: input.ip,
+        createdAt: new Date(input.now),
+      })
+      .onConflictDoNothing({ target: [leads.siteId, leads.submissionKey] })
+      .returning({ id: leads.id });
+    if (!lead) return { id: null, deliveries: 0 };
+    await tx.insert(leadDeliveries).values(jobs.map((j) => ({ leadId: lead.id, siteId: site.id, channel: j.channel, target: j.target, status: j.status, lastError: j.last_error })));
+    return { id: lead.id, deliveries: jobs.length };
+  });
   if (row.id === null) {
     // A concurrent request with the same key committed first: return its lead.
     const other = await findByKey(db, site, key);
