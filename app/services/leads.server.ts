@@ -9,7 +9,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { leadDeliveries, leadRateLimits, leads, locations } from "../../db/schema/index";
 import type { Car } from "~/domain/car";
-import { routeLead } from "~/domain/leads/routing";
+import { routeLead, siteEnquiryAddress } from "~/domain/leads/routing";
 import { departmentOf, type LeadFormKind } from "~/forms/lead-forms";
 import type { Site } from "~/sites/site";
 
@@ -102,12 +102,9 @@ export async function submitLead(db: Database, site: Site, input: LeadInput): Pr
       linked_query_params: (linked_query_params as string | undefined) ?? "",
     },
   };
-  const targets = routeLead(site.config.leads, { department: departmentOf(input.form), locationId: location?.id ?? null, locationEmail: location?.email ?? null });
-
-  const jobs = targets.length
-    ? targets.map((t) => ({ channel: t.channel, target: t.target, status: "pending", last_error: null }))
-    : // No route configured: keep a dead job so `npm run leads -- list` shows the lead needs attention.
-      [{ channel: "email", target: "(no route configured)", status: "dead", last_error: "no delivery route configured for this site" }];
+  const siteEmail = siteEnquiryAddress(site, await primaryLocationEmail(db, site));
+  const targets = routeLead(site.config.leads, { department: departmentOf(input.form), locationId: location?.id ?? null, locationEmail: location?.email ?? null, siteEmail });
+  const jobs = targets.map((t) => ({ channel: t.channel, target: t.target, status: "pending", last_error: null }));
 
   // The lead and its delivery jobs in ONE transaction: both are stored or neither is. A lost
   // connection fails the transaction with a catchable error (docs/decisions/160).
@@ -144,6 +141,17 @@ export async function submitLead(db: Database, site: Site, input: LeadInput): Pr
     return { kind: "accepted", leadId: other.id, duplicate: true, deliveries: 0 };
   }
   return { kind: "accepted", leadId: Number(row.id), duplicate: false, deliveries: Number(row.deliveries) };
+}
+
+/** The email of the site's primary location (else its first location with an email), or null. */
+export async function primaryLocationEmail(db: Database, site: Site): Promise<string | null> {
+  const [row] = await db
+    .select({ email: locations.email })
+    .from(locations)
+    .where(and(eq(locations.siteId, site.id), sql`${locations.email} is not null and ${locations.email} <> ''`))
+    .orderBy(desc(locations.primary), locations.id)
+    .limit(1);
+  return row?.email ?? null;
 }
 
 async function findByKey(db: Database, site: Site, key: string): Promise<{ id: number; fingerprint: string } | null> {
