@@ -37,22 +37,38 @@ export type LeadResult =
   | { kind: "rejected"; reason: "spam" | "rate-limited"; message: string };
 
 /**
- * Counts one request in a fixed one-hour window for each bucket (per IP, per site) and says
- * whether all are within their limits. Counters live in the database so every node shares them.
+ * Takes one token from each bucket of a fixed one-hour window: first the client's (per IP, or
+ * one shared "unknown client" bucket), then the site's. A request only counts where it was
+ * accepted: a refused request takes nothing from the site's budget, and the client's token is
+ * given back when the site refuses (issue 16 defect 1). So one client can use at most its own
+ * limit of the site's budget, and shoppers from other addresses keep getting through.
+ * Counters live in the database so every node shares them.
+ * @param now epoch ms
+ * @returns whether the request is within both limits (and was counted)
  */
-async function withinRateLimits(db: Database, site: Site, ip: string | null, now: number): Promise<boolean> {
+export async function takeRateLimitTokens(db: Database, site: Site, ip: string | null, now: number): Promise<boolean> {
   const windowStart = new Date(Math.floor(now / 3_600_000) * 3_600_000);
-  const buckets: [string, number][] = [[`site:${site.id}`, site.config.leads.rateLimitPerSitePerHour]];
-  if (ip) buckets.push([`ip:${site.id}:${ip}`, site.config.leads.rateLimitPerIpPerHour]);
-  for (const [bucket, limit] of buckets) {
-    const [row] = await db
+  const client: [string, number] = [`ip:${site.id}:${ip ?? "unknown"}`, site.config.leads.rateLimitPerIpPerHour];
+  const wholeSite: [string, number] = [`site:${site.id}`, site.config.leads.rateLimitPerSitePerHour];
+  const take = async ([bucket, limit]: [string, number]) => {
+    const rows = await db
       .insert(leadRateLimits)
       .values({ bucket, windowStart, count: 1 })
-      .onConflictDoUpdate({ target: [leadRateLimits.bucket, leadRateLimits.windowStart], set: { count: sql`${leadRateLimits.count} + 1` } })
+      .onConflictDoUpdate({
+        target: [leadRateLimits.bucket, leadRateLimits.windowStart],
+        set: { count: sql`${leadRateLimits.count} + 1` },
+        setWhere: sql`${leadRateLimits.count} < ${limit}`,
+      })
       .returning({ count: leadRateLimits.count });
-    if (row.count > limit) return false;
-  }
-  return true;
+    return rows.length === 1 && rows[0].count <= limit;
+  };
+  if (!(await take(client))) return false;
+  if (await take(wholeSite)) return true;
+  await db
+    .update(leadRateLimits)
+    .set({ count: sql`greatest(${leadRateLimits.count} - 1, 0)` })
+    .where(and(eq(leadRateLimits.bucket, client[0]), eq(leadRateLimits.windowStart, windowStart)));
+  return false;
 }
 
 /**
@@ -70,7 +86,7 @@ export async function submitLead(db: Database, site: Site, input: LeadInput): Pr
   if (existing && existing.fingerprint === fingerprint) return { kind: "accepted", leadId: existing.id, duplicate: true, deliveries: 0 };
   // The same key from another person (e.g. a cached page's server-made key): a new lead with a fresh key.
   if (existing) key = randomUUID();
-  if (!(await withinRateLimits(db, site, input.ip, input.now))) return { kind: "rejected", reason: "rate-limited", message: RATE_LIMIT_MESSAGE };
+  if (!(await takeRateLimitTokens(db, site, input.ip, input.now))) return { kind: "rejected", reason: "rate-limited", message: RATE_LIMIT_MESSAGE };
 
   const locationId = values.location_id ?? input.car?.location?.id ?? null;
   const [location] = locationId
