@@ -15,6 +15,7 @@ import { deliveryMetrics } from "../app/services/lead-delivery.server";
 import { SiteResolver } from "../app/services/sites.server";
 import type { Site } from "../app/sites/site";
 import { compression } from "./compress";
+import { rejectMalformedUrls } from "./guards";
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -69,6 +70,7 @@ export function createApp(options: AppOptions) {
     }),
   );
   app.use(compression());
+  app.use(rejectMalformedUrls());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {

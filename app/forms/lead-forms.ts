@@ -68,13 +68,17 @@ export const CurrencySchema = z
 
 const checkbox = z.boolean().optional().default(false);
 
+/** The largest id PostgreSQL's `integer` (serial) holds; larger ids name nothing. */
+export const MAX_DB_ID = 2_147_483_647;
+
 /** Hidden fields every form carries (spec 3 "a hidden field", spec 7 userData). */
 const hidden = {
   /** Client-generated UUID; the server falls back to a random one. */
   submission_key: z.string().trim().regex(/^[A-Za-z0-9-]{8,64}$/).optional(),
   /** Honeypot: humans never see or fill it (DESIGN 6). */
   company_website: z.string().optional(),
-  car_id: z.coerce.number().int().positive().optional(),
+  /** A hidden field: an id outside the database's integer range is ignored, not an error (issue 16 defect 7). */
+  car_id: z.coerce.number().int().positive().max(MAX_DB_ID).optional().catch(undefined),
   subcategory: trimmed(100).optional(),
   url: trimmed(2000).optional(),
   visited_pages: trimmed(4000).optional(),
@@ -100,8 +104,8 @@ const terms = { terms: z.boolean({ error: TERMS_MESSAGE }).refine((v) => v === t
 export function leadFormSchema(form: LeadFormKind, options: LeadFormOptions) {
   const message = options.commentsRequired ? required("Please enter your comments.", 4000) : trimmed(4000).optional();
   const location = options.locationShown
-    ? { location_id: z.coerce.number({ error: "Please choose a dealership." }).int().positive("Please choose a dealership.") }
-    : { location_id: z.coerce.number().int().positive().optional() };
+    ? { location_id: z.coerce.number({ error: "Please choose a dealership." }).int().positive("Please choose a dealership.").max(MAX_DB_ID, "Please choose a dealership.") }
+    : { location_id: z.coerce.number().int().positive().max(MAX_DB_ID).optional().catch(undefined) };
   const category = options.categories?.length
     ? { category: z.enum(options.categories as [string, ...string[]], { error: "Please choose a category." }) }
     : {};

@@ -11,8 +11,9 @@ import type { Car } from "~/domain/car";
 import { isInStock } from "~/domain/car";
 import { pickerLocations } from "~/domain/leads/routing";
 import { carEnquiryCategory, LEAD_PAGES, type LeadPageId } from "~/forms/lead-form-kinds";
-import { enquiryEventId, leadFormSchema, SIMILAR_MESSAGE, SIMILAR_SUBCATEGORY, stepSchema, UNEXPECTED_ERROR, type LeadFormOptions } from "~/forms/lead-forms";
+import { enquiryEventId, leadFormSchema, MAX_DB_ID, SIMILAR_MESSAGE, SIMILAR_SUBCATEGORY, stepSchema, UNEXPECTED_ERROR, type LeadFormOptions } from "~/forms/lead-forms";
 import type { Site } from "~/sites/site";
+import { stripControlCharacters } from "~/domain/text/control-characters";
 import { getCarById } from "./cars.server";
 import { listLocations } from "./locations.server";
 import { submitLead } from "./leads.server";
@@ -91,7 +92,7 @@ export async function leadFormAction(db: Database, site: Site, request: Request,
     throw new Response("That form could not be read. Please try again.", { status: 400 });
   }
   try {
-    return await handleLeadForm(db, site, formData, request, pages, info, car);
+    return await handleLeadForm(db, site, withoutControlCharacters(formData), request, pages, info, car);
   } catch (error) {
     if (error instanceof Response) throw error;
     // E.g. the database is unreachable: nothing was stored (or the key makes a retry return the stored lead).
@@ -100,12 +101,23 @@ export async function leadFormAction(db: Database, site: Site, request: Request,
   }
 }
 
+/**
+ * The form's text fields without the control characters PostgreSQL text and XML 1.0 cannot hold
+ * (NUL and other C0 controls except tab, line feed and carriage return): one odd character must
+ * never lose a lead (issue 16 defect 7). Files are kept as they are.
+ */
+export function withoutControlCharacters(formData: FormData): FormData {
+  const clean = new FormData();
+  for (const [name, value] of formData) clean.append(name, typeof value === "string" ? stripControlCharacters(value) : value);
+  return clean;
+}
+
 async function handleLeadForm(db: Database, site: Site, formData: FormData, request: Request, pages: LeadPageId | readonly LeadPageId[], info: { now: number; clientIp: string | null }, car: Car | null) {
   const allowed: readonly LeadPageId[] = typeof pages === "string" ? [pages] : pages;
   const asked = String(formData.get("__page") ?? "");
   const page = (allowed as readonly string[]).includes(asked) ? (asked as LeadPageId) : allowed[0];
   const carId = Number(formData.get("car_id"));
-  const boundCar = car ?? (Number.isInteger(carId) && carId > 0 ? await getCarById(db, site, carId) : null);
+  const boundCar = car ?? (Number.isInteger(carId) && carId > 0 && carId <= MAX_DB_ID ? await getCarById(db, site, carId) : null);
   const setup = await loadLeadForm(db, site, page, boundCar);
   const step = Number(formData.get("__step") ?? 0);
   const last = setup.multiStep ? 1 : 0;

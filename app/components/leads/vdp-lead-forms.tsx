@@ -16,7 +16,8 @@ export const VDP_PAGES: LeadPageId[] = Object.values(VDP_FORMS);
  * Which VDP form the query asks for; sold cars only get the enquiry, Make an Offer only when enabled.
  */
 export function vdpLeadPage(form: string | null, inStock: boolean, makeAnOffer: boolean): LeadPageId {
-  if (!inStock || !form || !(form in VDP_FORMS)) return "car-enquiry";
+  // Own keys only: ?form=constructor / __proto__ / toString must not reach Object.prototype (issue 16 defect 7).
+  if (!inStock || !form || !Object.hasOwn(VDP_FORMS, form)) return "car-enquiry";
   if (form === "offer" && !makeAnOffer) return "car-enquiry";
   return VDP_FORMS[form as keyof typeof VDP_FORMS];
 }

@@ -1,0 +1,46 @@
+/**
+ * Request guards that run before any route (issue 16): every route, including ones added later,
+ * gets them without opting in. Each answers a clear status with a short fixed page and never
+ * echoes the request back.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+
+/** A short fixed HTML page (no request data in it). */
+export function plainPage(c: Context, status: 400 | 403 | 413 | 415, title: string, text: string) {
+  return c.html(
+    `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
+    status,
+    { "Cache-Control": "no-store" },
+  );
+}
+
+/**
+ * Bad addresses answer 400 instead of reaching the router: a path segment that is not valid
+ * percent-encoded UTF-8 (`/search/%zz`, lone surrogates like `%ED%A0%80`) and a NUL byte
+ * anywhere in the path or query (`?make=%00`), which no page means and PostgreSQL text cannot
+ * hold (issue 16 defect 7).
+ */
+export function rejectMalformedUrls(): MiddlewareHandler {
+  return async (c, next) => {
+    const url = c.req.url;
+    const at = url.indexOf("/", url.indexOf("//") + 2);
+    const pathAndQuery = at === -1 ? "/" : url.slice(at);
+    const [path, query = ""] = splitOnce(pathAndQuery.split("#")[0], "?");
+    let bad = /%00|\u0000/i.test(pathAndQuery);
+    if (!bad) {
+      try {
+        for (const segment of path.split("/")) decodeURIComponent(segment);
+        for (const part of query.split("&")) decodeURIComponent(part.replace(/\+/g, " "));
+      } catch {
+        bad = true;
+      }
+    }
+    if (bad) return plainPage(c, 400, "This address is not valid", "The link you followed has characters we cannot read. Please check it or start again from the home page.");
+    await next();
+  };
+}
+
+function splitOnce(text: string, separator: string): [string, string?] {
+  const i = text.indexOf(separator);
+  return i === -1 ? [text] : [text.slice(0, i), text.slice(i + 1)];
+}
