@@ -15,7 +15,7 @@ import { deliveryMetrics } from "../app/services/lead-delivery.server";
 import { SiteResolver } from "../app/services/sites.server";
 import type { Site } from "../app/sites/site";
 import { compression } from "./compress";
-import { rejectMalformedUrls } from "./guards";
+import { limitRequestBodies, rejectMalformedUrls } from "./guards";
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -71,6 +71,7 @@ export function createApp(options: AppOptions) {
   );
   app.use(compression());
   app.use(rejectMalformedUrls());
+  app.use(limitRequestBodies());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
