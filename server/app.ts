@@ -15,7 +15,8 @@ import { deliveryMetrics } from "../app/services/lead-delivery.server";
 import { SiteResolver } from "../app/services/sites.server";
 import type { Site } from "../app/sites/site";
 import { compression } from "./compress";
-import { limitRequestBodies, rejectMalformedUrls } from "./guards";
+import { contentSecurityPolicy } from "./csp";
+import { applyForwardedHeaders, checkOrigin, limitRequestBodies, rejectMalformedUrls } from "./guards";
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -27,7 +28,7 @@ export interface AppOptions {
   clientDir?: string;
   baseDomain?: string | null;
   defaultSite?: string | null;
-  /** Take the client IP from the first X-Forwarded-For hop (only behind a trusted proxy). */
+  /** Behind a trusted proxy: the client IP is X-Forwarded-For's last hop, and X-Forwarded-Proto/-Host rebuild the request URL. */
   trustProxy?: boolean;
   /** Bearer token for /metrics from other hosts; without it /metrics answers loopback clients only. */
   metricsToken?: string | null;
@@ -54,23 +55,18 @@ export function createApp(options: AppOptions) {
   });
   app.use(
     secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "https:"],
-        connectSrc: ["'self'", ...(options.mode === "development" ? ["ws:"] : [])],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-      },
+      // The Content-Security-Policy (hashes of each page's inline scripts) and Permissions-Policy
+      // are set by contentSecurityPolicy() below, which sees the uncompressed page.
+      contentSecurityPolicy: undefined,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: "strict-origin-when-cross-origin",
     }),
   );
   app.use(compression());
+  app.use(contentSecurityPolicy({ development: options.mode === "development" }));
+  app.use(applyForwardedHeaders(options.trustProxy ?? false));
   app.use(rejectMalformedUrls());
+  app.use(checkOrigin());
   app.use(limitRequestBodies());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
@@ -143,7 +139,8 @@ export function createApp(options: AppOptions) {
 
   function clientIp(c: Parameters<typeof getConnInfo>[0]): string | null {
     if (options.trustProxy) {
-      const hop = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+      // The last hop is the one our trusted proxy appended; earlier ones are whatever the client sent.
+      const hop = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
       if (hop) return hop;
     }
     try {

@@ -20,7 +20,7 @@ const EnvSchema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("1")
     .transform((v) => v === "1" || v === "true"),
-  /** Behind a reverse proxy: take the client IP (lead rate limits) from X-Forwarded-For. */
+  /** Behind a reverse proxy: the client IP (lead rate limits) is X-Forwarded-For's last hop, and X-Forwarded-Proto/-Host rebuild the request URL (Origin checks). */
   TRUST_PROXY: z
     .enum(["0", "1", "true", "false"])
     .default("0")

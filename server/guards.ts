@@ -74,3 +74,68 @@ export function limitRequestBodies(rules: BodyLimitRule[] = BODY_LIMITS, fallbac
     return bodyLimit({ maxSize: maxBytes, onError: tooLarge })(c, next);
   };
 }
+
+/**
+ * Behind a TLS-terminating proxy (TRUST_PROXY): rebuilds the request URL from
+ * X-Forwarded-Proto (http or https) and X-Forwarded-Host (a plain host[:port]) before anything
+ * reads it, so React Router's own Origin check, our {@link checkOrigin} and every `request.url`
+ * see the address the shopper used (issue 16 defect 2). The Host header follows the forwarded
+ * host, so the site is resolved from it too. Off unless the proxy is trusted: these headers are
+ * set by anyone otherwise.
+ */
+export function applyForwardedHeaders(trustProxy: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    if (!trustProxy) return next();
+    const proto = c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+    const host = c.req.header("x-forwarded-host")?.split(",")[0]?.trim().toLowerCase();
+    const url = new URL(c.req.url);
+    let changed = false;
+    if (proto === "https" || proto === "http") {
+      changed ||= url.protocol !== `${proto}:`;
+      url.protocol = `${proto}:`;
+    }
+    if (host && /^[a-z0-9.-]+(:\d{1,5})?$/.test(host)) {
+      changed ||= url.host !== host;
+      url.host = host;
+    }
+    if (changed) {
+      const raw = c.req.raw;
+      const headers = new Headers(raw.headers);
+      headers.set("host", url.host);
+      c.req.raw = new Request(url, { method: raw.method, headers, body: raw.body, signal: raw.signal, duplex: "half" } as RequestInit);
+    }
+    await next();
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cross-site request guard for every state-changing request (POST, PUT, PATCH, DELETE), resource
+ * routes included (issue 16 defect 10): a browser's `Origin` (or, without one, its `Referer`) must
+ * be this site's own origin, and `Sec-Fetch-Site: cross-site` is refused. A request with neither
+ * header is not from a browser page (browsers send Origin on every POST) and passes; rate limits
+ * and the spam guard still apply to it.
+ */
+export function checkOrigin(): MiddlewareHandler {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const own = new URL(c.req.url).origin;
+    const origin = c.req.header("origin");
+    const referer = c.req.header("referer");
+    let from: string | null = null;
+    if (origin !== undefined) from = origin;
+    else if (referer) {
+      try {
+        from = new URL(referer).origin;
+      } catch {
+        from = "invalid";
+      }
+    }
+    const crossSite = c.req.header("sec-fetch-site") === "cross-site";
+    if (crossSite || (from !== null && from !== own)) {
+      return plainPage(c, 403, "This form was sent from another website", "For your safety we only accept forms sent from this website's own pages. Please open the page on this site and try again.");
+    }
+    await next();
+  };
+}

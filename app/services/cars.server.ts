@@ -1,9 +1,10 @@
 /**
  * Cars of a site: the VDP lookup and similar stock. Every query is scoped by the site.
  */
+import { createHash } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { cars, locations, phoneReveals } from "../../db/schema/index";
+import { cars, carViewVisits, locations, phoneReveals } from "../../db/schema/index";
 import type { Car, CarLocation } from "~/domain/car";
 import type { Site } from "~/sites/site";
 
@@ -130,16 +131,31 @@ export async function getSimilarCars(db: Database, site: Site, car: Pick<Car, "i
 }
 
 /**
- * Counts one view of a car's page (spec 7 "GET {api}/cars/{slug}/view.json ... returns views").
- * @returns the new view count, or null when the slug is not a visible car of this site.
+ * Counts one view of a car's page (spec 7 "GET {api}/cars/{slug}/view.json ... returns views"),
+ * at most once per visitor (address + user agent) per car per UTC day.
+ * @param visitor the client's address and user agent; `now` in epoch ms
+ * @returns the view count after this call, or null when the slug is not a visible car of this site.
  */
-export async function recordCarView(db: Database, site: Site, slug: string): Promise<number | null> {
-  const [row] = await db
-    .update(cars)
-    .set({ views: sql`${cars.views} + 1` })
+export async function recordCarView(db: Database, site: Site, slug: string, visitor: { ip: string | null; userAgent: string | null; now: number }): Promise<number | null> {
+  const [car] = await db
+    .select({ id: cars.id, views: cars.views })
+    .from(cars)
     .where(and(eq(cars.siteId, site.id), eq(cars.slug, slug), eq(cars.showOnDealerWebsite, true)))
-    .returning({ views: cars.views });
+    .limit(1);
+  if (!car) return null;
+  // At most once per visitor per car per day (issue 16 defect 10); the visitor is a hash, not an address.
+  const id = createHash("sha256").update(`${visitor.ip ?? "unknown"}|${visitor.userAgent ?? ""}`).digest("base64url").slice(0, 22);
+  const day = new Date(visitor.now).toISOString().slice(0, 10);
+  const first = await db.insert(carViewVisits).values({ carId: car.id, visitor: id, day }).onConflictDoNothing().returning({ carId: carViewVisits.carId });
+  if (!first.length) return car.views;
+  const [row] = await db.update(cars).set({ views: sql`${cars.views} + 1` }).where(eq(cars.id, car.id)).returning({ views: cars.views });
   return row ? row.views : null;
+}
+
+/** Deletes view-visit rows older than `keepDays` (default 2). Run by the delivery worker. @returns rows deleted */
+export async function purgeCarViewVisits(db: Database, now: number, keepDays = 2): Promise<number> {
+  const before = new Date(now - keepDays * 86_400_000).toISOString().slice(0, 10);
+  return (await db.delete(carViewVisits).where(sql`${carViewVisits.day} < ${before}::date`).returning({ carId: carViewVisits.carId })).length;
 }
 
 /**

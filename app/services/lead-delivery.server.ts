@@ -14,6 +14,7 @@ import { toAdfXml } from "~/adapters/adf/adf";
 import type { LeadChannels, OutgoingMessage } from "~/adapters/lead-channels.server";
 import { backoffMs, type DeliveryChannel } from "~/domain/leads/routing";
 import { resolveSiteConfig } from "~/sites/resolve-config";
+import { purgeCarViewVisits } from "./cars.server";
 import { purgeRateLimits } from "./leads.server";
 import { dealerGroups } from "../../db/schema/index";
 
@@ -158,6 +159,7 @@ export function startDeliveryWorker(db: Database, channels: LeadChannels, option
       if (Date.now() - lastPurge > 3_600_000) {
         lastPurge = Date.now();
         await purgeRateLimits(db, lastPurge);
+        await purgeCarViewVisits(db, lastPurge);
       }
       // Drain while there is work, then wait for the next tick.
       for (let i = 0; i < 50 && !stopped; i++) {

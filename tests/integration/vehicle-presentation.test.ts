@@ -47,15 +47,19 @@ describe(`vehicle presentation services (${ENGINE})`, () => {
     expect(await recordPhoneReveal(handle.db, other, car.slug)).toBeNull();
   });
 
-  it("view.json counter increments per call and ignores other sites' slugs (spec 7)", async () => {
+  it("view.json counts once per visitor per car per day (issue 16 defect 10) and ignores other sites' slugs (spec 7)", async () => {
     const site = await createTestSite(handle);
     const other = await createTestSite(handle);
     const record = stockRecord();
     await importStock(handle.db, site, feed([record]));
     const car = await carOf(site, record.stock_number);
-    expect(await recordCarView(handle.db, site, car.slug)).toBe(car.views + 1);
-    expect(await recordCarView(handle.db, site, car.slug)).toBe(car.views + 2);
-    expect(await recordCarView(handle.db, other, car.slug)).toBeNull();
+    const now = Date.UTC(2026, 10, 22, 9);
+    const jane = { ip: "203.0.113.9", userAgent: "Firefox", now };
+    expect(await recordCarView(handle.db, site, car.slug, jane)).toBe(car.views + 1);
+    for (let i = 0; i < 5; i++) expect(await recordCarView(handle.db, site, car.slug, { ...jane, now: now + i * 60_000 })).toBe(car.views + 1);
+    expect(await recordCarView(handle.db, site, car.slug, { ...jane, ip: "198.51.100.4" })).toBe(car.views + 2);
+    expect(await recordCarView(handle.db, site, car.slug, { ...jane, now: now + 86_400_000 })).toBe(car.views + 3);
+    expect(await recordCarView(handle.db, other, car.slug, jane)).toBeNull();
   });
 
   it("market indicator from comparable stock across all sites: shown $4,000 under the state average (spec 5, 9)", async () => {

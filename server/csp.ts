@@ -1,0 +1,62 @@
+/**
+ * Content-Security-Policy with hashes (issue 16 defect 10): scripts run only from this origin or
+ * when they are one of the page's own inline scripts (React Router's hydration data and module
+ * loader), named by their SHA-256. No 'unsafe-inline' for scripts. Hashes come from the page's
+ * content, so a cached copy of a page carries a policy that matches it (nonces would not).
+ */
+import { createHash } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/** SHA-256 sources ('sha256-...') of every inline script (no src attribute) in `html`, deduplicated. */
+export function inlineScriptHashes(html: string): string[] {
+  const out = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    out.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...out];
+}
+
+/** The policy for a response whose inline scripts have `hashes`. */
+export function policy(hashes: string[], development = false): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.join(" ")}`.trim(),
+    "script-src-attr 'none'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    `connect-src 'self'${development ? " ws:" : ""}`,
+    "font-src 'self' data:",
+    "frame-ancestors 'self'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** Permissions-Policy: no camera, microphone, payment request or sensors; location for this site only (nearest dealership). */
+export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(self), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()";
+
+/** Sets the CSP (hashing an HTML page's inline scripts) and Permissions-Policy on every response. */
+export function contentSecurityPolicy(options: { development?: boolean } = {}): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    let res = c.res;
+    let hashes: string[] = [];
+    if ((res.headers.get("content-type") ?? "").startsWith("text/html") && res.body && !res.headers.has("content-encoding")) {
+      const html = await res.text();
+      hashes = inlineScriptHashes(html);
+      const headers = new Headers(res.headers);
+      headers.delete("content-length");
+      res = new Response(html, { status: res.status, statusText: res.statusText, headers });
+    } else {
+      res = new Response(res.body, res);
+    }
+    res.headers.set("Content-Security-Policy", policy(hashes, options.development));
+    res.headers.set("Permissions-Policy", PERMISSIONS_POLICY);
+    c.res = undefined;
+    c.res = res;
+  };
+}

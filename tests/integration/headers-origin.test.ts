@@ -1,0 +1,70 @@
+/**
+ * Issue 16 defect 10: a CSP with hashes for the framework's inline scripts (no 'unsafe-inline'
+ * for scripts), Permissions-Policy, an Origin check on every state-changing request (resource
+ * routes included), and view.json counted at most once per visitor per car per day.
+ */
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/client";
+import { leads, phoneReveals } from "../../db/schema/index";
+import { ENGINE, openTestDatabase } from "./database";
+import { formPost, startTestApp, type TestApp } from "./app-harness";
+
+let handle: DatabaseHandle;
+let t: TestApp;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  t = await startTestApp(handle, { site: { config: { phones: { main: "02 9999 0000" } } } });
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+const lead = { name: "Jane", last_name: "Citizen", postcode: "2150", phone: "0412 345 678", email: "jane@example.com", message: "Cross-site?", terms: "on" };
+
+describe(`security headers and origins (${ENGINE})`, () => {
+  it("pages carry a CSP whose script-src lists each inline script's hash and no 'unsafe-inline'; Permissions-Policy is set", async () => {
+    for (const path of ["/", `/cars/${t.carSlug}`, "/search"]) {
+      const res = await t.request(path);
+      expect(res.status).toBe(200);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src "))!;
+      expect(scriptSrc).not.toContain("unsafe-inline");
+      const html = await res.text();
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/\bsrc=/.test(attrs));
+      expect(inline.length).toBeGreaterThan(0);
+      for (const [, , body] of inline) expect(scriptSrc).toContain(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+      expect(res.headers.get("permissions-policy")).toContain("camera=()");
+    }
+  });
+
+  it("cross-site posts are refused (403) on resource routes and lead forms, and nothing is stored", async () => {
+    const evil = { origin: "https://evil.example" };
+    const reveal = await t.request(`/cars/${t.carSlug}/phone-reveal`, { method: "POST", headers: evil });
+    expect(reveal.status).toBe(403);
+    const quote = await t.request("/api/youx/quote", { method: "POST", body: "{}", headers: { ...evil, "content-type": "application/json" } });
+    expect(quote.status).toBe(403);
+    const form = await t.request(`/cars/${t.carSlug}`, formPost(t, lead, { headers: evil }));
+    expect(form.status).toBe(403);
+    expect(await form.text()).not.toContain("Cross-site?");
+    const fetchSite = await t.request(`/cars/${t.carSlug}/phone-reveal`, { method: "POST", headers: { "sec-fetch-site": "cross-site" } });
+    expect(fetchSite.status).toBe(403);
+    const byReferer = await t.request(`/cars/${t.carSlug}/phone-reveal`, { method: "POST", headers: { referer: "https://evil.example/page" } });
+    expect(byReferer.status).toBe(403);
+    expect(await handle.db.select().from(phoneReveals).where(eq(phoneReveals.siteId, t.site.id))).toHaveLength(0);
+    expect(await handle.db.select().from(leads).where(eq(leads.siteId, t.site.id))).toHaveLength(0);
+
+    // The site's own pages still work.
+    const own = await t.request(`/cars/${t.carSlug}/phone-reveal`, { method: "POST", headers: { origin: `http://${t.host}`, accept: "application/json" } });
+    expect(own.status).toBe(200);
+    expect((await t.request(`/cars/${t.carSlug}`, formPost(t, lead))).status).toBe(302);
+  });
+
+  it("view.json counts a visitor once per car per day over HTTP", async () => {
+    const view = (ua: string) => t.request(`/cars/${t.carSlug}/view.json`, { headers: { "user-agent": ua } });
+    const first = (await (await view("Shopper A")).json()) as { views: number };
+    for (let i = 0; i < 3; i++) expect(await (await view("Shopper A")).json()).toEqual(first);
+    expect(await (await view("Shopper B")).json()).toEqual({ views: first.views + 1 });
+  });
+});
