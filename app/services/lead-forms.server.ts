@@ -3,7 +3,6 @@
  * states, spec 5 "Forms", spec 7 "Lead submit"). Routes stay thin: their loader calls
  * {@link loadLeadForm} and their action is {@link leadFormAction}.
  */
-import { randomUUID } from "node:crypto";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Database } from "../../db/client";
@@ -28,7 +27,11 @@ export interface LeadFormSetup {
   submitLabel: string;
   /** Picker choices (spec 2.6); one entry means auto-filled. */
   locations: { id: number; name: string }[];
-  /** Server-made submission key; the browser replaces it with crypto.randomUUID() on hydration. */
+  /**
+   * Always empty from the server: pages are cacheable, so a key in the HTML would be shared by
+   * every visitor (issue 16 defect 9). The browser makes one per form with crypto.randomUUID()
+   * on hydration; without JavaScript the server makes one per post.
+   */
   submissionKey: string;
   multiStep: boolean;
   car: { id: number; title: string; carType: string; status: string; tag: string | null; make: string; model: string; year: number | null; km: number | null; badge: string | null; price: number | null; inStock: boolean } | null;
@@ -62,7 +65,7 @@ export async function loadLeadForm(db: Database, site: Site, page: LeadPageId, c
     subcategory: soldEnquiry ? SIMILAR_SUBCATEGORY : def.subcategory,
     submitLabel: soldEnquiry ? "Find Me Something Similar" : def.submitLabel,
     locations: picker.map((l) => ({ id: l.id, name: l.name })),
-    submissionKey: randomUUID(),
+    submissionKey: "",
     multiStep: site.config.leads.multiStep,
     car: car
       ? { id: car.id, title: [car.year, car.make, car.model, car.badge].filter(Boolean).join(" "), carType: car.carType, status: car.status, tag: car.tag, make: car.make, model: car.model, year: car.year, km: car.km, badge: car.badge, price: car.price, inStock: isInStock(car) }

@@ -81,7 +81,9 @@ export async function submitLead(db: Database, site: Site, input: LeadInput): Pr
   const { values } = input;
   if (values.company_website) return { kind: "rejected", reason: "spam", message: SPAM_MESSAGE };
   let key = values.submission_key ?? randomUUID();
-  const fingerprint = `${values.email ?? ""}|${values.phone ?? ""}`;
+  // A resubmission is the same form, contact and message under the same key; anything else is a
+  // new lead (issue 16 defect 9: a test drive reusing an enquiry's key was dropped).
+  const fingerprint = leadFingerprint(input.form, values.email, values.phone, values.message);
   const existing = await findByKey(db, site, key);
   if (existing && existing.fingerprint === fingerprint) return { kind: "accepted", leadId: existing.id, duplicate: true, deliveries: 0 };
   // The same key from another person (e.g. a cached page's server-made key): a new lead with a fresh key.
@@ -170,9 +172,17 @@ export async function primaryLocationEmail(db: Database, site: Site): Promise<st
   return row?.email ?? null;
 }
 
+function leadFingerprint(form: string, email: unknown, phone: unknown, message: unknown): string {
+  return JSON.stringify([form, email ?? "", phone ?? "", typeof message === "string" ? message : ""]);
+}
+
 async function findByKey(db: Database, site: Site, key: string): Promise<{ id: number; fingerprint: string } | null> {
-  const [row] = await db.select({ id: leads.id, email: leads.email, phone: leads.phone }).from(leads).where(and(eq(leads.siteId, site.id), eq(leads.submissionKey, key))).limit(1);
-  return row ? { id: row.id, fingerprint: `${row.email ?? ""}|${row.phone ?? ""}` } : null;
+  const [row] = await db
+    .select({ id: leads.id, form: leads.form, email: leads.email, phone: leads.phone, payload: leads.payload })
+    .from(leads)
+    .where(and(eq(leads.siteId, site.id), eq(leads.submissionKey, key)))
+    .limit(1);
+  return row ? { id: row.id, fingerprint: leadFingerprint(row.form, row.email, row.phone, row.payload.message) } : null;
 }
 
 function splitList(value: string | undefined): string[] {

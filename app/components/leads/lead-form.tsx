@@ -145,7 +145,7 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
       ) : null}
 
       {/* Hidden fields (spec 3 "a hidden field", spec 7 userData). */}
-      <input type="hidden" name="submission_key" value={key} />
+      {key ? <input type="hidden" name="submission_key" value={key} /> : null}
       <input type="hidden" name="__step" value={step} />
       <input type="hidden" name="__page" value={setup.page} />
       {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
