@@ -8,12 +8,13 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import pino from "pino";
+import { afterAll, beforeAll } from "vitest";
 import type { ServerBuild } from "react-router";
 import type { DatabaseHandle } from "../../db/client";
 import { importStock } from "../../app/services/stock-import.server";
 import type { Site } from "../../app/sites/site";
 import { createApp, type AppOptions } from "../../server/app";
-import { createTestSite, type TestSiteOptions } from "./database";
+import { createTestSite, openTestDatabase, type TestSiteOptions } from "./database";
 import { feed, stockRecord } from "./fixtures";
 import type { StockRecord } from "../../app/import/stock-record";
 
@@ -67,4 +68,20 @@ export function formPost(t: TestApp, fields: Record<string, string>, extra: Requ
   headers.set("content-type", "application/x-www-form-urlencoded");
   if (!headers.has("origin")) headers.set("origin", `http://${t.host}`);
   return { method: "POST", body: new URLSearchParams(fields).toString(), ...extra, headers };
+}
+
+/**
+ * Registers beforeAll/afterAll for a test file: opens the test database and starts one app.
+ * @returns a getter object; read `.t` and `.handle` inside tests
+ */
+export function useTestApp(options: Parameters<typeof startTestApp>[1] = {}): { t: TestApp; handle: DatabaseHandle } {
+  const state = {} as { t: TestApp; handle: DatabaseHandle };
+  beforeAll(async () => {
+    state.handle = await openTestDatabase();
+    state.t = await startTestApp(state.handle, options);
+  });
+  afterAll(async () => {
+    await state.handle?.close();
+  });
+  return state;
 }

@@ -3,30 +3,21 @@
  * lost because of one odd character. Each input below answered 500 or 503 before the fix.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
+import { describe, expect, it } from "vitest";
 import { leads } from "../../db/schema/index";
-import { ENGINE, openTestDatabase } from "./database";
-import { formPost, startTestApp, type TestApp } from "./app-harness";
+import { ENGINE } from "./database";
+import { formPost, useTestApp } from "./app-harness";
 
-let handle: DatabaseHandle;
-let t: TestApp;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  t = await startTestApp(handle);
-});
-afterAll(async () => {
-  await handle?.close();
-});
+const ctx = useTestApp();
 
 const lead = { name: "Jane", last_name: "Citizen", postcode: "2150", phone: "0412 345 678", email: "jane@example.com", terms: "on" };
-const storedMessages = async () => (await handle.db.select({ payload: leads.payload, carId: leads.carId }).from(leads).where(eq(leads.siteId, t.site.id))).map((l) => ({ message: l.payload.message, carId: l.carId }));
+const storedMessages = async () => (await ctx.handle.db.select({ payload: leads.payload, carId: leads.carId }).from(leads).where(eq(leads.siteId, ctx.t.site.id))).map((l) => ({ message: l.payload.message, carId: l.carId }));
 
 describe(`bad input (${ENGINE})`, () => {
   it.each(["/search?make=%00", "/search/toyota?make=%00", "/pre-owned?make=%00&model=%00", "/api/search?make=%00", "/search/%zz", "/search/%ED%A0%80", "/cars/%ED%A0%80", "/%ED%A0%80"])(
     "%s answers a clear 400 page that does not echo the input",
     async (path) => {
-      const res = await t.request(path);
+      const res = await ctx.t.request(path);
       expect(res.status).toBe(400);
       const body = await res.text();
       expect(body).toContain("This address is not valid");
@@ -35,22 +26,22 @@ describe(`bad input (${ENGINE})`, () => {
   );
 
   it.each(["constructor", "toString", "__proto__", "hasOwnProperty"])("a VDP with ?form=%s shows the enquiry form (200)", async (form) => {
-    const res = await t.request(`/cars/${t.carSlug}?form=${form}`);
+    const res = await ctx.t.request(`/cars/${ctx.t.carSlug}?form=${form}`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Send Enquiry");
   });
 
   it("a car_id or location_id beyond the database's integer range is ignored: the lead is stored (not a 503)", async () => {
-    const a = await t.request("/enquiries/new-vehicle-enquiry", formPost(t, { ...lead, message: "Out of range car id", car_id: "99999999999" }));
+    const a = await ctx.t.request("/enquiries/new-vehicle-enquiry", formPost(ctx.t, { ...lead, message: "Out of range car id", car_id: "99999999999" }));
     expect(a.status).toBe(302);
-    const b = await t.request(`/cars/${t.carSlug}`, formPost(t, { ...lead, message: "Out of range location id", location_id: "99999999999" }));
+    const b = await ctx.t.request(`/cars/${ctx.t.carSlug}`, formPost(ctx.t, { ...lead, message: "Out of range location id", location_id: "99999999999" }));
     expect(b.status).toBe(302);
-    expect(await storedMessages()).toEqual(expect.arrayContaining([{ message: "Out of range car id", carId: null }, { message: "Out of range location id", carId: t.carId }]));
+    expect(await storedMessages()).toEqual(expect.arrayContaining([{ message: "Out of range car id", carId: null }, { message: "Out of range location id", carId: ctx.t.carId }]));
   });
 
   it("a NUL or other control character in a message is removed and the lead is stored", async () => {
-    const res = await t.request(`/cars/${t.carSlug}`, formPost(t, { ...lead, message: "Is it\u0000 still\u0007 available?\nThanks", car_id: String(t.carId) }));
+    const res = await ctx.t.request(`/cars/${ctx.t.carSlug}`, formPost(ctx.t, { ...lead, message: "Is it\u0000 still\u0007 available?\nThanks", car_id: String(ctx.t.carId) }));
     expect(res.status).toBe(302);
-    expect(await storedMessages()).toContainEqual({ message: "Is it still available?\nThanks", carId: t.carId });
+    expect(await storedMessages()).toContainEqual({ message: "Is it still available?\nThanks", carId: ctx.t.carId });
   });
 });

@@ -2,27 +2,18 @@
  * Issue 16 defect 3: request bodies are limited per route. A 20 MiB form post answered a 40 MB
  * error page echoing the body twice; now it is a 413 with a short fixed page.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_BODY_LIMIT } from "../../server/guards";
-import { ENGINE, openTestDatabase } from "./database";
-import { formPost, startTestApp, type TestApp } from "./app-harness";
+import { ENGINE } from "./database";
+import { formPost, useTestApp } from "./app-harness";
 
-let handle: DatabaseHandle;
-let t: TestApp;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  t = await startTestApp(handle);
-});
-afterAll(async () => {
-  await handle?.close();
-});
+const ctx = useTestApp();
 
 const marker = "OVERSIZE-MARKER-";
 
 describe(`request body limits (${ENGINE})`, () => {
   it("a 20 MiB lead form post answers 413 with a short page that does not echo the body", async () => {
-    const res = await t.request("/enquiries/general-enquiry", formPost(t, { name: "Jane", message: marker + "x".repeat(20 * 1024 * 1024) }));
+    const res = await ctx.t.request("/enquiries/general-enquiry", formPost(ctx.t, { name: "Jane", message: marker + "x".repeat(20 * 1024 * 1024) }));
     expect(res.status).toBe(413);
     const body = await res.text();
     expect(body).toContain("This form is too large");
@@ -39,15 +30,15 @@ describe(`request body limits (${ENGINE})`, () => {
         else controller.close();
       },
     });
-    const res = await t.request(`/cars/${t.carSlug}`, { method: "POST", body: stream, headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://${t.host}`, "transfer-encoding": "chunked" }, duplex: "half" } as RequestInit);
+    const res = await ctx.t.request(`/cars/${ctx.t.carSlug}`, { method: "POST", body: stream, headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://${ctx.t.host}`, "transfer-encoding": "chunked" }, duplex: "half" } as RequestInit);
     expect(res.status).toBe(413);
     expect(sent).toBeLessThan(50);
   });
 
   it("JSON APIs take less than forms, and a normal lead still fits", async () => {
-    const json = await t.request("/api/youx/quote", { method: "POST", body: JSON.stringify({ pad: "z".repeat(20 * 1024) }), headers: { "content-type": "application/json", origin: `http://${t.host}` } });
+    const json = await ctx.t.request("/api/youx/quote", { method: "POST", body: JSON.stringify({ pad: "z".repeat(20 * 1024) }), headers: { "content-type": "application/json", origin: `http://${ctx.t.host}` } });
     expect(json.status).toBe(413);
-    const ok = await t.request(`/cars/${t.carSlug}`, formPost(t, { name: "Jane", last_name: "Citizen", postcode: "2150", phone: "0412 345 678", email: "j@example.com", message: "m".repeat(3900), terms: "on", visited_pages: "/a\n".repeat(900) }));
+    const ok = await ctx.t.request(`/cars/${ctx.t.carSlug}`, formPost(ctx.t, { name: "Jane", last_name: "Citizen", postcode: "2150", phone: "0412 345 678", email: "j@example.com", message: "m".repeat(3900), terms: "on", visited_pages: "/a\n".repeat(900) }));
     expect(ok.status).toBe(302);
     expect(DEFAULT_BODY_LIMIT).toBe(64 * 1024);
   });

@@ -4,44 +4,35 @@
  * answered with success and dropped.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
+import { describe, expect, it } from "vitest";
 import { leads } from "../../db/schema/index";
-import { ENGINE, openTestDatabase } from "./database";
-import { formPost, startTestApp, type TestApp } from "./app-harness";
+import { ENGINE } from "./database";
+import { formPost, useTestApp } from "./app-harness";
 
-let handle: DatabaseHandle;
-let t: TestApp;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  t = await startTestApp(handle);
-});
-afterAll(async () => {
-  await handle?.close();
-});
+const ctx = useTestApp();
 
 const key = "3b1f7c2e-9a4d-4e8b-a1c3-5d7e9f0a2b4c";
 const contact = { name: "Jane", last_name: "Citizen", postcode: "2150", phone: "0412 345 678", email: "jane@example.com", terms: "on", submission_key: key };
-const stored = async () => (await handle.db.select().from(leads).where(eq(leads.siteId, t.site.id))).map((l) => [l.form, l.payload.message]);
+const stored = async () => (await ctx.handle.db.select().from(leads).where(eq(leads.siteId, ctx.t.site.id))).map((l) => [l.form, l.payload.message]);
 
 describe(`duplicate leads (${ENGINE})`, () => {
   it("the VDP's HTML (cacheable) carries no submission key", async () => {
-    const res = await t.request(`/cars/${t.carSlug}`);
+    const res = await ctx.t.request(`/cars/${ctx.t.carSlug}`);
     expect(res.headers.get("cache-control")).toContain("s-maxage");
     expect(await res.text()).not.toMatch(/name="submission_key"/);
   });
 
   it("a resubmission (same key, form, contact, message) is one lead; another form or message with that key is a new lead", async () => {
     const enquiry = { ...contact, message: "Is it available?" };
-    expect((await t.request(`/cars/${t.carSlug}`, formPost(t, enquiry))).status).toBe(302);
-    expect((await t.request(`/cars/${t.carSlug}`, formPost(t, enquiry))).status).toBe(302);
+    expect((await ctx.t.request(`/cars/${ctx.t.carSlug}`, formPost(ctx.t, enquiry))).status).toBe(302);
+    expect((await ctx.t.request(`/cars/${ctx.t.carSlug}`, formPost(ctx.t, enquiry))).status).toBe(302);
     expect(await stored()).toEqual([["enquiry", "Is it available?"]]);
 
     // A test-drive booking from the same page reusing the key.
-    const testDrive = await t.request(`/cars/${t.carSlug}?form=test-drive`, formPost(t, { ...enquiry, __page: "car-test-drive", message: "Is it available?" }));
+    const testDrive = await ctx.t.request(`/cars/${ctx.t.carSlug}?form=test-drive`, formPost(ctx.t, { ...enquiry, __page: "car-test-drive", message: "Is it available?" }));
     expect(testDrive.status).toBe(302);
     // The same form with a different message.
-    expect((await t.request(`/cars/${t.carSlug}`, formPost(t, { ...enquiry, message: "What about finance?" }))).status).toBe(302);
+    expect((await ctx.t.request(`/cars/${ctx.t.carSlug}`, formPost(ctx.t, { ...enquiry, message: "What about finance?" }))).status).toBe(302);
     const all = await stored();
     expect(all).toHaveLength(3);
     expect(all).toContainEqual(["enquiry", "What about finance?"]);

@@ -5,28 +5,19 @@
  */
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
+import { describe, expect, it } from "vitest";
 import { leads, phoneReveals } from "../../db/schema/index";
-import { ENGINE, openTestDatabase } from "./database";
-import { formPost, startTestApp, type TestApp } from "./app-harness";
+import { ENGINE } from "./database";
+import { formPost, useTestApp } from "./app-harness";
 
-let handle: DatabaseHandle;
-let t: TestApp;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  t = await startTestApp(handle, { site: { config: { phones: { main: "02 9999 0000" } } } });
-});
-afterAll(async () => {
-  await handle?.close();
-});
+const ctx = useTestApp({ site: { config: { phones: { main: "02 9999 0000" } } } });
 
 const lead = { name: "Jane", last_name: "Citizen", postcode: "2150", phone: "0412 345 678", email: "jane@example.com", message: "Cross-site?", terms: "on" };
 
 describe(`security headers and origins (${ENGINE})`, () => {
   it("pages carry a CSP whose script-src lists each inline script's hash and no 'unsafe-inline'; Permissions-Policy is set", async () => {
-    for (const path of ["/", `/cars/${t.carSlug}`, "/search"]) {
-      const res = await t.request(path);
+    for (const path of ["/", `/cars/${ctx.t.carSlug}`, "/search"]) {
+      const res = await ctx.t.request(path);
       expect(res.status).toBe(200);
       const csp = res.headers.get("content-security-policy") ?? "";
       const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src "))!;
@@ -41,28 +32,28 @@ describe(`security headers and origins (${ENGINE})`, () => {
 
   it("cross-site posts are refused (403) on resource routes and lead forms, and nothing is stored", async () => {
     const evil = { origin: "https://evil.example" };
-    const reveal = await t.request(`/cars/${t.carSlug}/phone-reveal`, { method: "POST", headers: evil });
+    const reveal = await ctx.t.request(`/cars/${ctx.t.carSlug}/phone-reveal`, { method: "POST", headers: evil });
     expect(reveal.status).toBe(403);
-    const quote = await t.request("/api/youx/quote", { method: "POST", body: "{}", headers: { ...evil, "content-type": "application/json" } });
+    const quote = await ctx.t.request("/api/youx/quote", { method: "POST", body: "{}", headers: { ...evil, "content-type": "application/json" } });
     expect(quote.status).toBe(403);
-    const form = await t.request(`/cars/${t.carSlug}`, formPost(t, lead, { headers: evil }));
+    const form = await ctx.t.request(`/cars/${ctx.t.carSlug}`, formPost(ctx.t, lead, { headers: evil }));
     expect(form.status).toBe(403);
     expect(await form.text()).not.toContain("Cross-site?");
-    const fetchSite = await t.request(`/cars/${t.carSlug}/phone-reveal`, { method: "POST", headers: { "sec-fetch-site": "cross-site" } });
+    const fetchSite = await ctx.t.request(`/cars/${ctx.t.carSlug}/phone-reveal`, { method: "POST", headers: { "sec-fetch-site": "cross-site" } });
     expect(fetchSite.status).toBe(403);
-    const byReferer = await t.request(`/cars/${t.carSlug}/phone-reveal`, { method: "POST", headers: { referer: "https://evil.example/page" } });
+    const byReferer = await ctx.t.request(`/cars/${ctx.t.carSlug}/phone-reveal`, { method: "POST", headers: { referer: "https://evil.example/page" } });
     expect(byReferer.status).toBe(403);
-    expect(await handle.db.select().from(phoneReveals).where(eq(phoneReveals.siteId, t.site.id))).toHaveLength(0);
-    expect(await handle.db.select().from(leads).where(eq(leads.siteId, t.site.id))).toHaveLength(0);
+    expect(await ctx.handle.db.select().from(phoneReveals).where(eq(phoneReveals.siteId, ctx.t.site.id))).toHaveLength(0);
+    expect(await ctx.handle.db.select().from(leads).where(eq(leads.siteId, ctx.t.site.id))).toHaveLength(0);
 
     // The site's own pages still work.
-    const own = await t.request(`/cars/${t.carSlug}/phone-reveal`, { method: "POST", headers: { origin: `http://${t.host}`, accept: "application/json" } });
+    const own = await ctx.t.request(`/cars/${ctx.t.carSlug}/phone-reveal`, { method: "POST", headers: { origin: `http://${ctx.t.host}`, accept: "application/json" } });
     expect(own.status).toBe(200);
-    expect((await t.request(`/cars/${t.carSlug}`, formPost(t, lead))).status).toBe(302);
+    expect((await ctx.t.request(`/cars/${ctx.t.carSlug}`, formPost(ctx.t, lead))).status).toBe(302);
   });
 
   it("view.json counts a visitor once per car per day over HTTP", async () => {
-    const view = (ua: string) => t.request(`/cars/${t.carSlug}/view.json`, { headers: { "user-agent": ua } });
+    const view = (ua: string) => ctx.t.request(`/cars/${ctx.t.carSlug}/view.json`, { headers: { "user-agent": ua } });
     const first = (await (await view("Shopper A")).json()) as { views: number };
     for (let i = 0; i < 3; i++) expect(await (await view("Shopper A")).json()).toEqual(first);
     expect(await (await view("Shopper B")).json()).toEqual({ views: first.views + 1 });
