@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { cleanRealListing, REAL_LISTING_COLUMNS, type RealListing } from "./real-listing";
 import { StockRecordSchema, type StockRecord } from "./stock-record";
+import { hasControlCharacters } from "~/domain/text/control-characters";
 
 export type FeedRow =
   | { ok: true; row: number; record: StockRecord; fixes?: string[] }
@@ -67,32 +68,91 @@ export function parseFeedText(
       format: "json",
       rows: list.map((item, i) =>
         item && typeof item === "object" && !Array.isArray(item)
-          ? validate(i + 1, item as Record<string, unknown>)
+          ? controlCharacterField(item as Record<string, unknown>)
+            ? { ok: false as const, row: i + 1, reason: `${controlCharacterField(item as Record<string, unknown>)}: contains a NUL or control character` }
+            : validate(i + 1, item as Record<string, unknown>)
           : { ok: false as const, row: i + 1, reason: "not an object" },
       ),
     };
   }
-  const records = parse(text, {
-    columns: true,
-    skip_empty_lines: true,
-    relax_column_count: true,
-    bom: true,
-  }) as Record<string, string>[];
-  const header = records.length ? Object.keys(records[0]) : parse(text, { to_line: 1 })[0] ?? [];
+  const { header, records } = readCsvRecords(text);
   const isReal = REAL_LISTING_COLUMNS.every((c) => header.includes(c));
   const isOwn = header.includes("stock_number") && header.includes("make");
   if (!isReal && !isOwn) {
     throw new Error(`${fileName}: the header matches neither the real listings columns nor Forecourt's stock columns`);
   }
-  const rows: FeedRow[] = records.map((raw, i) => {
+  const rows: FeedRow[] = records.map((fields, i) => {
     const row = i + 1;
+    if (fields.slice(header.length).some((v) => v.trim() !== "")) {
+      return { ok: false, row, reason: `${fields.length} values but the header has ${header.length} columns (check for a stray comma or quote)` };
+    }
+    const raw = Object.fromEntries(header.map((name, j) => [name, fields[j] ?? ""]));
+    const bad = controlCharacterField(raw);
+    if (bad) return { ok: false, row, reason: `${bad}: contains a NUL or control character` };
     if (!isReal) return validate(row, raw);
-    const cleaned = cleanRealListing(raw as RealListing, knownModels);
+    const cleaned = cleanRealListing(raw as unknown as RealListing, knownModels);
     if (!cleaned.ok) return { ok: false, row, reason: cleaned.reason };
     const result = validate(row, cleaned.record);
     return result.ok && cleaned.fixes.length ? { ...result, fixes: cleaned.fixes } : result;
   });
   return { format: isReal ? "real-listings-csv" : "forecourt-csv", rows };
+}
+
+/** The first field (name) of `record` whose text holds a character PostgreSQL or XML cannot store, or null. */
+function controlCharacterField(record: Record<string, unknown>): string | null {
+  for (const [name, value] of Object.entries(record)) {
+    const texts = Array.isArray(value) ? value : [value];
+    if (texts.some((t) => typeof t === "string" && hasControlCharacters(t))) return name;
+  }
+  return null;
+}
+
+/**
+ * Splits CSV text into a header and records of fields, tolerating what breaks whole files
+ * (issue 16 defect 5): line endings are normalised (a CRLF header with LF rows lost rows), a
+ * quote inside a field is kept as text, and a quote that opens a field and never closes only
+ * costs its own line: the lines it swallowed are read again one by one.
+ */
+function readCsvRecords(text: string): { header: string[]; records: string[][] } {
+  const normalised = text.replace(/\r\n?/g, "\n");
+  let unclosedAtLine: number | null = null;
+  const parsed = parse(normalised, {
+    columns: false,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    bom: true,
+    info: true,
+    raw: true,
+    on_skip: (error: { code?: string; lines?: number } | undefined) => {
+      if (error?.code === "CSV_QUOTE_NOT_CLOSED") unclosedAtLine = error.lines ?? null;
+    },
+  } as never) as unknown as { record: string[]; raw: string }[];
+  const header = (parsed[0]?.record ?? []).map((h) => h.trim());
+  const records: string[][] = [];
+  let consumed = normalised.startsWith("\uFEFF") ? 1 : 0;
+  for (const { record, raw } of parsed.slice(1)) {
+    // A record spread over several lines with the wrong number of fields is a quote that
+    // swallowed its neighbours: read those lines one at a time.
+    if (raw.includes("\n") && record.length !== header.length) records.push(...raw.split("\n").filter((l) => l.trim()).map(parseLine));
+    else records.push(record);
+  }
+  for (const { raw } of parsed) consumed += raw.length;
+  if (unclosedAtLine !== null) {
+    // The rest of the file after an unclosed quote: one record per line.
+    records.push(...normalised.slice(consumed).split("\n").filter((l) => l.trim()).map(parseLine));
+  }
+  return { header, records };
+}
+
+/** One CSV line: quoted fields where they are balanced, else split on commas as written. */
+function parseLine(line: string): string[] {
+  try {
+    return (parse(line, { relax_quotes: true, relax_column_count: true }) as string[][])[0] ?? [];
+  } catch {
+    return (parse(line, { quote: false, relax_column_count: true }) as string[][])[0] ?? [];
+  }
 }
 
 /** Reads and parses a feed file from disk. @throws as {@link parseFeedText}, or when the file cannot be read. */

@@ -55,6 +55,17 @@ const list = z
   }, z.array(z.string()))
   .default([]);
 
+/** An absolute http(s) URL; anything else (javascript:, data:, relative paths) is refused. */
+const httpUrl = (field: string) =>
+  z.string().refine((v) => {
+    try {
+      const url = new URL(v);
+      return (url.protocol === "http:" || url.protocol === "https:") && v.length <= 2000;
+    } catch {
+      return false;
+    }
+  }, `${field}: only http(s) URLs are accepted`);
+
 const isoDate = z
   .preprocess(emptyToNull, z.string().regex(/^\d{4}-\d{2}-\d{2}/, "a date like 2026-03-31").nullable())
   .default(null);
@@ -78,7 +89,14 @@ export const StockRecordSchema = z.object({
   model: z.string().trim().min(1, "model is required").max(80),
   badge: optText,
   series: optText,
-  year: z.preprocess((v) => (typeof v === "string" ? Number(v) : v), z.number({ message: "year must be a number" }).int().min(1900).max(2100)),
+  year: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined || issue.input === "" ? "year is required" : "year must be a number") })
+      .int("year must be a whole number")
+      .min(1900, "year must be between 1900 and 2100")
+      .max(2100, "year must be between 1900 and 2100"),
+  ),
   price: optInt(0, 10_000_000),
   before_price: optInt(0, 10_000_000),
   subscription_price: optInt(0, 100_000),
@@ -102,8 +120,10 @@ export const StockRecordSchema = z.object({
   tag: optText,
   dealer_comments: optText,
   features: list,
-  images: list,
-  file: optText,
+  /** Photo URLs, http(s) only (issue 16 defect 5: `javascript:` reached og:image). */
+  images: list.pipe(z.array(httpUrl("images")).max(200)),
+  /** Brochure or document URL, http(s) only. */
+  file: optText.pipe(httpUrl("file").nullable()),
   sold_date: isoDate,
   show_on_dealer_website: bool(true),
   /** Location slug within the site; when empty the importer picks the nearest sales location. */
