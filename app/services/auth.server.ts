@@ -275,7 +275,7 @@ export async function requestSignInCode(
 
 export type VerifyResult =
   | { kind: "ok"; shopper: Shopper }
-  | { kind: "wrong-code"; attemptsLeft: number; message: string }
+  | { kind: "wrong-code"; attemptsLeft: number; message: string; phone: string }
   | { kind: "locked" | "expired" | "used" | "not-found" | "invalid"; message: string };
 
 /**
@@ -317,7 +317,7 @@ export async function verifySignInCode(db: Database, site: Site, input: { handle
       await db.update(signInChallenges).set({ lockedAt: now }).where(eq(signInChallenges.id, challenge.id));
       return { kind: "locked", message: SIGN_IN_MESSAGES.locked };
     }
-    return { kind: "wrong-code", attemptsLeft: left, message: SIGN_IN_MESSAGES.wrongCode(left) };
+    return { kind: "wrong-code", attemptsLeft: left, message: SIGN_IN_MESSAGES.wrongCode(left), phone: challenge.phone };
   }
   const consumed = await db
     .update(signInChallenges)
