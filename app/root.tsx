@@ -14,8 +14,10 @@ import "./app.css";
 import { SiteFooter, SiteHeader, type SiteChrome } from "./components/layout/site-chrome";
 import { dbContext, siteContext } from "./context";
 import { listLocations } from "./services/locations.server";
+import { buildAccountView } from "./services/account-view.server";
+import { SiteToaster } from "./components/accounts/site-toaster";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   const locations = await listLocations(db, site);
@@ -34,6 +36,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
   return {
     chrome,
+    // Issue 9: the shopper's own account data (never cached publicly: server/app.ts).
+    account: await buildAccountView(request, site, db),
     theme: { primary: site.config.theme.primary, onPrimary: site.config.theme.onPrimary, accent: site.config.theme.accent },
   };
 }
@@ -58,6 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {data ? <SiteFooter site={data.chrome} /> : null}
+        {data?.account.watchlist ? <SiteToaster /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -39,5 +39,15 @@ export default [
   route("parts/search", "routes/lead-page.tsx", { id: "lead-parts-search" }),
   route("fleet", "routes/lead-page.tsx", { id: "lead-fleet" }),
   route("success", "routes/success.tsx"),
+  // Issue 9: accounts (sign-in, sign-out, My Garage and its variants, spin-to-win, watchlist API).
+  route("sign-in", "routes/sign-in.tsx"),
+  route("sign-out", "routes/sign-out.ts"),
+  route("my-garage", "routes/my-garage.tsx", { id: "my-garage" }),
+  route("garage", "routes/my-garage.tsx", { id: "my-garage-garage" }),
+  route("my-account", "routes/my-garage.tsx", { id: "my-garage-my-account" }),
+  route("spin-to-win", "routes/spin-to-win.tsx"),
+  route("finance/external", "routes/finance-external.ts"),
+  route("api/watchlist/save-car", "routes/api.watchlist.ts", { id: "api-watchlist-save-car" }),
+  route("api/watchlist/remove-car", "routes/api.watchlist.ts", { id: "api-watchlist-remove-car" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -13,6 +13,7 @@ import type { DatabaseHandle } from "../db/client";
 import { dbContext, requestInfoContext, siteContext } from "../app/context";
 import { deliveryMetrics } from "../app/services/lead-delivery.server";
 import { SiteResolver } from "../app/services/sites.server";
+import { hasSessionCookie } from "../app/services/auth.server";
 import type { Site } from "../app/sites/site";
 import { compression } from "./compress";
 import { contentSecurityPolicy } from "./csp";
@@ -129,6 +130,11 @@ export function createApp(options: AppOptions) {
     context.set(dbContext, database.db);
     context.set(requestInfoContext, { origin: new URL(c.req.url).origin, now: Date.now(), clientIp: clientIp(c) });
     const response = await handleRequest(c.req.raw, context);
+    // Issue 9: a signed-in shopper's pages carry their own data; never let a shared cache keep them.
+    if (hasSessionCookie(c.req.raw)) {
+      response.headers.set("Cache-Control", "private, no-store");
+      response.headers.append("Vary", "Cookie");
+    }
     // Public pages can be cached per host by a CDN for a short time.
     if (c.req.method === "GET" && response.status === 200 && !response.headers.has("Cache-Control") && response.headers.get("content-type")?.startsWith("text/html")) {
       response.headers.set("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300");

@@ -5,6 +5,7 @@ import { CarCard } from "~/components/vehicle/car-card";
 import { toCarCard, type CarCardData } from "~/components/vehicle/car-card-data";
 import { BodyIllustration } from "~/components/vehicle/body-illustration";
 import { FavouriteToggle } from "~/components/vehicle/favourite-toggle";
+import { WatchlistButton } from "~/components/accounts/watchlist-button";
 import { InfoTabs } from "~/components/vehicle/vdp/info-tabs";
 import { CollapsibleList, HistoryReportLink, PdfDownload, PhoneReveal, PrintLink, ShareMenu, StickyBar, ViewTracker } from "~/components/vehicle/vdp/interactive";
 import { MakeOfferDialog } from "~/components/vehicle/vdp/make-offer";
@@ -286,6 +287,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-4 flex flex-wrap items-center gap-2">
             {vdp.share ? <ShareMenu url={vdp.share.url} links={vdp.share.links} /> : null}
             {vdp.toggle ? <FavouriteToggle mode={vdp.toggle} car={savedCar} className="border border-slate-300" /> : null}
+            <WatchlistButton car={{ id: vdp.id, name: vdp.title, inStock: vdp.inStock }} />
             <PrintLink slug={vdp.slug} />
             <PdfDownload slug={vdp.slug} />
           </div>

@@ -8,6 +8,7 @@ import { FinanceEnquiryForm } from "~/components/leads/finance-enquiry-form";
 import { getCarById } from "~/services/cars.server";
 import { financePageFor } from "~/services/finance.server";
 import { leadFormAction, loadLeadForm } from "~/services/lead-forms.server";
+import { requireShopperFor } from "~/services/auth.server";
 
 /**
  * Finance page (spec 2.1): served at the site's configured finance path (`/finance`,
@@ -22,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const path = site.config.finance.linkPath;
   if (url.pathname.replace(/\/$/, "") !== path) throw redirect(`${path}${url.search}`, 301);
+  await requireShopperFor(request, site, db, "finance"); // Issue 9: spec 6 finance gate (finance.gated).
   const query = parseFinanceQuery(url.searchParams);
   const page = await financePageFor(db, site, query, new Date(now));
   const car = query.car_id ? await getCarById(db, site, query.car_id) : null;
@@ -32,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The finance enquiry (spec 5: opt_in defaults to true) posts here; the lead pipeline stores it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const info = context.get(requestInfoContext);
+  await requireShopperFor(request, context.get(siteContext), context.get(dbContext), "finance"); // Issue 9.
   return leadFormAction(context.get(dbContext), context.get(siteContext), request, "finance", { now: info.now, clientIp: info.clientIp ?? null });
 }
 

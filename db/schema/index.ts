@@ -6,3 +6,4 @@ export * from "./content";
 export * from "./phone-reveals";
 export * from "./leads";
 export * from "./car-view-visits";
+export * from "./accounts";

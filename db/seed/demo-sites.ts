@@ -3,6 +3,7 @@
  * SiteConfig data: this file is where "one dealer does X" from the spec is switched on.
  */
 import type { SiteConfigInput } from "../../app/sites/site-config";
+import { ACCOUNTS_DEMO_CONFIG, ACCOUNTS_DEMO_FEATURES } from "./accounts-demo";
 
 export interface DemoLocation {
   name: string;
@@ -81,7 +82,8 @@ export const DEMO_SITES: DemoSite[] = [
       url: "https://www.harbourside.example",
       theme: { primary: "#0b3d91", onPrimary: "#ffffff", accent: "#0e7490", tagline: "Sixteen brands, five Sydney locations" },
       hero: { title: "New, demo and used cars across Sydney", subtitle: "Parramatta, Liverpool, Artarmon, Alexandria and Penrith" },
-      features: { checkout: true, onlinePurchase: true, compare: false, chat: true },
+      features: { checkout: true, onlinePurchase: true, compare: false, chat: true, ...ACCOUNTS_DEMO_FEATURES },
+      accounts: ACCOUNTS_DEMO_CONFIG, // Issue 9: sign-in, watchlist, My Garage, spin-to-win.
       display: { makeAnOffer: true, fuelTagEnabled: true, justArrivedTagName: "Just Arrived", callPanelDealerLink: true },
       search: { kmsSort: true, priceAboveZeroOnPriceAsc: true, promoCardsStrictCarType: true },
       finance: {

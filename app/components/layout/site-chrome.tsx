@@ -1,4 +1,5 @@
 import { Link, NavLink } from "react-router";
+import { AccountControl } from "~/components/accounts/account-control";
 
 /** What the header and footer need of the site (serialisable; from the root loader). */
 export interface SiteChrome {
@@ -53,6 +54,8 @@ export function SiteHeader({ site }: { site: SiteChrome }) {
             Call {site.phone}
           </a>
         ) : null}
+        {/* Issue 9: sign-in / sign-out control. */}
+        <AccountControl />
       </div>
     </header>
   );

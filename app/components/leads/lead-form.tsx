@@ -12,6 +12,8 @@ import { useActionData, useFetcher, useNavigate } from "react-router";
 import { track } from "~/components/analytics";
 import { ERROR_LIST_HEADING, PHOTOS_MESSAGE, stepSchema, STEP_FIELDS, UNEXPECTED_ERROR } from "~/forms/lead-forms";
 import type { LeadActionData, LeadFormSetup } from "~/services/lead-forms.server";
+import { useAccount } from "~/components/accounts/use-account";
+import { leadFormDefaults } from "~/domain/accounts/account-view";
 import { readUserDetails, recordVisit, saveEnquiredCar, saveSuccessCategory, saveUserDetails } from "./lead-storage";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -49,6 +51,8 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
   const [trail, setTrail] = useState({ visitedPages: "", landingQuery: "", url: "" });
   const schema = useMemo(() => stepSchema(setup.kind, setup.options, setup.multiStep ? step : STEP_FIELDS.length - 1), [setup.kind, setup.options, setup.multiStep, step]);
   const formId = `lead-${setup.page}`;
+  // Issue 9: a signed-in shopper's stored details prefill the contact fields.
+  const shopperDefaults = leadFormDefaults(useAccount());
 
   const [form, rawFields] = useForm({
     id: formId,
@@ -56,6 +60,7 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     defaultValue: {
+      ...shopperDefaults,
       message: setup.presetMessage ?? (setup.kind === "photos" ? PHOTOS_MESSAGE : undefined),
       location_id: setup.locations.length === 1 ? String(setup.locations[0].id) : undefined,
       opt_in: setup.kind === "finance" ? "on" : undefined,

@@ -2,7 +2,7 @@
  * The car card's view model (spec 2.3), computed on the server so the browser receives strings,
  * not rules. Built from a full Car (VDP "similar cars") or a search document (SRP).
  */
-import { getCarCardButtons, getFavouriteToggle, showsWatchlistButton, type ButtonKind } from "~/domain/display/buttons";
+import { getCarCardButtons, getFavouriteToggle, type ButtonKind } from "~/domain/display/buttons";
 import { getCarImage } from "~/domain/display/images";
 import { formatAud, getPriceDisplay } from "~/domain/display/price-display";
 import { getCarTag } from "~/domain/display/tags";
@@ -48,7 +48,7 @@ export interface CarCardData {
   buttons: CarCardButton[];
   /** Spec 4 favourites/compare toggle, null when hidden. */
   toggle: "favourite" | "compare" | null;
-  /** Spec 4 watchlist save button shown (the watchlist itself is a later issue). */
+  /** The site has a watchlist (spec 4); WatchlistButton hides it for a sold car not already saved. */
   watchlist: boolean;
   /** Finance estimate (spec 5), null when the rules hide it; absent when not computed. */
   finance?: FinanceEstimateView | null;
@@ -129,7 +129,7 @@ export function toCarCard(site: Site, car: CarCardSource, now: Date): CarCardDat
     illustration: image.kind === "illustration" ? image.body : "sedan",
     buttons,
     toggle: getFavouriteToggle({ status: car.status, price: car.price, carType: car.carType, images: car.images ?? [], primaryImageUrl: car.primaryImageUrl }, favouriteOptionsFor(config)),
-    watchlist: showsWatchlistButton(car, { watchlist: config.features.watchlist, isSaved: false }),
+    watchlist: config.features.watchlist,
     finance: financeEstimateFor(
       site,
       {

@@ -3,6 +3,7 @@ import { BodyIllustration } from "./body-illustration";
 import type { CarCardData } from "./car-card-data";
 import { FinanceEstimate } from "~/components/finance/finance-estimate";
 import { FavouriteToggle } from "./favourite-toggle";
+import { WatchlistButton } from "~/components/accounts/watchlist-button";
 
 const BUTTON_STYLE: Record<string, string> = {
   details: "bg-[var(--site-primary)] font-semibold text-[var(--site-on-primary)]",
@@ -65,11 +66,7 @@ export function CarCard({ car }: { car: CarCardData }) {
               {b.label}
             </Link>
           ))}
-          {car.watchlist ? (
-            <button type="button" className="col-span-2 rounded border border-slate-300 px-3 py-2 text-sm" data-testid="watchlist-save" disabled title="Watchlist coming soon">
-              Save
-            </button>
-          ) : null}
+          {car.watchlist ? <WatchlistButton car={{ id: car.id, name: car.title, inStock: car.inStock }} className="col-span-2" /> : null}
         </div>
       </div>
     </article>
