@@ -39,5 +39,9 @@ export default [
   route("parts/search", "routes/lead-page.tsx", { id: "lead-parts-search" }),
   route("fleet", "routes/lead-page.tsx", { id: "lead-fleet" }),
   route("success", "routes/success.tsx"),
+  // Issue 10: reserve online (path segment per site: features.checkoutPath), purchase journey, online payment.
+  route("cars/:slug/checkout", "routes/car-checkout.tsx", { id: "car-checkout" }),
+  route("cars/:slug/buy-online", "routes/car-checkout.tsx", { id: "car-buy-online" }),
+  route("__test/reservations/expire", "routes/test-hooks.reservations-expire.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -166,7 +166,7 @@ export async function reserveCar(db: Database, adapter: PaymentsAdapter, site: S
     return { kind: "declined", message: outcome.message };
   }
   if (outcome.kind === "redirect") {
-    await db.update(payments).set({ providerRef: outcome.ref, updatedAt: new Date(input.now) }).where(eq(payments.id, payment.id));
+    await db.update(payments).set({ providerRef: outcome.ref, details: { ...input.details }, updatedAt: new Date(input.now) }).where(eq(payments.id, payment.id));
     return { kind: "redirect", url: outcome.url, paymentId: payment.id };
   }
   if (outcome.kind === "pending") return { kind: "failed", message: RESERVATION_FAILED_MESSAGE };
@@ -177,9 +177,10 @@ export async function reserveCar(db: Database, adapter: PaymentsAdapter, site: S
  * After a redirect provider sends the shopper back: confirms the hold and completes the reservation.
  * @returns as {@link reserveCar}; `failed` when the payment is unknown or not ours
  */
-export async function resumeReservation(db: Database, adapter: PaymentsAdapter, site: Site, paymentId: number, input: ReserveInput): Promise<ReserveResult> {
-  const [payment] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.siteId, site.id), eq(payments.carId, input.car.id)));
-  if (!payment || !payment.providerRef) return { kind: "failed", message: RESERVATION_FAILED_MESSAGE };
+export async function resumeReservation(db: Database, adapter: PaymentsAdapter, site: Site, paymentId: number, resume: Omit<ReserveInput, "details">): Promise<ReserveResult> {
+  const [payment] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.siteId, site.id), eq(payments.carId, resume.car.id)));
+  if (!payment || !payment.providerRef || !payment.details) return { kind: "failed", message: RESERVATION_FAILED_MESSAGE };
+  const input: ReserveInput = { ...resume, details: payment.details as unknown as ReservationDetails };
   if (payment.status !== "pending") {
     const [existing] = await db.select().from(reservations).where(eq(reservations.paymentId, payment.id));
     if (existing) return { kind: "reserved", reservationId: existing.id, paymentId: payment.id, expiresAt: existing.expiresAt, depositCents: existing.depositCents, leadId: existing.leadId };

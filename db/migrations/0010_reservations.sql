@@ -11,6 +11,7 @@ CREATE TABLE "payments" (
 	"currency" text DEFAULT 'aud' NOT NULL,
 	"status" text NOT NULL,
 	"car_id" integer REFERENCES "cars"("id") ON DELETE SET NULL,
+	"details" jsonb,
 	"last_error" text,
 	"locked_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -31,6 +31,8 @@ export const payments = pgTable(
     currency: text("currency").notNull().default("aud"),
     status: text("status").$type<PaymentStatus>().notNull(),
     carId: integer("car_id").references(() => cars.id, { onDelete: "set null" }),
+    /** The shopper's validated details while a redirect provider (Stripe Checkout) has them on its page. */
+    details: jsonb("details").$type<Record<string, unknown>>(),
     lastError: text("last_error"),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
