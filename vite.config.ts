@@ -8,6 +8,6 @@ export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   ssr: {
     // Server-only packages stay external (loaded from node_modules at run time).
-    external: ["@electric-sql/pglite", "postgres", "pino", "csv-parse"],
+    external: ["@electric-sql/pglite", "pg", "pino", "csv-parse"],
   },
 });

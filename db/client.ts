@@ -34,21 +34,31 @@ export interface OpenDatabaseOptions {
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
-    const { default: postgres } = await import("postgres");
-    const { drizzle } = await import("drizzle-orm/postgres-js");
-    const client = postgres(options.url, {
+    // node-postgres (docs/decisions/160): a connection lost mid-transaction fails that
+    // transaction's queries with an error the caller can catch; it never crashes the process.
+    const { default: pg } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const pool = new pg.Pool({
+      connectionString: options.url,
       max: options.poolSize ?? 10,
-      onnotice: () => {},
-      connect_timeout: 10,
+      connectionTimeoutMillis: 10_000,
+      idleTimeoutMillis: 30_000,
     });
-    const db = drizzle(client, { schema }) as unknown as Database;
+    // An idle client's error is handled by the pool, but a checked-out client (inside a
+    // transaction) has no listener: without this, a dropped socket emits an unhandled 'error'
+    // and ends the process. The failed query rejects; the pool discards the broken client.
+    pool.on("connect", (client) => {
+      client.on("error", () => {});
+    });
+    pool.on("error", () => {});
+    const db = drizzle(pool, { schema }) as unknown as Database;
     return {
       db,
       kind: "postgres",
       ping: async () => {
-        await client`select 1`;
+        await pool.query("select 1");
       },
-      close: () => client.end({ timeout: 5 }),
+      close: () => pool.end(),
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");

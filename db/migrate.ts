@@ -11,7 +11,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.me
  */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === "postgres") {
-    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     // Serialise concurrent migrators (several app nodes or test workers starting at once).
     await handle.db.execute(sql`select pg_advisory_lock(727274)`);
     try {

@@ -1,5 +1,6 @@
 /**
  * `npm run leads -- list [--status pending|sent|dead] [--limit N]`
+ * `npm run leads -- summary` (deliveries per site and status; dead ones need a person)
  * `npm run leads -- retry <delivery id>`
  * `npm run leads -- retry-dead`
  *
@@ -12,9 +13,9 @@
 import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
-import { listDeliveries, retryDeadDeliveries, retryDelivery } from "../app/services/lead-delivery.server.ts";
+import { deliverySummary, listDeliveries, retryDeadDeliveries, retryDelivery } from "../app/services/lead-delivery.server.ts";
 
-const USAGE = "usage: npm run leads -- list [--status pending|sent|dead] [--limit N] | retry <delivery id> | retry-dead";
+const USAGE = "usage: npm run leads -- list [--status pending|sent|dead] [--limit N] | summary | retry <delivery id> | retry-dead";
 
 async function run(): Promise<number> {
   let args;
@@ -26,7 +27,7 @@ async function run(): Promise<number> {
   }
   const [command, id] = args.positionals;
   const status = args.values.status;
-  if (args.values.help || !command || !["list", "retry", "retry-dead"].includes(command) || (status && !["pending", "sent", "dead"].includes(status))) {
+  if (args.values.help || !command || !["list", "summary", "retry", "retry-dead"].includes(command) || (status && !["pending", "sent", "dead"].includes(status))) {
     console.error(USAGE);
     return args.values.help ? 0 : 1;
   }
@@ -50,6 +51,14 @@ async function run(): Promise<number> {
       for (const r of rows) {
         console.log(`#${r.id}\tlead ${r.leadId}\tsite ${r.siteId}\t${r.channel}\t${r.target}\t${r.status}\tattempts ${r.attempts}\tnext ${r.nextAttemptAt.toISOString()}${r.lastError ? `\t${r.lastError}` : ""}`);
       }
+      return 0;
+    }
+    if (command === "summary") {
+      const rows = await deliverySummary(handle.db);
+      if (!rows.length) console.log("no deliveries");
+      for (const r of rows) console.log(`${r.siteSlug}\t${r.status}\t${r.count}`);
+      const dead = rows.filter((r) => r.status === "dead").reduce((n, r) => n + r.count, 0);
+      console.log(dead ? `${dead} dead deliveries need attention: npm run leads -- list --status dead` : "no dead deliveries");
       return 0;
     }
     if (command === "retry") {

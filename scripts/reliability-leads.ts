@@ -21,13 +21,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer } from "node:http";
-import { createServer as createTcpServer, connect, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import pino from "pino";
-import postgres from "postgres";
+import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
@@ -35,6 +34,7 @@ import { sites } from "../db/schema/index.ts";
 import { createLeadChannels } from "../app/adapters/lead-channels.server.ts";
 import { startDeliveryWorker } from "../app/services/lead-delivery.server.ts";
 import { createApp } from "../server/app.ts";
+import { startTcpProxy } from "../tests/integration/tcp-proxy.ts";
 
 const ADMIN_URL = process.env.RELIABILITY_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = process.env.RELIABILITY_DB ?? "forecourt_issue5_reliability";
@@ -46,48 +46,13 @@ const MAX_TRIES = 6;
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
-/** Loopback TCP proxy app -> PostgreSQL that can cut and restore the link. */
-function startProxy(target: { host: string; port: number }) {
-  let down = false;
-  const pairs = new Set<[Socket, Socket]>();
-  const server = createTcpServer((client) => {
-    if (down) return client.destroy();
-    const upstream = connect(target.port, target.host);
-    const pair: [Socket, Socket] = [client, upstream];
-    pairs.add(pair);
-    const close = () => {
-      client.destroy();
-      upstream.destroy();
-      pairs.delete(pair);
-    };
-    client.on("error", close).on("close", close);
-    upstream.on("error", close).on("close", close);
-    client.pipe(upstream);
-    upstream.pipe(client);
-  });
-  return {
-    listen: () => new Promise<number>((ok) => server.listen(0, "127.0.0.1", () => ok((server.address() as AddressInfo).port))),
-    cut() {
-      down = true;
-      for (const [a, b] of pairs) {
-        a.destroy();
-        b.destroy();
-      }
-      pairs.clear();
-    },
-    restore() {
-      down = false;
-    },
-    close: () => new Promise<void>((ok) => server.close(() => ok())),
-  };
-}
-
 type Outcome = "success" | "clear-error" | "unclear";
 
 async function main() {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.unsafe(`create database ${DB_NAME}`);
+  const admin = new pg.Client({ connectionString: ADMIN_URL, application_name: "reliability-admin" });
+  await admin.connect();
+  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
+  await admin.query(`create database ${DB_NAME}`);
   const adminUrl = new URL(ADMIN_URL);
   const directUrl = new URL(ADMIN_URL);
   directUrl.pathname = `/${DB_NAME}`;
@@ -117,8 +82,8 @@ async function main() {
     .returning();
 
   // The app, with its database link through the proxy.
-  const proxy = startProxy({ host: adminUrl.hostname, port: Number(adminUrl.port || 5432) });
-  const proxyPort = await proxy.listen();
+  const proxy = await startTcpProxy({ host: adminUrl.hostname, port: Number(adminUrl.port || 5432) });
+  const proxyPort = proxy.port;
   const appUrl = new URL(directUrl.toString());
   appUrl.host = `127.0.0.1:${proxyPort}`;
   const database = await openDatabase({ url: appUrl.toString(), poolSize: 10 });
@@ -185,7 +150,7 @@ async function main() {
     if (process.env.RELIABILITY_TERMINATE !== "0") {
       // postgres@3.4.9 can crash the process when a connection dies under a reserved (transaction)
       // connection (porsager/postgres#1154, #1208); the lead path uses single statements (docs/decisions/034).
-      const killed = await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${DB_NAME} and pid <> pg_backend_pid() and application_name = 'postgres.js'`;
+      const { rows: killed } = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [DB_NAME]);
       console.log(`[${Date.now() - started} ms] pg_terminate_backend: ${killed.length} app connections killed after ${posts} posts`);
     } else {
       console.log(`[${Date.now() - started} ms] second cut of the database link (${OUTAGE_MS} ms) after ${posts} posts`);
@@ -216,17 +181,19 @@ async function main() {
   const elapsed = Date.now() - started;
 
   // Let the worker drain (it survived the outage).
-  const check = postgres(directUrl.toString(), { max: 1, onnotice: () => {} });
+  const check = new pg.Client({ connectionString: directUrl.toString() });
+  await check.connect();
+  const one = async <T>(text: string, params: unknown[] = []) => (await check.query(text, params)).rows as T[];
   let pending = -1;
   for (let i = 0; i < 150; i++) {
-    [{ pending }] = (await check`select count(*)::int as pending from lead_deliveries where status <> 'sent'`) as unknown as [{ pending: number }];
+    [{ pending }] = await one<{ pending: number }>(`select count(*)::int as pending from lead_deliveries where status <> 'sent'`);
     if (pending === 0) break;
     await sleep(200);
   }
-  const [{ leads, keys }] = (await check`select count(*)::int as leads, count(distinct submission_key)::int as keys from leads where site_id = ${site.id}`) as unknown as [{ leads: number; keys: number }];
-  const stored = new Set((await check`select submission_key from leads where site_id = ${site.id}`).map((r) => r.submission_key as string));
-  const [{ orphans }] = (await check`select count(*)::int as orphans from leads l where not exists (select 1 from lead_deliveries d where d.lead_id = l.id)`) as unknown as [{ orphans: number }];
-  const [{ deliveries, sent }] = (await check`select count(*)::int as deliveries, count(*) filter (where status = 'sent')::int as sent from lead_deliveries`) as unknown as [{ deliveries: number; sent: number }];
+  const [{ leads, keys }] = await one<{ leads: number; keys: number }>(`select count(*)::int as leads, count(distinct submission_key)::int as keys from leads where site_id = $1`, [site.id]);
+  const stored = new Set((await one<{ submission_key: string }>(`select submission_key from leads where site_id = $1`, [site.id])).map((r) => r.submission_key));
+  const [{ orphans }] = await one<{ orphans: number }>(`select count(*)::int as orphans from leads l where not exists (select 1 from lead_deliveries d where d.lead_id = l.id)`);
+  const [{ deliveries, sent }] = await one<{ deliveries: number; sent: number }>(`select count(*)::int as deliveries, count(*) filter (where status = 'sent')::int as sent from lead_deliveries`);
   const doubleKeys = new Set(jobs.filter((j) => j.copy === 1).map((j) => j.key));
   const successMissing = [...succeededKeys].filter((k) => !stored.has(k)).length;
   const storedAfterFinalError = [...failedKeys].filter((k) => stored.has(k)).length;

@@ -11,6 +11,7 @@ import type { Logger } from "pino";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { DatabaseHandle } from "../db/client";
 import { dbContext, requestInfoContext, siteContext } from "../app/context";
+import { deliveryMetrics } from "../app/services/lead-delivery.server";
 import { SiteResolver } from "../app/services/sites.server";
 import type { Site } from "../app/sites/site";
 import { compression } from "./compress";
@@ -27,6 +28,8 @@ export interface AppOptions {
   defaultSite?: string | null;
   /** Take the client IP from the first X-Forwarded-For hop (only behind a trusted proxy). */
   trustProxy?: boolean;
+  /** Bearer token for /metrics from other hosts; without it /metrics answers loopback clients only. */
+  metricsToken?: string | null;
   /** Set once shutdown starts: /readyz answers 503 so load balancers drain this node. */
   isShuttingDown?: () => boolean;
 }
@@ -77,6 +80,15 @@ export function createApp(options: AppOptions) {
       logger.warn({ err: error }, "readiness check failed");
       return c.json({ status: "database unavailable" }, 503);
     }
+  });
+
+  // Operational figures (dead lead deliveries, issue 16 defect 8). Not public: loopback clients
+  // (no proxy in between) or a bearer token.
+  app.get("/metrics", async (c) => {
+    const token = options.metricsToken;
+    const bearer = c.req.header("authorization") === `Bearer ${token}`;
+    if (!(token && bearer) && !(isLoopback(c) && !c.req.header("x-forwarded-for"))) return c.text("Not found", 404);
+    return c.text(await deliveryMetrics(database.db), 200, { "Content-Type": "text/plain; version=0.0.4", "Cache-Control": "no-store" });
   });
 
   if (options.clientDir) {
@@ -135,6 +147,15 @@ export function createApp(options: AppOptions) {
       return getConnInfo(c).remote.address ?? null;
     } catch {
       return null;
+    }
+  }
+
+  function isLoopback(c: Parameters<typeof getConnInfo>[0]): boolean {
+    try {
+      const address = getConnInfo(c).remote.address ?? "";
+      return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
+    } catch {
+      return false;
     }
   }
 

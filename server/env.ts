@@ -36,6 +36,8 @@ const EnvSchema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("1")
     .transform((v) => v === "1" || v === "true"),
+  /** Bearer token that lets other hosts read /metrics (loopback clients need none). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

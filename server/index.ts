@@ -13,9 +13,11 @@ import { openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { seedDemoSites } from "../db/seed/seed";
 import { createLeadChannels } from "../app/adapters/lead-channels.server";
+import { routingGaps, siteEnquiryAddress } from "../app/domain/leads/routing";
 import { startDeliveryWorker } from "../app/services/lead-delivery.server";
 import { paymentsAdapterFor } from "../app/adapters/payments/index.server";
 import { startReservationWorker } from "../app/services/reservations.server";
+import { primaryLocationEmail } from "../app/services/leads.server";
 import { createApp } from "./app";
 import { loadEnv } from "./env";
 
@@ -51,6 +53,7 @@ export async function startServer(): Promise<RunningServer> {
     baseDomain: env.BASE_DOMAIN,
     defaultSite: env.DEFAULT_SITE,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN ?? null,
     isShuttingDown: () => shuttingDown,
   });
   // Lead delivery worker (DESIGN 6): sends the outbox from this node; safe beside other nodes.
@@ -63,6 +66,12 @@ export async function startServer(): Promise<RunningServer> {
   const url = `http://localhost:${env.PORT}`;
   for (const site of await sites.all()) {
     console.log(`${site.name.padEnd(28)} http://${site.slug}.localhost:${env.PORT}`);
+    // Issue 16 defect 8: say where leads no routing rule covers will go.
+    const gaps = routingGaps(site.config.leads);
+    if (gaps.length) {
+      const fallback = siteEnquiryAddress(site, await primaryLocationEmail(database.db, site));
+      logger.warn({ site: site.slug, departments: gaps, fallback }, `site ${site.slug}: no routing rule or leads.defaultEmail for ${gaps.join(", ")} leads; they go to the location's email, else ${fallback}`);
+    }
   }
   console.log(`Forecourt is running on port ${env.PORT} (${database.kind}${database.kind === "pglite" ? ` in ${env.DATA_DIR}` : ""}). Ctrl+C stops it.`);
 

@@ -237,3 +237,39 @@ export async function listDeliveries(db: Database, status?: "pending" | "sent" |
     .orderBy(sql`${leadDeliveries.id} desc`)
     .limit(limit);
 }
+
+/** Delivery counts of one site by status (for `npm run leads -- summary` and /metrics). */
+export interface DeliverySummaryRow {
+  siteSlug: string;
+  status: string;
+  count: number;
+}
+
+/** Counts every site's deliveries by status, sites in slug order (issue 16 defect 8: dead deliveries are visible). */
+export async function deliverySummary(db: Database): Promise<DeliverySummaryRow[]> {
+  const rows = await db
+    .select({ siteSlug: sites.slug, status: leadDeliveries.status, count: sql<number>`count(*)::int` })
+    .from(leadDeliveries)
+    .innerJoin(sites, eq(leadDeliveries.siteId, sites.id))
+    .groupBy(sites.slug, leadDeliveries.status)
+    .orderBy(sites.slug, leadDeliveries.status);
+  return rows.map((r) => ({ ...r, count: Number(r.count) }));
+}
+
+/**
+ * The lead delivery figures in the Prometheus text format (served at /metrics):
+ * `forecourt_lead_deliveries{site,status}` and `forecourt_lead_deliveries_dead_total`.
+ */
+export async function deliveryMetrics(db: Database): Promise<string> {
+  const rows = await deliverySummary(db);
+  const label = (v: string) => v.replace(/[\\"\n]/g, (c) => (c === "\n" ? "\\n" : `\\${c}`));
+  const lines = [
+    "# HELP forecourt_lead_deliveries Lead delivery jobs by site and status (pending, sent, dead).",
+    "# TYPE forecourt_lead_deliveries gauge",
+    ...rows.map((r) => `forecourt_lead_deliveries{site="${label(r.siteSlug)}",status="${label(r.status)}"} ${r.count}`),
+    "# HELP forecourt_lead_deliveries_dead_total Lead delivery jobs given up on, all sites: each needs a person.",
+    "# TYPE forecourt_lead_deliveries_dead_total gauge",
+    `forecourt_lead_deliveries_dead_total ${rows.filter((r) => r.status === "dead").reduce((n, r) => n + r.count, 0)}`,
+  ];
+  return `${lines.join("\n")}\n`;
+}

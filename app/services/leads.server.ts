@@ -9,7 +9,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { leadDeliveries, leadRateLimits, leads, locations } from "../../db/schema/index";
 import type { Car } from "~/domain/car";
-import { routeLead } from "~/domain/leads/routing";
+import { routeLead, siteEnquiryAddress } from "~/domain/leads/routing";
 import { departmentOf, type LeadFormKind } from "~/forms/lead-forms";
 import type { Site } from "~/sites/site";
 
@@ -42,22 +42,38 @@ export type LeadResult =
   | { kind: "rejected"; reason: "spam" | "rate-limited"; message: string };
 
 /**
- * Counts one request in a fixed one-hour window for each bucket (per IP, per site) and says
- * whether all are within their limits. Counters live in the database so every node shares them.
+ * Takes one token from each bucket of a fixed one-hour window: first the client's (per IP, or
+ * one shared "unknown client" bucket), then the site's. A request only counts where it was
+ * accepted: a refused request takes nothing from the site's budget, and the client's token is
+ * given back when the site refuses (issue 16 defect 1). So one client can use at most its own
+ * limit of the site's budget, and shoppers from other addresses keep getting through.
+ * Counters live in the database so every node shares them.
+ * @param now epoch ms
+ * @returns whether the request is within both limits (and was counted)
  */
-async function withinRateLimits(db: Database, site: Site, ip: string | null, now: number): Promise<boolean> {
+export async function takeRateLimitTokens(db: Database, site: Site, ip: string | null, now: number): Promise<boolean> {
   const windowStart = new Date(Math.floor(now / 3_600_000) * 3_600_000);
-  const buckets: [string, number][] = [[`site:${site.id}`, site.config.leads.rateLimitPerSitePerHour]];
-  if (ip) buckets.push([`ip:${site.id}:${ip}`, site.config.leads.rateLimitPerIpPerHour]);
-  for (const [bucket, limit] of buckets) {
-    const [row] = await db
+  const client: [string, number] = [`ip:${site.id}:${ip ?? "unknown"}`, site.config.leads.rateLimitPerIpPerHour];
+  const wholeSite: [string, number] = [`site:${site.id}`, site.config.leads.rateLimitPerSitePerHour];
+  const take = async ([bucket, limit]: [string, number]) => {
+    const rows = await db
       .insert(leadRateLimits)
       .values({ bucket, windowStart, count: 1 })
-      .onConflictDoUpdate({ target: [leadRateLimits.bucket, leadRateLimits.windowStart], set: { count: sql`${leadRateLimits.count} + 1` } })
+      .onConflictDoUpdate({
+        target: [leadRateLimits.bucket, leadRateLimits.windowStart],
+        set: { count: sql`${leadRateLimits.count} + 1` },
+        setWhere: sql`${leadRateLimits.count} < ${limit}`,
+      })
       .returning({ count: leadRateLimits.count });
-    if (row.count > limit) return false;
-  }
-  return true;
+    return rows.length === 1 && rows[0].count <= limit;
+  };
+  if (!(await take(client))) return false;
+  if (await take(wholeSite)) return true;
+  await db
+    .update(leadRateLimits)
+    .set({ count: sql`greatest(${leadRateLimits.count} - 1, 0)` })
+    .where(and(eq(leadRateLimits.bucket, client[0]), eq(leadRateLimits.windowStart, windowStart)));
+  return false;
 }
 
 /**
@@ -75,7 +91,7 @@ export async function submitLead(db: Database, site: Site, input: LeadInput): Pr
   if (existing && existing.fingerprint === fingerprint) return { kind: "accepted", leadId: existing.id, duplicate: true, deliveries: 0 };
   // The same key from another person (e.g. a cached page's server-made key): a new lead with a fresh key.
   if (existing) key = randomUUID();
-  if (!input.skipRateLimit && !(await withinRateLimits(db, site, input.ip, input.now))) return { kind: "rejected", reason: "rate-limited", message: RATE_LIMIT_MESSAGE };
+  if (!input.skipRateLimit && !(await takeRateLimitTokens(db, site, input.ip, input.now))) return { kind: "rejected", reason: "rate-limited", message: RATE_LIMIT_MESSAGE };
 
   const locationId = values.location_id ?? input.car?.location?.id ?? null;
   const [location] = locationId
@@ -107,35 +123,41 @@ export async function submitLead(db: Database, site: Site, input: LeadInput): Pr
       linked_query_params: (linked_query_params as string | undefined) ?? "",
     },
   };
+  const siteEmail = siteEnquiryAddress(site, await primaryLocationEmail(db, site));
   const targets = [
-    ...routeLead(site.config.leads, { department: departmentOf(input.form as LeadFormKind), locationId: location?.id ?? null, locationEmail: location?.email ?? null }),
+    ...routeLead(site.config.leads, { department: departmentOf(input.form as LeadFormKind), locationId: location?.id ?? null, locationEmail: location?.email ?? null, siteEmail }),
     ...(input.extraTargets ?? []),
   ];
+  const jobs = targets.map((t) => ({ channel: t.channel, target: t.target, status: "pending", last_error: null }));
 
-  const jobs = targets.length
-    ? targets.map((t) => ({ channel: t.channel, target: t.target, status: "pending", last_error: null }))
-    : // No route configured: keep a dead job so `npm run leads -- list` shows the lead needs attention.
-      [{ channel: "email", target: "(no route configured)", status: "dead", last_error: "no delivery route configured for this site" }];
-
-  // The lead and its delivery jobs in ONE statement (a data-modifying CTE is atomic): both are
-  // stored or neither is. A single statement also needs no reserved connection, which keeps
-  // postgres.js out of its crash on a connection lost mid-transaction (docs/decisions/034).
-  const result = await db.execute(sql`
-    with new_lead as (
-      insert into ${leads} (site_id, submission_key, form, category, subcategory, car_id, location_id, first_name, last_name, email, phone, postcode, payload, ip, created_at)
-      values (${site.id}, ${key}, ${input.form}, ${input.category}, ${input.subcategory}, ${car?.id ?? null}, ${location?.id ?? null},
-              ${values.name}, ${values.last_name ?? null}, ${values.email ?? null}, ${values.phone ?? null}, ${values.postcode ?? null},
-              ${JSON.stringify(payload)}::jsonb, ${input.ip}, ${new Date(input.now).toISOString()}::timestamptz)
-      on conflict (site_id, submission_key) do nothing
-      returning id
-    ), jobs as (
-      insert into ${leadDeliveries} (lead_id, site_id, channel, target, status, last_error)
-      select new_lead.id, ${site.id}, j.channel, j.target, j.status, j.last_error
-      from new_lead, jsonb_to_recordset(${JSON.stringify(jobs)}::jsonb) as j(channel text, target text, status text, last_error text)
-      returning lead_id
-    )
-    select (select id from new_lead) as id, (select count(*) from jobs)::int as deliveries`);
-  const [row] = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { id: number | null; deliveries: number }[];
+  // The lead and its delivery jobs in ONE transaction: both are stored or neither is. A lost
+  // connection fails the transaction with a catchable error (docs/decisions/160).
+  const row = await db.transaction(async (tx) => {
+    const [lead] = await tx
+      .insert(leads)
+      .values({
+        siteId: site.id,
+        submissionKey: key,
+        form: input.form,
+        category: input.category,
+        subcategory: input.subcategory,
+        carId: car?.id ?? null,
+        locationId: location?.id ?? null,
+        firstName: values.name,
+        lastName: values.last_name ?? null,
+        email: values.email ?? null,
+        phone: values.phone ?? null,
+        postcode: values.postcode ?? null,
+        payload,
+        ip: input.ip,
+        createdAt: new Date(input.now),
+      })
+      .onConflictDoNothing({ target: [leads.siteId, leads.submissionKey] })
+      .returning({ id: leads.id });
+    if (!lead) return { id: null, deliveries: 0 };
+    await tx.insert(leadDeliveries).values(jobs.map((j) => ({ leadId: lead.id, siteId: site.id, channel: j.channel, target: j.target, status: j.status, lastError: j.last_error })));
+    return { id: lead.id, deliveries: jobs.length };
+  });
   if (row.id === null) {
     // A concurrent request with the same key committed first: return its lead.
     const other = await findByKey(db, site, key);
@@ -143,6 +165,17 @@ export async function submitLead(db: Database, site: Site, input: LeadInput): Pr
     return { kind: "accepted", leadId: other.id, duplicate: true, deliveries: 0 };
   }
   return { kind: "accepted", leadId: Number(row.id), duplicate: false, deliveries: Number(row.deliveries) };
+}
+
+/** The email of the site's primary location (else its first location with an email), or null. */
+export async function primaryLocationEmail(db: Database, site: Site): Promise<string | null> {
+  const [row] = await db
+    .select({ email: locations.email })
+    .from(locations)
+    .where(and(eq(locations.siteId, site.id), sql`${locations.email} is not null and ${locations.email} <> ''`))
+    .orderBy(desc(locations.primary), locations.id)
+    .limit(1);
+  return row?.email ?? null;
 }
 
 async function findByKey(db: Database, site: Site, key: string): Promise<{ id: number; fingerprint: string } | null> {

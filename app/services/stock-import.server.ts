@@ -231,39 +231,43 @@ export async function importStock(db: Database, site: Site, rows: readonly FeedR
   }
   summary.created = pendingCreated;
 
-  for (let i = 0; i < pending.length; i += batchSize) {
-    const batch = pending.slice(i, i + batchSize);
-    await db
-      .insert(cars)
-      .values(batch)
-      .onConflictDoUpdate({
-        target: [cars.siteId, cars.stockNumber],
-        set: Object.fromEntries(
-          Object.keys(batch[0])
-            // A listed date only moves created_at when the whole batch carries one.
-            .filter((k) => k !== "siteId" && k !== "stockNumber" && (k !== "createdAt" || batch.every((r) => r.createdAt)))
-            .map((k) => [k, sql.raw(`excluded.${columnName(k)}`)]),
-        ),
-      });
-    options.onProgress?.(Math.min(i + batchSize, pending.length), pending.length);
-  }
-
-  if (options.full) {
-    const present = new Set(seen.keys());
-    const missing = [...existing.entries()].filter(([stockNumber, c]) => !present.has(stockNumber) && c.status !== "withdrawn").map(([s]) => s);
-    for (let i = 0; i < missing.length; i += batchSize) {
-      const chunk = missing.slice(i, i + batchSize);
-      await db
-        .update(cars)
-        .set({ status: "withdrawn", withdrawnAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(cars.siteId, site.id), inArray(cars.stockNumber, chunk), ne(cars.status, "withdrawn")));
+  // Every write of one import in ONE transaction: a failure (or a lost database connection)
+  // leaves the site's stock exactly as it was (docs/decisions/160).
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < pending.length; i += batchSize) {
+      const batch = pending.slice(i, i + batchSize);
+      await tx
+        .insert(cars)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: [cars.siteId, cars.stockNumber],
+          set: Object.fromEntries(
+            Object.keys(batch[0])
+              // A listed date only moves created_at when the whole batch carries one.
+              .filter((k) => k !== "siteId" && k !== "stockNumber" && (k !== "createdAt" || batch.every((r) => r.createdAt)))
+              .map((k) => [k, sql.raw(`excluded.${columnName(k)}`)]),
+          ),
+        });
+      options.onProgress?.(Math.min(i + batchSize, pending.length), pending.length);
     }
-    summary.withdrawn = missing.length;
-  }
 
-  if (summary.created || summary.updated || summary.withdrawn) {
-    await db.update(sites).set({ stockVersion: sql`${sites.stockVersion} + 1`, updatedAt: new Date() }).where(eq(sites.id, site.id));
-  }
+    if (options.full) {
+      const present = new Set(seen.keys());
+      const missing = [...existing.entries()].filter(([stockNumber, c]) => !present.has(stockNumber) && c.status !== "withdrawn").map(([s]) => s);
+      for (let i = 0; i < missing.length; i += batchSize) {
+        const chunk = missing.slice(i, i + batchSize);
+        await tx
+          .update(cars)
+          .set({ status: "withdrawn", withdrawnAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(cars.siteId, site.id), inArray(cars.stockNumber, chunk), ne(cars.status, "withdrawn")));
+      }
+      summary.withdrawn = missing.length;
+    }
+
+    if (summary.created || summary.updated || summary.withdrawn) {
+      await tx.update(sites).set({ stockVersion: sql`${sites.stockVersion} + 1`, updatedAt: new Date() }).where(eq(sites.id, site.id));
+    }
+  });
   return summary;
 }
 

@@ -302,8 +302,12 @@ export const LeadsConfigSchema = z.object({
   commentsRequired: z.boolean().default(true),
   /** Location ids never offered in the dealership picker (spec 2.6). */
   pickerExcludedLocationIds: z.array(z.number().int()).default([]),
-  /** Email for lead delivery when no routing rule matches. */
-  defaultEmail: z.string().nullable().default(null),
+  /**
+   * Email for lead delivery when no routing rule matches. null (default): the lead's location's
+   * email, else the site's own enquiry address (its primary location's email, else
+   * `enquiries@{site domain}`), so every accepted lead has a route (issue 16, decision 161).
+   */
+  defaultEmail: z.string().email().nullable().default(null),
   /**
    * The dealership picker offers only these location ids (spec 2.6 "a hard-coded list");
    * null offers every visible location (then filtered by make and location type per form).
@@ -323,6 +327,10 @@ export const LeadsConfigSchema = z.object({
         target: z.string().min(3),
         departments: z.array(z.enum(["sales", "service", "parts"])).default([]),
         locationIds: z.array(z.number().int()).default([]),
+      })
+      // A route that cannot deliver is a configuration error, not a lead lost later.
+      .refine((r) => (r.channel === "webhook" ? /^https?:\/\/[^\s]+$/i.test(r.target) : r.channel === "email" ? z.string().email().safeParse(r.target).success : /^https?:\/\/[^\s]+$/i.test(r.target) || z.string().email().safeParse(r.target).success), {
+        message: "target must be an email address (email, adf) or an http(s) URL (webhook, adf)",
       }),
     )
     .default([]),

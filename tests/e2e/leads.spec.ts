@@ -24,13 +24,14 @@ function outboxMessages(token: string): string[] {
 
 async function storedLead(token: string): Promise<Record<string, unknown> | null> {
   if (!process.env.DATABASE_URL) return null;
-  const { default: postgres } = await import("postgres");
-  const sql = postgres(process.env.DATABASE_URL, { max: 1 });
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
   try {
-    const rows = await sql`select category, first_name, phone, postcode, payload from leads where payload->>'message' = ${token}`;
+    const { rows } = await client.query("select category, first_name, phone, postcode, payload from leads where payload->>'message' = $1", [token]);
     return rows[0] ?? null;
   } finally {
-    await sql.end();
+    await client.end();
   }
 }
 

@@ -151,11 +151,11 @@ describe(`lead intake (${ENGINE})`, () => {
     expect(left.map((r) => r.windowStart.getTime())).toEqual([Math.floor(now / 3_600_000) * 3_600_000 + 3_600_000]);
   });
 
-  it("a site without any route keeps the lead with a dead job that says so", async () => {
+  it("a site without any route delivers to its own enquiry address (issue 16 defect 8), never straight to dead", async () => {
     const site = await createTestSite(handle);
     const result = await submitLead(handle.db, site, input(site));
     if (result.kind !== "accepted") throw new Error();
-    expect((await deliveriesOf(result.leadId)).map((d) => [d.status, d.lastError])).toEqual([["dead", "no delivery route configured for this site"]]);
+    expect((await deliveriesOf(result.leadId)).map((d) => [d.status, d.target])).toEqual([["pending", `enquiries@${site.slug}.localhost`]]);
   });
 });
 

@@ -9,15 +9,15 @@ describe("routeLead", () => {
     { channel: "email" as const, target: "sales@d.test", departments: [], locationIds: [] },
   ];
   it("adds every matching rule once", () => {
-    expect(routeLead({ routing, defaultEmail: null }, { department: "sales", locationId: 2, locationEmail: null })).toEqual([
+    expect(routeLead({ routing, defaultEmail: null }, { department: "sales", locationId: 2, locationEmail: null, siteEmail: "site@d.test" })).toEqual([
       { channel: "email", target: "sales@d.test" },
       { channel: "adf", target: "crm@d.test" },
     ]);
   });
   it("falls back to the default email, then the location's email", () => {
-    expect(routeLead({ routing: [], defaultEmail: "d@d.test" }, { department: "service", locationId: null, locationEmail: "loc@d.test" })).toEqual([{ channel: "email", target: "d@d.test" }]);
-    expect(routeLead({ routing: [], defaultEmail: null }, { department: "service", locationId: 1, locationEmail: "loc@d.test" })).toEqual([{ channel: "email", target: "loc@d.test" }]);
-    expect(routeLead({ routing: [], defaultEmail: null }, { department: "service", locationId: null, locationEmail: null })).toEqual([]);
+    expect(routeLead({ routing: [], defaultEmail: "d@d.test" }, { department: "service", locationId: null, locationEmail: "loc@d.test", siteEmail: "site@d.test" })).toEqual([{ channel: "email", target: "d@d.test" }]);
+    expect(routeLead({ routing: [], defaultEmail: null }, { department: "service", locationId: 1, locationEmail: "loc@d.test", siteEmail: "site@d.test" })).toEqual([{ channel: "email", target: "loc@d.test" }]);
+    expect(routeLead({ routing: [], defaultEmail: null }, { department: "service", locationId: null, locationEmail: null, siteEmail: "site@d.test" })).toEqual([{ channel: "email", target: "site@d.test" }]);
   });
 });
 

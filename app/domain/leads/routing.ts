@@ -11,13 +11,15 @@ export interface DeliveryTarget {
 
 /**
  * The delivery jobs of one lead: every routing rule matching its department and location; when
- * none matches, one email to `leads.defaultEmail`, else to the location's email. Duplicates
- * (same channel and target) are removed.
- * @returns the jobs to write; empty when the site has no route at all (the caller records that)
+ * none matches, one email to `leads.defaultEmail`, else to the lead's location's email, else to
+ * the site's own enquiry address (`siteEmail`, see {@link siteEnquiryAddress}): a site can never
+ * accept a lead it cannot route (issue 16 defect 8). Duplicates (same channel and target) are
+ * removed.
+ * @returns the jobs to write; never empty
  */
 export function routeLead(
   config: Pick<SiteConfig["leads"], "routing" | "defaultEmail">,
-  lead: { department: "sales" | "service" | "parts"; locationId: number | null; locationEmail: string | null },
+  lead: { department: "sales" | "service" | "parts"; locationId: number | null; locationEmail: string | null; siteEmail: string },
 ): DeliveryTarget[] {
   const out: DeliveryTarget[] = [];
   for (const rule of config.routing) {
@@ -26,10 +28,37 @@ export function routeLead(
     out.push({ channel: rule.channel, target: rule.target });
   }
   if (!out.length) {
-    const fallback = config.defaultEmail ?? lead.locationEmail;
-    if (fallback) out.push({ channel: "email", target: fallback });
+    out.push({ channel: "email", target: config.defaultEmail ?? lead.locationEmail ?? lead.siteEmail });
   }
   return out.filter((t, i) => out.findIndex((o) => o.channel === t.channel && o.target === t.target) === i);
+}
+
+/**
+ * The site's own enquiry address, the last fallback of lead routing: the primary location's
+ * email when it has one, else `enquiries@` the site's domain (its canonical URL's host without
+ * `www.`, else its first host, else `{slug}.localhost`).
+ */
+export function siteEnquiryAddress(site: { slug: string; hosts: string[]; config: { url: string | null } }, primaryLocationEmail: string | null): string {
+  if (primaryLocationEmail) return primaryLocationEmail;
+  let domain: string | null = null;
+  try {
+    domain = site.config.url ? new URL(site.config.url).hostname : null;
+  } catch {
+    domain = null;
+  }
+  domain ??= site.hosts[0] ?? `${site.slug}.localhost`;
+  return `enquiries@${domain.replace(/^www\./, "")}`;
+}
+
+/**
+ * Departments whose leads no routing rule covers when the site has no `defaultEmail`: those
+ * leads go to the location's or the site's own enquiry address. Start-up logs one warning per
+ * site with a gap. Empty when `defaultEmail` is set or catch-all rules cover every department.
+ */
+export function routingGaps(config: Pick<SiteConfig["leads"], "routing" | "defaultEmail">): ("sales" | "service" | "parts")[] {
+  if (config.defaultEmail) return [];
+  const all = ["sales", "service", "parts"] as const;
+  return all.filter((d) => !config.routing.some((r) => r.locationIds.length === 0 && (r.departments.length === 0 || r.departments.includes(d))));
 }
 
 /** First retry waits this long; each later one twice as long, capped at {@link MAX_BACKOFF_MS}. */
