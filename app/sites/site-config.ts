@@ -344,6 +344,55 @@ export const LeadsConfigSchema = z.object({
   multiStep: z.boolean().default(false),
 });
 
+// Issue 9: accounts (phone sign-in, sessions, gated pages, My Garage, watchlist).
+/** Paths My Garage may live at (spec 2.1 "/my-garage and tenant variants"); each is a route. */
+export const MY_GARAGE_PATHS = ["/my-garage", "/garage", "/my-account"] as const;
+
+/**
+ * Shopper accounts, spec 1, 2.1, 4 "Watchlist", 6. Switches that already existed stay where they
+ * were: `features.authentication` (header sign-in control; default off, spec 6), `features.watchlist`
+ * (save buttons), `features.garage` (My Garage), `features.spinToWin` and `finance.gated`
+ * (finance pages gated). Always gated whatever the flags: /online-payment and My Garage.
+ */
+export const AccountsConfigSchema = z.object({
+  /** Where My Garage lives on this site (spec 2.1 "tenant variants"). */
+  myGaragePath: z.enum(MY_GARAGE_PATHS).default("/my-garage"),
+  /** Reserve (/cars/{slug}/checkout or buy-online) and /checkout-journey need a signed-in shopper (spec 6 "checkout"). */
+  gateCheckout: z.boolean().default(false),
+  /** /spin-to-win needs a signed-in shopper (spec 6 "spin-to-win"); the page exists only with features.spinToWin. */
+  gateSpinToWin: z.boolean().default(true),
+  /** The external finance page (`externalFinanceUrl`, reached through /finance/external) needs a signed-in shopper (spec 6). */
+  gateExternalFinance: z.boolean().default(false),
+  /** The dealer's external finance application page (spec 7 "external handoffs"); null = none. */
+  externalFinanceUrl: z.string().url().nullable().default(null),
+  /** Sender name or number shown on sign-in texts (SMS alphanumeric sender ids are at most 11 characters). */
+  smsSender: z.string().min(1).max(11).default("Forecourt"),
+  /** Code requests allowed per client IP per 15 minutes (all numbers). */
+  codeRequestsPerIpPer15Min: z.number().int().min(1).default(10),
+  /** Code requests allowed per (number, client IP) per 15 minutes. */
+  codeRequestsPerNumberPerIpPer15Min: z.number().int().min(1).default(3),
+  /**
+   * Code requests allowed per number per hour from all clients together. Keep it above four times
+   * the per-(number, IP) limit so one client alone can never use it up (a flood from one client
+   * never blocks the shopper).
+   */
+  codeRequestsPerNumberPerHour: z.number().int().min(1).default(15),
+  /** Days a session lasts after sign-in. */
+  sessionDays: z.number().int().min(1).max(365).default(30),
+  /** /spin-to-win promotion (spec 2.1, 6): wording and terms are the dealer's. */
+  spinToWin: z
+    .object({
+      title: z.string().default("Spin to Win"),
+      intro: z.string().default("Spin once for a chance to win a dealer reward on your next visit."),
+      /** Prizes listed on the page, in the order shown. */
+      prizes: z.array(z.string()).default([]),
+      /** Terms and conditions paragraphs. */
+      terms: z.array(z.string()).default([]),
+    })
+    .default({ title: "Spin to Win", intro: "Spin once for a chance to win a dealer reward on your next visit.", prizes: [], terms: [] }),
+});
+// End issue 9.
+
 export const SiteConfigSchema = z.object({
   /** Template (look and navigation set): 'standard' multi-brand or 'single-brand'. */
   template: z.enum(["standard", "single-brand", "caravan"]).default("standard"),
@@ -368,6 +417,8 @@ export const SiteConfigSchema = z.object({
   links: LinksSchema.default(LinksSchema.parse({})),
   social: SocialSchema.default(SocialSchema.parse({})),
   leads: LeadsConfigSchema.default(LeadsConfigSchema.parse({})),
+  /** Issue 9: shopper accounts and gated pages. */
+  accounts: AccountsConfigSchema.default(AccountsConfigSchema.parse({})),
   /** Complaints contact on the complaints page (spec 2.6). */
   complaintsContact: z
     .object({ name: z.string().nullable().default(null), email: z.string().nullable().default(null) })

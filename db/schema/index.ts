@@ -5,4 +5,5 @@ export * from "./cars";
 export * from "./content";
 export * from "./phone-reveals";
 export * from "./leads";
+export * from "./accounts";
 export * from "./reservations";
