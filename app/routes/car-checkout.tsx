@@ -14,6 +14,7 @@ import { CarSummary, ErrorSummary, LocationPicker, TermsCheckbox, TestCardField,
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import type { Car } from "~/domain/car";
 import { fieldErrors, formValues, reservationFormSchema } from "~/forms/reservation-form";
+import { requireShopperFor } from "~/services/auth.server";
 import { getCarBySlug } from "~/services/cars.server";
 import { carSummary, pickupLocations } from "~/services/checkout-page.server";
 import {
@@ -49,6 +50,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const info = context.get(requestInfoContext);
   const car = await carFor(db, site, request, params.slug);
+  await requireShopperFor(request, site, db, "checkout"); // spec 6: gated per site (accounts.gateCheckout)
   const adapter = paymentsAdapterFor(db);
   const url = new URL(request.url);
   const terms = reservationTerms(site);
@@ -81,6 +83,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const db = context.get(dbContext);
   const info = context.get(requestInfoContext);
   const car = await carFor(db, site, request, params.slug);
+  await requireShopperFor(request, site, db, "checkout");
   const adapter = paymentsAdapterFor(db);
   const locations = await pickupLocations(db, site, car);
   const form = await request.formData();
