@@ -42,6 +42,7 @@ export default [
   // Issue 10: reserve online (path segment per site: features.checkoutPath), purchase journey, online payment.
   route("cars/:slug/checkout", "routes/car-checkout.tsx", { id: "car-checkout" }),
   route("cars/:slug/buy-online", "routes/car-checkout.tsx", { id: "car-buy-online" }),
+  route("checkout-journey", "routes/checkout-journey.tsx"),
   route("__test/reservations/expire", "routes/test-hooks.reservations-expire.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
