@@ -43,6 +43,7 @@ export default [
   route("cars/:slug/checkout", "routes/car-checkout.tsx", { id: "car-checkout" }),
   route("cars/:slug/buy-online", "routes/car-checkout.tsx", { id: "car-buy-online" }),
   route("checkout-journey", "routes/checkout-journey.tsx"),
+  route("online-payment", "routes/online-payment.tsx"),
   route("__test/reservations/expire", "routes/test-hooks.reservations-expire.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

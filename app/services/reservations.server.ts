@@ -17,7 +17,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { cars, locations, payments, reservations, type PaymentStatus } from "../../db/schema/index";
+import { cars, locations, paymentRequests, payments, reservations, type PaymentStatus } from "../../db/schema/index";
 import type { PaymentsAdapter, TestCardDetails } from "~/adapters/payments/types";
 import { isInStock, type Car } from "~/domain/car";
 import { isCheckoutEnabledForCar } from "~/domain/display/buttons";
@@ -478,4 +478,159 @@ export function startReservationWorker(db: Database, adapter: PaymentsAdapter, o
       await running;
     },
   };
+}
+
+/** Lead category and subcategory of a paid payment request (docs/decisions/101). */
+export const ONLINE_PAYMENT_LEAD = { category: "Online Payment", subcategory: "Dealer payment request" } as const;
+export const PAYMENT_REQUEST_CLOSED_MESSAGE = "This payment request has already been paid or is no longer open. No money has been taken.";
+
+export type RequestPaymentResult =
+  | { kind: "paid"; paymentId: number; leadId: number | null }
+  | { kind: "declined"; message: string }
+  | { kind: "closed"; message: string }
+  | { kind: "redirect"; url: string; paymentId: number }
+  | { kind: "failed"; message: string };
+
+/** The shopper paying a request (issue 9's signed-in shopper). */
+export interface Payer {
+  id: number;
+  name: string | null;
+  lastName: string | null;
+  email: string | null;
+  /** E.164. */
+  phone: string;
+  postcode: string | null;
+}
+
+/**
+ * /online-payment (spec 2.1 / 6, always gated): a signed-in shopper pays an amount the dealer
+ * requested (`npm run reservations -- request-payment`). Authorise through the same adapter,
+ * then in ONE transaction mark the request paid (only if still open), the payment `capturing`
+ * and store the lead; then capture. A closed request releases the hold. A crash before the
+ * capture leaves `capturing` for {@link reconcilePayments}.
+ */
+export async function payRequest(
+  db: Database,
+  adapter: PaymentsAdapter,
+  site: Site,
+  input: { requestId: string; payer: Payer; card?: TestCardDetails; now: number; successUrl?: string; cancelUrl?: string; ip: string | null; userAgent: string | null; url: string | null },
+): Promise<RequestPaymentResult> {
+  const [open] = await db.select().from(paymentRequests).where(and(eq(paymentRequests.id, input.requestId), eq(paymentRequests.siteId, site.id)));
+  if (!open || open.status !== "open") return { kind: "closed", message: PAYMENT_REQUEST_CLOSED_MESSAGE };
+  const key = `pay-${randomUUID()}`;
+  const [payment] = await db
+    .insert(payments)
+    .values({ siteId: site.id, provider: adapter.provider, idempotencyKey: key, purpose: "online-payment", amountCents: open.amountCents, status: "pending", details: { requestId: open.id, payerId: input.payer.id }, createdAt: new Date(input.now), updatedAt: new Date(input.now) })
+    .returning({ id: payments.id });
+  const fill = (u: string | undefined) => u?.replace("{PAYMENT_ID}", String(payment.id));
+  let outcome;
+  try {
+    outcome = await adapter.authorise({ amountCents: open.amountCents, currency: "aud", idempotencyKey: key, description: open.description, card: input.card, successUrl: fill(input.successUrl), cancelUrl: fill(input.cancelUrl) });
+  } catch (error) {
+    await releaseFailedAttempt(db, adapter, payment.id, null, key, error);
+    return { kind: "failed", message: RESERVATION_FAILED_MESSAGE.replace("reservation", "payment").replace(" and no deposit has been held", "; no money has been taken") };
+  }
+  if (outcome.kind === "declined") {
+    await db.update(payments).set({ status: "declined", lastError: outcome.message }).where(eq(payments.id, payment.id));
+    return { kind: "declined", message: outcome.message.replace(" and the car has not been reserved", "") };
+  }
+  if (outcome.kind === "redirect") {
+    await db.update(payments).set({ providerRef: outcome.ref }).where(eq(payments.id, payment.id));
+    return { kind: "redirect", url: outcome.url, paymentId: payment.id };
+  }
+  if (outcome.kind === "pending") return { kind: "failed", message: "Your payment is not finished yet. No money has been taken." };
+  return completeRequestPayment(db, adapter, site, { paymentId: payment.id, ref: outcome.ref, key }, open, input);
+}
+
+/** Back from a redirect provider: confirm the authorisation, then complete as {@link payRequest}. */
+export async function resumeRequestPayment(
+  db: Database,
+  adapter: PaymentsAdapter,
+  site: Site,
+  paymentId: number,
+  input: { requestId: string; payer: Payer; now: number; ip: string | null; userAgent: string | null; url: string | null },
+): Promise<RequestPaymentResult> {
+  const [payment] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.siteId, site.id), eq(payments.purpose, "online-payment")));
+  const [open] = await db.select().from(paymentRequests).where(and(eq(paymentRequests.id, input.requestId), eq(paymentRequests.siteId, site.id)));
+  if (!payment || !open || !payment.providerRef || (payment.details as { requestId?: string } | null)?.requestId !== open.id) return { kind: "failed", message: "We could not find that payment. No money has been taken." };
+  if (open.paymentId === payment.id) return { kind: "paid", paymentId: payment.id, leadId: null };
+  if (payment.status !== "pending") return { kind: "closed", message: PAYMENT_REQUEST_CLOSED_MESSAGE };
+  const outcome = await adapter.confirm(payment.providerRef);
+  if (outcome.kind !== "authorised") return { kind: "declined", message: outcome.kind === "declined" ? outcome.message : "Your payment is not finished yet. No money has been taken." };
+  return completeRequestPayment(db, adapter, site, { paymentId: payment.id, ref: outcome.ref, key: payment.idempotencyKey }, open, input);
+}
+
+async function completeRequestPayment(
+  db: Database,
+  adapter: PaymentsAdapter,
+  site: Site,
+  payment: { paymentId: number; ref: string; key: string },
+  request: typeof paymentRequests.$inferSelect,
+  input: { payer: Payer; now: number; ip: string | null; userAgent: string | null; url: string | null },
+): Promise<RequestPaymentResult> {
+  const dollars = request.amountCents / 100;
+  let leadId: number | null = null;
+  try {
+    await db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(payments)
+        .set({ status: "capturing", providerRef: payment.ref, updatedAt: new Date(input.now) })
+        .where(and(eq(payments.id, payment.paymentId), eq(payments.status, "pending")))
+        .returning({ id: payments.id });
+      if (!claimed.length) throw new Error(`payment ${payment.paymentId} is no longer pending`);
+      const paid = await tx
+        .update(paymentRequests)
+        .set({ status: "paid", paymentId: payment.paymentId, paidBy: String(input.payer.id), paidAt: new Date(input.now) })
+        .where(and(eq(paymentRequests.id, request.id), eq(paymentRequests.status, "open")))
+        .returning({ id: paymentRequests.id });
+      if (!paid.length) throw new RequestClosedError();
+      const p = input.payer;
+      const lead = await submitLead(tx as unknown as Database, site, {
+        form: "online-payment",
+        values: {
+          name: p.name ?? "Shopper",
+          last_name: p.lastName ?? undefined,
+          email: p.email ?? undefined,
+          phone: p.phone,
+          postcode: p.postcode ?? undefined,
+          submission_key: `payment-${payment.paymentId}`,
+          message: `Online payment of $${dollars.toFixed(2)} for "${request.description}" (request ${request.id}).`,
+          payment_request_id: request.id,
+          amount_dollars: dollars,
+          ...(p.email ? { confirmation_to: p.email, confirmation_text: `Thank you: we have received your payment of $${dollars.toFixed(2)} for "${request.description}".` } : {}),
+        },
+        ...ONLINE_PAYMENT_LEAD,
+        car: null,
+        ip: input.ip,
+        userAgent: input.userAgent,
+        url: input.url,
+        now: input.now,
+        skipRateLimit: true,
+        extraTargets: p.email ? [{ channel: "email", target: p.email }] : [],
+      });
+      leadId = lead.kind === "accepted" ? lead.leadId : null;
+    });
+  } catch (error) {
+    await releaseFailedAttempt(db, adapter, payment.paymentId, payment.ref, payment.key, error);
+    if (error instanceof RequestClosedError) return { kind: "closed", message: PAYMENT_REQUEST_CLOSED_MESSAGE };
+    return { kind: "failed", message: "We could not complete your payment and no money has been taken. Please try again in a minute." };
+  }
+  const [row] = await db.select().from(payments).where(eq(payments.id, payment.paymentId));
+  await settlePayment(db, adapter, { id: row.id, status: "capturing", provider_ref: row.providerRef, idempotency_key: row.idempotencyKey });
+  return { kind: "paid", paymentId: payment.paymentId, leadId };
+}
+
+class RequestClosedError extends Error {
+  constructor() {
+    super("payment request no longer open");
+  }
+}
+
+/** A payment request of the site by id, or null. */
+export async function loadPaymentRequest(db: Database, site: Site, id: string) {
+  const [row] = await db
+    .select({ id: paymentRequests.id, amountCents: paymentRequests.amountCents, description: paymentRequests.description, status: paymentRequests.status })
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.id, id), eq(paymentRequests.siteId, site.id)));
+  return row ?? null;
 }

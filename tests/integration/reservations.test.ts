@@ -7,13 +7,13 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
-import { leadDeliveries, leads, payments, reservations, testPaymentIntents } from "../../db/schema/index";
+import { leadDeliveries, leads, paymentRequests, payments, reservations, testPaymentIntents } from "../../db/schema/index";
 import { createTestPaymentsAdapter, CARD_DECLINED_MESSAGE } from "../../app/adapters/payments/test-provider.server";
 import type { PaymentsAdapter } from "../../app/adapters/payments/types";
 import { getCarBySlug } from "../../app/services/cars.server";
 import { buildLeadMessage } from "../../app/services/lead-delivery.server";
 import {
-  endReservation, expireReservations, isReservedOnline, isUniqueViolation, PENDING_GRACE_MS, reconcilePayments, RESERVATION_LEAD, RESERVED_BY_ANOTHER_MESSAGE, reserveCar, type ReserveInput,
+  endReservation, expireReservations, isReservedOnline, isUniqueViolation, payRequest, PAYMENT_REQUEST_CLOSED_MESSAGE, PENDING_GRACE_MS, reconcilePayments, RESERVATION_LEAD, RESERVED_BY_ANOTHER_MESSAGE, reserveCar, type ReserveInput,
 } from "../../app/services/reservations.server";
 import { importStock } from "../../app/services/stock-import.server";
 import type { Car } from "../../app/domain/car";
@@ -191,5 +191,38 @@ describe(`one reservation per car is a database rule (${ENGINE})`, () => {
     // An ended reservation does not block a new one.
     await handle.db.update(reservations).set({ status: "expired" }).where(eq(reservations.carId, car.id));
     await handle.db.insert(reservations).values(row(second));
+  });
+});
+
+describe(`online payment of a dealer's request (${ENGINE})`, () => {
+  const payer = { id: 1, name: "Pat", lastName: "Payer", email: "pat@example.com", phone: "+61412345678", postcode: "2150" };
+  const requestOf = async (cents: number) => {
+    const id = crypto.randomUUID();
+    await handle.db.insert(paymentRequests).values({ id, siteId: site.id, amountCents: cents, description: "Balance of purchase" });
+    return id;
+  };
+  const pay = (requestId: string, card: string) => payRequest(handle.db, adapter, site, { requestId, payer, card: { number: card }, now: NOW, ip: null, userAgent: "vitest", url: null });
+
+  it("pays the requested amount once: captured, the request is paid, a lead is stored; paying again is refused and holds nothing", async () => {
+    const id = await requestOf(123_450);
+    const first = await pay(id, "4242 4242 4242 4242");
+    expect(first.kind).toBe("paid");
+    if (first.kind !== "paid") throw new Error();
+    const [payment] = await handle.db.select().from(payments).where(eq(payments.id, first.paymentId));
+    expect(payment).toMatchObject({ status: "captured", amountCents: 123_450, purpose: "online-payment" });
+    const [intent] = await handle.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, payment.providerRef!));
+    expect(intent.status).toBe("captured");
+    const [request] = await handle.db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
+    expect(request).toMatchObject({ status: "paid", paymentId: first.paymentId, paidBy: "1" });
+    const [lead] = await handle.db.select().from(leads).where(eq(leads.id, first.leadId!));
+    expect(lead).toMatchObject({ category: "Online Payment", form: "online-payment" });
+    expect(await pay(id, "4242 4242 4242 4242")).toEqual({ kind: "closed", message: PAYMENT_REQUEST_CLOSED_MESSAGE });
+  });
+
+  it("a declined card pays nothing and leaves the request open", async () => {
+    const id = await requestOf(50_000);
+    expect((await pay(id, "4000 0000 0000 0002")).kind).toBe("declined");
+    const [request] = await handle.db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
+    expect(request.status).toBe("open");
   });
 });
