@@ -19,7 +19,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { cars, locations, paymentRequests, payments, reservations, type PaymentStatus } from "../../db/schema/index";
 import type { PaymentsAdapter, TestCardDetails } from "~/adapters/payments/types";
-import { isInStock, type Car } from "~/domain/car";
+import type { Car } from "~/domain/car";
 import { isCheckoutEnabledForCar } from "~/domain/display/buttons";
 import { buttonOptionsFor } from "~/sites/display-options";
 import type { Site } from "~/sites/site";
@@ -42,8 +42,6 @@ export const REDIRECT_PENDING_GRACE_MS = 45 * 60_000;
 /** How long a claimed payment operation is held before another node may take it over. */
 export const PAYMENT_LEASE_MS = 60_000;
 
-const MIN_PRICE = 10; // spec 9: a price counts as present only above 10
-
 /** Deposit and hold period of a site (spec 9 defaults: $200, 48 hours). */
 export function reservationTerms(site: Site): { depositDollars: number; depositCents: number; holdHours: number } {
   const depositDollars = site.config.features.reserveDeposit;
@@ -56,7 +54,7 @@ export function reservationTerms(site: Site): { depositDollars: number; depositC
  * reservation (`reservedOnline`).
  */
 export function isCarReservable(site: Site, car: Pick<Car, "status" | "sold" | "reserved" | "carType" | "price">): boolean {
-  return isCheckoutEnabledForCar(car, buttonOptionsFor(site.config)) && (car.price ?? 0) > MIN_PRICE && isInStock(car);
+  return isCheckoutEnabledForCar(car, buttonOptionsFor(site.config));
 }
 
 /** Ids of the site's cars held by an online reservation (the 'Reserved' tag, spec 4). */
