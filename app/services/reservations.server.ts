@@ -133,9 +133,10 @@ export function isUniqueViolation(error: unknown): boolean {
  * @returns the outcome; `failed` when our side failed (nothing held, or the reconcile job releases it)
  */
 export async function reserveCar(db: Database, adapter: PaymentsAdapter, site: Site, input: ReserveInput): Promise<ReserveResult> {
-  if (!isCarReservable(site, input.car)) return { kind: "unavailable", message: NOT_RESERVABLE_MESSAGE };
-  // A courtesy check that spares the shopper's card; the unique index is the guarantee.
+  // A courtesy check that spares the shopper's card; the unique index is the guarantee. It comes
+  // first: the car may have been loaded with the new reservation already showing.
   if (await isReservedOnline(db, input.car.id)) return { kind: "taken", message: RESERVED_BY_ANOTHER_MESSAGE };
+  if (!isCarReservable(site, input.car)) return { kind: "unavailable", message: NOT_RESERVABLE_MESSAGE };
   const { depositCents } = reservationTerms(site);
   const key = `res-${randomUUID()}`;
   const [payment] = await db
