@@ -35,6 +35,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e-pglite",
       LOG_LEVEL: "warn",
       SEED_DEMO: "1",
+      // Issue 10: enables POST /__test/reservations/expire (the expiry job with an injected clock).
+      FORECOURT_TEST_HOOKS: "1",
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

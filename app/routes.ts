@@ -49,5 +49,11 @@ export default [
   route("finance/external", "routes/finance-external.ts"),
   route("api/watchlist/save-car", "routes/api.watchlist.ts", { id: "api-watchlist-save-car" }),
   route("api/watchlist/remove-car", "routes/api.watchlist.ts", { id: "api-watchlist-remove-car" }),
+  // Issue 10: reserve online (path segment per site: features.checkoutPath), purchase journey, online payment.
+  route("cars/:slug/checkout", "routes/car-checkout.tsx", { id: "car-checkout" }),
+  route("cars/:slug/buy-online", "routes/car-checkout.tsx", { id: "car-buy-online" }),
+  route("checkout-journey", "routes/checkout-journey.tsx"),
+  route("online-payment", "routes/online-payment.tsx"),
+  route("__test/reservations/expire", "routes/test-hooks.reservations-expire.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -97,6 +97,11 @@ const contact = {
 
 const terms = { terms: z.boolean({ error: TERMS_MESSAGE }).refine((v) => v === true, TERMS_MESSAGE) };
 
+/** The contact fields (spec 3 "Lead form fields", spec 5 rules), for forms outside the lead pages (issue 10). */
+export const CONTACT_FIELDS = contact;
+/** The required terms checkbox (spec 5 / 8). */
+export const TERMS_FIELD = terms;
+
 /**
  * The zod schema of one lead form (spec 5). Unknown fields are dropped.
  * @returns a schema whose output is the validated, normalised fields (phone in E.164, offer in dollars)

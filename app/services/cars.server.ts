@@ -91,6 +91,10 @@ export function toCar(row: CarRow, location: LocationRow | null): Car {
   };
 }
 
+/** Issue 10: a car held by an online reservation shows as reserved (spec 4 'Reserved' tag) and leaves checkout. */
+const onlineReserved = sql<boolean>`exists (select 1 from reservations r where r.car_id = ${cars.id} and r.status in ('active', 'captured'))`;
+const withOnlineReserved = (r: { car: CarRow; onlineReserved: boolean }): CarRow => (r.onlineReserved ? { ...r.car, reserved: true } : r.car);
+
 export type CarLookup = { kind: "found"; car: Car } | { kind: "withdrawn"; car: Car } | { kind: "not-found" };
 
 /**
@@ -100,13 +104,13 @@ export type CarLookup = { kind: "found"; car: Car } | { kind: "withdrawn"; car: 
  */
 export async function getCarBySlug(db: Database, site: Site, slug: string): Promise<CarLookup> {
   const [row] = await db
-    .select({ car: cars, location: locations })
+    .select({ car: cars, location: locations, onlineReserved })
     .from(cars)
     .leftJoin(locations, eq(cars.locationId, locations.id))
     .where(and(eq(cars.siteId, site.id), eq(cars.slug, slug)))
     .limit(1);
   if (!row || !row.car.showOnDealerWebsite) return { kind: "not-found" };
-  const car = toCar(row.car, row.location);
+  const car = toCar(withOnlineReserved(row), row.location);
   return row.car.status === "withdrawn" ? { kind: "withdrawn", car } : { kind: "found", car };
 }
 
@@ -116,7 +120,7 @@ export async function getCarBySlug(db: Database, site: Site, slug: string): Prom
  */
 export async function getSimilarCars(db: Database, site: Site, car: Pick<Car, "id" | "make" | "simpleBody" | "price">, limit = 6): Promise<Car[]> {
   const rows = await db
-    .select({ car: cars, location: locations })
+    .select({ car: cars, location: locations, onlineReserved })
     .from(cars)
     .leftJoin(locations, eq(cars.locationId, locations.id))
     .where(and(eq(cars.siteId, site.id), ne(cars.id, car.id), eq(cars.showOnDealerWebsite, true), sql`${cars.status} in ('in_stock','coming_soon')`))
@@ -127,7 +131,7 @@ export async function getSimilarCars(db: Database, site: Site, car: Pick<Car, "i
       cars.id,
     )
     .limit(limit);
-  return rows.map((r) => toCar(r.car, r.location));
+  return rows.map((r) => toCar(withOnlineReserved(r), r.location));
 }
 
 /**
@@ -185,10 +189,10 @@ export async function recordPhoneReveal(
  */
 export async function getCarById(db: Database, site: Site, id: number): Promise<Car | null> {
   const [row] = await db
-    .select({ car: cars, location: locations })
+    .select({ car: cars, location: locations, onlineReserved })
     .from(cars)
     .leftJoin(locations, eq(cars.locationId, locations.id))
     .where(and(eq(cars.siteId, site.id), eq(cars.id, id)))
     .limit(1);
-  return row ? toCar(row.car, row.location) : null;
+  return row ? toCar(withOnlineReserved(row), row.location) : null;
 }

@@ -54,8 +54,13 @@ export async function claimDueJobs(db: Database, now: number, limit = 20): Promi
   return rowsOf<ClaimedJob>(result);
 }
 
-/** Builds the subject, text, JSON and ADF of one lead. @throws when the lead is gone */
-export async function buildLeadMessage(db: Database, leadId: number): Promise<{ message: OutgoingMessage; maxAttempts: number }> {
+/**
+ * Builds the subject, text, JSON and ADF of one lead. When `target` is the lead's
+ * `confirmation_to` address (issue 10: reservations and purchases), the email is the shopper's
+ * confirmation instead of the dealer's lead notice.
+ * @throws when the lead is gone
+ */
+export async function buildLeadMessage(db: Database, leadId: number, target?: string): Promise<{ message: OutgoingMessage; maxAttempts: number }> {
   const [row] = await db
     .select({ lead: leads, site: sites, group: dealerGroups, car: cars, location: locations })
     .from(leads)
@@ -80,11 +85,28 @@ export async function buildLeadMessage(db: Database, leadId: number): Promise<{ 
     ...(location ? [`Dealership: ${location.name}`] : []),
     ...(p.offer_from_client !== undefined ? [`Offer: $${p.offer_from_client}`] : []),
     ...(p.preferred_datetime ? [`Preferred time: ${p.preferred_datetime}`] : []),
+    ...(p.deposit_dollars !== undefined ? [`Deposit: $${p.deposit_dollars} (${p.deposit_status ?? "authorised"}, fully refundable)`] : []),
+    ...(p.reservation_expires_at ? [`Held until: ${p.reservation_expires_at}`] : []),
     ...(p.message ? ["", `Message: ${p.message}`] : []),
     "",
     `Page: ${p.url ?? "-"}`,
     `Received: ${lead.createdAt.toISOString()}`,
   ];
+  if (target !== undefined && typeof p.confirmation_to === "string" && p.confirmation_to === target) {
+    const text = [
+      `Hi ${lead.firstName},`,
+      "",
+      typeof p.confirmation_text === "string" ? p.confirmation_text : `Thank you: ${site.name} has received your request.`,
+      ...(carLine ? ["", `Vehicle: ${carLine}`] : []),
+      ...(p.deposit_dollars !== undefined ? [`Deposit: $${p.deposit_dollars}, fully refundable`] : []),
+      ...(p.reservation_expires_at ? [`Held until: ${p.reservation_expires_at}`] : []),
+      ...(location ? [`Dealership: ${location.name}${location.phone ? `, ${location.phone}` : ""}`] : []),
+      "",
+      `Your reference: ${lead.id}`,
+      site.name,
+    ].join("\n");
+    return { message: { subject: `${site.name}: ${lead.category} confirmation (reference ${lead.id})`, text, json: { lead_id: lead.id }, xml: "" }, maxAttempts: config.leads.maxDeliveryAttempts };
+  }
   const message: OutgoingMessage = {
     subject: `[Lead #${lead.id}] ${lead.category}${carLine ? `: ${carLine}` : ""}`,
     text: lines.join("\n"),
@@ -97,7 +119,12 @@ export async function buildLeadMessage(db: Database, leadId: number): Promise<{ 
       email: lead.email,
       phone: lead.phone,
       postcode: lead.postcode,
-      comments: typeof p.message === "string" ? p.message : null,
+      comments:
+        [
+          typeof p.message === "string" ? p.message : "",
+          p.deposit_dollars !== undefined ? `Deposit: $${p.deposit_dollars} AUD (${p.deposit_status ?? "authorised"}, fully refundable)` : "",
+          p.reservation_expires_at ? `Held until: ${p.reservation_expires_at}` : "",
+        ].filter(Boolean).join("\n") || null,
       vehicle: car
         ? { year: car.year, make: car.make, model: car.model, vin: car.vin, stock: car.stockNumber, km: car.km, priceDollars: car.price, status: car.carType === "new" ? "new" : "used", interest: lead.form === "test-drive" ? "test-drive" : "buy" }
         : null,
@@ -123,7 +150,7 @@ export async function deliverDue(db: Database, channels: LeadChannels, now = Dat
   for (const job of await claimDueJobs(db, now, limit)) {
     let maxAttempts = 8;
     try {
-      const built = await buildLeadMessage(db, job.lead_id);
+      const built = await buildLeadMessage(db, job.lead_id, job.target);
       maxAttempts = built.maxAttempts;
       await channels.send(job.channel, job.target, built.message);
       await db.update(leadDeliveries).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(leadDeliveries.id, job.id));

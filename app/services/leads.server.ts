@@ -18,7 +18,8 @@ export const RATE_LIMIT_MESSAGE = "We have received too many enquiries from your
 export const SPAM_MESSAGE = "Your enquiry could not be accepted. Please call us instead.";
 
 export interface LeadInput {
-  form: LeadFormKind;
+  /** A lead form, or (issue 10) a reservation, an online purchase or an online payment. */
+  form: LeadFormKind | "reservation" | "online-purchase" | "online-payment";
   /** Validated form values (output of leadFormSchema). */
   values: Record<string, unknown> & { name: string; last_name?: string; email?: string; phone?: string; postcode?: string; location_id?: number; submission_key?: string; company_website?: string };
   category: string;
@@ -30,6 +31,10 @@ export interface LeadInput {
   url: string | null;
   /** Epoch ms. */
   now: number;
+  /** Issue 10: a paid reservation or purchase is never refused by the spam rate limit. */
+  skipRateLimit?: boolean;
+  /** Issue 10: extra delivery jobs (e.g. the shopper's confirmation email, see `confirmation_to`). */
+  extraTargets?: { channel: "email" | "webhook" | "adf"; target: string }[];
 }
 
 export type LeadResult =
@@ -88,7 +93,7 @@ export async function submitLead(db: Database, site: Site, input: LeadInput): Pr
   if (existing && existing.fingerprint === fingerprint) return { kind: "accepted", leadId: existing.id, duplicate: true, deliveries: 0 };
   // The same key from another person (e.g. a cached page's server-made key): a new lead with a fresh key.
   if (existing) key = randomUUID();
-  if (!(await takeRateLimitTokens(db, site, input.ip, input.now))) return { kind: "rejected", reason: "rate-limited", message: RATE_LIMIT_MESSAGE };
+  if (!input.skipRateLimit && !(await takeRateLimitTokens(db, site, input.ip, input.now))) return { kind: "rejected", reason: "rate-limited", message: RATE_LIMIT_MESSAGE };
 
   const locationId = values.location_id ?? input.car?.location?.id ?? null;
   const [location] = locationId
@@ -121,7 +126,10 @@ export async function submitLead(db: Database, site: Site, input: LeadInput): Pr
     },
   };
   const siteEmail = siteEnquiryAddress(site, await primaryLocationEmail(db, site));
-  const targets = routeLead(site.config.leads, { department: departmentOf(input.form), locationId: location?.id ?? null, locationEmail: location?.email ?? null, siteEmail });
+  const targets = [
+    ...routeLead(site.config.leads, { department: departmentOf(input.form as LeadFormKind), locationId: location?.id ?? null, locationEmail: location?.email ?? null, siteEmail }),
+    ...(input.extraTargets ?? []),
+  ];
   const jobs = targets.map((t) => ({ channel: t.channel, target: t.target, status: "pending", last_error: null }));
 
   // The lead and its delivery jobs in ONE transaction: both are stored or neither is. A lost

@@ -10,6 +10,7 @@ import type { SearchEngine } from "~/search/semantics";
 import type { SearchDoc, SearchQuery, SearchResult, VisibilityOptions } from "~/search/types";
 import type { Site } from "~/sites/site";
 import { carTitle, type FinanceLenderData } from "~/domain/car";
+import { reservedCarIds } from "./reservations.server";
 
 /** Loads every car of the site as a search document (visibility is applied at query time). */
 export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDoc[]> {
@@ -73,7 +74,11 @@ export function visibilityFor(site: Site, now = Date.now()): VisibilityOptions {
  */
 export async function searchStock(db: Database, site: Site, query: SearchQuery, now = Date.now()): Promise<SearchResult> {
   const engine = await getSearchEngine(db, site);
-  return engine.search(query, visibilityFor(site, now));
+  const result = engine.search(query, visibilityFor(site, now));
+  // Issue 10: online reservations change often; they are read fresh, not from the read model.
+  if (!site.config.features.checkout || result.hits.length === 0) return result;
+  const held = await reservedCarIds(db, site.id);
+  return held.size ? { ...result, hits: result.hits.map((h) => (held.has(h.id) ? { ...h, reserved: true } : h)) } : result;
 }
 
 /** Spec 9: counts above this are replaced in what the shopper reads. */

@@ -7,3 +7,4 @@ export * from "./phone-reveals";
 export * from "./leads";
 export * from "./car-view-visits";
 export * from "./accounts";
+export * from "./reservations";

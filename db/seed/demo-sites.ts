@@ -134,6 +134,8 @@ export const DEMO_SITES: DemoSite[] = [
         generatedLenderRates: { new: 8.49, demo: 8.49, used: 9.99 },
       },
       leads: { commentsRequired: false },
+      // Issue 10: online reservation on the /cars/{slug}/buy-online path variant (spec 2.1).
+      features: { checkout: true, checkoutPath: "buy-online" },
       phones: { main: "(03) 9791 5500" },
     },
     locations: [

@@ -22,6 +22,10 @@ describe("isCheckoutEnabledForCar", () => {
   it("spec 5: closed for a sold, reserved or out-of-stock car", () => {
     expect(isCheckoutEnabledForCar(sold, { checkout: true })).toBe(false);
     expect(isCheckoutEnabledForCar(makeCar({ reserved: true }), { checkout: true })).toBe(false);
+    // Issue 10: only priced cars (above $10, spec 9) can be reserved.
+    expect(isCheckoutEnabledForCar(makeCar({ price: null }), { checkout: true })).toBe(false);
+    expect(isCheckoutEnabledForCar(makeCar({ price: 10 }), { checkout: true })).toBe(false);
+    expect(isCheckoutEnabledForCar(makeCar({ price: 11 }), { checkout: true })).toBe(true);
     expect(isCheckoutEnabledForCar(makeCar({ status: "withdrawn" }), { checkout: true })).toBe(false);
   });
 

@@ -128,17 +128,21 @@ function findSimilarButton(o: ButtonOptions): CarButton {
   return { ...button("find-similar", o), prefill: { ...FIND_SIMILAR_ENQUIRY } };
 }
 
+/** Spec 9: a price counts as present only above $10 (issue 10: only priced cars can be reserved). */
+export const MIN_CHECKOUT_PRICE = 10;
+
 /**
- * Whether online reservation (and online purchase) is open for this car, spec 2.3 / 5: the site
- * has checkout on, the car type is in `checkoutCarTypes`, and the car is in stock, not sold and
- * not already reserved.
+ * Whether online reservation (and online purchase) is open for this car, spec 2.3 / 5 and issue
+ * 10: the site has checkout on, the car type is in `checkoutCarTypes`, and the car is in stock,
+ * not sold, not already reserved (by the feed or an online reservation) and priced above
+ * {@link MIN_CHECKOUT_PRICE} dollars.
  */
 export function isCheckoutEnabledForCar(
-  car: Pick<Car, "status" | "sold" | "reserved" | "carType">,
+  car: Pick<Car, "status" | "sold" | "reserved" | "carType" | "price">,
   options: Partial<ButtonOptions> = {},
 ): boolean {
   const o = resolve(options);
-  return o.checkout && o.checkoutCarTypes.includes(car.carType) && isInStock(car) && !car.sold && !car.reserved;
+  return o.checkout && o.checkoutCarTypes.includes(car.carType) && isInStock(car) && !car.sold && !car.reserved && (car.price ?? 0) > MIN_CHECKOUT_PRICE;
 }
 
 /**
@@ -161,7 +165,7 @@ export function qualifiesForTradeIn(
   return true;
 }
 
-export type CardButtonFields = Pick<Car, "slug" | "status" | "sold" | "reserved" | "carType">;
+export type CardButtonFields = Pick<Car, "slug" | "status" | "sold" | "reserved" | "carType" | "price">;
 
 /**
  * Car card buttons, spec 2.3, in order. In stock: enquire, finance, details (label

@@ -1,0 +1,113 @@
+/**
+ * Issue 10 routes over real HTTP semantics (Hono app.fetch with the production build): the
+ * reserve path follows the site's `features.checkoutPath`, checkout-off sites answer 404, bad
+ * parameters get a clear 400, /online-payment is always gated (spec 6), and the test hook does
+ * not exist unless FORECOURT_TEST_HOOKS=1.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { sql } from "drizzle-orm";
+import pino from "pino";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/client";
+import { importStock } from "../../app/services/stock-import.server";
+import type { Site } from "../../app/sites/site";
+import { createApp } from "../../server/app";
+import { createTestSite, ENGINE, openTestDatabase } from "./database";
+import { feed, stockRecord } from "./fixtures";
+
+let handle: DatabaseHandle;
+let fetchApp: (path: string, site: Site, init?: RequestInit) => Promise<Response>;
+let checkoutSite: Site;
+let buyOnlineSite: Site;
+let offSite: Site;
+const slugs = new Map<number, string>();
+
+async function firstSlug(site: Site): Promise<string> {
+  const rows = await handle.db.execute(sql`select slug from cars where site_id = ${site.id} order by id limit 1`);
+  return ((Array.isArray(rows) ? rows : (rows as unknown as { rows: { slug: string }[] }).rows) as { slug: string }[])[0].slug;
+}
+
+beforeAll(async () => {
+  if (!existsSync("build/server/index.js")) execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
+  handle = await openTestDatabase();
+  checkoutSite = await createTestSite(handle, { config: { features: { checkout: true, onlinePurchase: true } } });
+  buyOnlineSite = await createTestSite(handle, { config: { features: { checkout: true, checkoutPath: "buy-online" } } });
+  offSite = await createTestSite(handle);
+  for (const site of [checkoutSite, buyOnlineSite, offSite]) {
+    await importStock(handle.db, site, feed([stockRecord({ price: 31_990 })]));
+    slugs.set(site.id, await firstSlug(site));
+  }
+  const build = (await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild;
+  const { app } = createApp({ database: handle, build, mode: "production", logger: pino({ level: "silent" }), clientDir: "build/client" });
+  fetchApp = (path, site, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set("host", `${site.slug}.localhost:3000`);
+    return Promise.resolve(app.fetch(new Request(`http://${site.slug}.localhost:3000${path}`, { ...init, headers, redirect: "manual" })));
+  };
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe(`reserve and buy online routes (${ENGINE})`, () => {
+  it("the reserve page lives at the site's path segment only, and not at all when checkout is off", async () => {
+    const a = slugs.get(checkoutSite.id)!;
+    const b = slugs.get(buyOnlineSite.id)!;
+    const page = await fetchApp(`/cars/${a}/checkout`, checkoutSite);
+    expect(page.status).toBe(200);
+    const html = (await page.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Test payment: no money moves");
+    expect(html).toContain("Fully refundable $200 deposit, held for 48 hours");
+    expect((await fetchApp(`/cars/${a}/buy-online`, checkoutSite)).status).toBe(404);
+    expect((await fetchApp(`/cars/${b}/buy-online`, buyOnlineSite)).status).toBe(200);
+    expect((await fetchApp(`/cars/${b}/checkout`, buyOnlineSite)).status).toBe(404);
+    expect((await fetchApp(`/cars/${slugs.get(offSite.id)}/checkout`, offSite)).status).toBe(404);
+    // The VDP links the configured path.
+    expect(await (await fetchApp(`/cars/${b}`, buyOnlineSite)).text()).toContain(`href="/cars/${b}/buy-online"`);
+  });
+
+  it("invalid form input gets the spec's messages (400) and reserves nothing", async () => {
+    const a = slugs.get(checkoutSite.id)!;
+    const response = await fetchApp(`/cars/${a}/checkout`, checkoutSite, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Jo", last_name: "X", phone: "123", email: "nope", postcode: "21", card_number: "4242424242424242" }),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://${checkoutSite.slug}.localhost:3000` },
+    });
+    expect(response.status).toBe(400);
+    const html = (await response.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Please fix the following errors:");
+    expect(html).toContain("Invalid postcode. Please enter a 4-digit number.");
+    expect(html).toContain("*You must agree to the terms of use before submitting.");
+  });
+
+  it("the purchase journey needs a valid car_id (400) of this site (404) on a site with online purchase (404 otherwise)", async () => {
+    expect((await fetchApp(`/checkout-journey`, checkoutSite)).status).toBe(400);
+    expect((await fetchApp(`/checkout-journey?car_id=%3Cscript%3E`, checkoutSite)).status).toBe(400);
+    expect((await fetchApp(`/checkout-journey?car_id=${slugs.get(offSite.id)}`, checkoutSite)).status).toBe(404);
+    expect((await fetchApp(`/checkout-journey?car_id=${slugs.get(buyOnlineSite.id)}`, buyOnlineSite)).status).toBe(404);
+    const first = await fetchApp(`/checkout-journey?car_id=${slugs.get(checkoutSite.id)}`, checkoutSite);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("set-cookie")).toMatch(/^fc_journey=[0-9a-f-]{36}; Path=\/; HttpOnly; SameSite=Lax/);
+  });
+
+  it("/online-payment is always gated: signed out it redirects to sign-in with the return path", async () => {
+    const response = await fetchApp(`/online-payment?request=3f2c1d4e-5b6a-4c7d-8e9f-0a1b2c3d4e5f`, offSite);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^\/sign-in\?type=payment&redirect=%2Fonline-payment%3Frequest%3D/);
+  });
+
+  it("the expiry test hook does not exist without FORECOURT_TEST_HOOKS=1", async () => {
+    const previous = process.env.FORECOURT_TEST_HOOKS;
+    delete process.env.FORECOURT_TEST_HOOKS;
+    try {
+      const response = await fetchApp(`/__test/reservations/expire`, checkoutSite, { method: "POST", body: new URLSearchParams({ now: "2030-01-01T00:00:00Z" }), headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://${checkoutSite.slug}.localhost:3000` } });
+      expect(response.status).toBe(404);
+    } finally {
+      if (previous !== undefined) process.env.FORECOURT_TEST_HOOKS = previous;
+    }
+  });
+});
