@@ -39,5 +39,10 @@ export default [
   route("parts/search", "routes/lead-page.tsx", { id: "lead-parts-search" }),
   route("fleet", "routes/lead-page.tsx", { id: "lead-fleet" }),
   route("success", "routes/success.tsx"),
+  // Issue 12: locations (directory above), detail pages under both prefixes (one redirects), contact.
+  route("our-location/:slug", "routes/location-detail.tsx", { id: "our-location-detail" }),
+  route("contact-us/:slug", "routes/location-detail.tsx", { id: "contact-us-detail" }),
+  route("contact-us", "routes/contact.tsx", { id: "contact-us" }),
+  route("contact", "routes/contact.tsx", { id: "contact" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
