@@ -98,7 +98,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {form.nearest ? (
         <div className="mt-6">
-          <NearestPostcodeForm postcode={form.nearest.postcode} error={form.nearest.error} label="Order dealerships by distance from your postcode" />
+          <NearestPostcodeForm postcode={form.nearest.postcode} error={form.nearest.error} label="Nearest dealership to" />
         </div>
       ) : null}
       <section id={page === "finance" ? "finance-form" : "lead-form"} className="mt-6" aria-label={`${title} form`}>
