@@ -126,6 +126,23 @@ test("per-location review figures, the spec 3 sample set, and the review minimum
   await expect(page.getByText(/Rated 3\.8 out of 5/)).toHaveCount(0);
 });
 
+test("the map: link and address always; Leaflet only after the page is interactive, falling back when tiles fail", async ({ page, request }) => {
+  const base = E2E_BASE("harbour-auto-group");
+  // Not in the server-rendered page or its preloads: the map code is a dynamic import.
+  const html = await (await get(request, base, "/contact-us/parramatta")).text();
+  expect(html).not.toMatch(/leaflet/i);
+  await page.goto(`${base}/contact-us/parramatta`);
+  const section = page.getByRole("region", { name: "Find us" });
+  await expect(section.getByRole("link", { name: /Open in maps/ })).toHaveAttribute("href", /google\.com\/maps/);
+  await expect(section.getByText("200 Church Street, Parramatta NSW 2150")).toBeVisible();
+  // Offline here, so the tiles fail and the map gives way to a sentence; with tiles it stays.
+  await expect(section.locator('[data-map-state="map"] .leaflet-tile-loaded, [data-map-state="unavailable"]').first()).toBeVisible({ timeout: 20_000 });
+  // A site without tiles (outback-caravans) shows only link and address.
+  await page.goto(`${E2E_BASE("outback-caravans")}/our-location/bendigo`);
+  await expect(page.getByRole("region", { name: "Find us" }).getByRole("link", { name: /Open in maps/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: /^Map of/ })).toHaveCount(0);
+});
+
 test("spec 4: the Perth service centre's Saturday alternates with 'By Appointment Only'", async ({ page }) => {
   await page.goto(`${E2E_BASE("perth-toyota")}/our-location/welshpool-service`);
   await expect(page.getByRole("table", { name: "Opening hours of Swan River Toyota Service Centre Welshpool" })).toContainText("8:00am - 12:00pm, alternate weeks; otherwise By Appointment Only");

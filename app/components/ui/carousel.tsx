@@ -99,7 +99,13 @@ const arrowClass = "rounded-full border border-slate-300 bg-white p-2 shadow-sm 
 /** Previous and next arrows, the dots and the 'Swipe' hint. */
 export function CarouselControls() {
   const { api, selected, snapCount, canPrev, canNext, ready } = useCarousel();
-  if (!ready) return null;
+  const swipe = (
+    <p className="text-xs text-slate-600 sm:hidden" aria-hidden="true">
+      Swipe
+    </p>
+  );
+  // Before hydration (or without JavaScript) the track scrolls natively: only the hint.
+  if (!ready) return <div className="mt-2 text-center">{swipe}</div>;
   return (
     <div className="mt-4 flex items-center justify-between gap-4">
       <button type="button" className={arrowClass} onClick={() => api?.scrollPrev()} disabled={!canPrev} aria-label="Previous slide">
@@ -121,9 +127,7 @@ export function CarouselControls() {
             </li>
           ))}
         </ul>
-        <p className="text-xs text-slate-600 sm:hidden" aria-hidden="true">
-          Swipe
-        </p>
+        {swipe}
       </div>
       <button type="button" className={arrowClass} onClick={() => api?.scrollNext()} disabled={!canNext} aria-label="Next slide">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
