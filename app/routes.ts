@@ -55,5 +55,10 @@ export default [
   route("checkout-journey", "routes/checkout-journey.tsx"),
   route("online-payment", "routes/online-payment.tsx"),
   route("__test/reservations/expire", "routes/test-hooks.reservations-expire.ts"),
+  // Issue 12: locations (directory above), detail pages under both prefixes (one redirects), contact.
+  route("our-location/:slug", "routes/location-detail.tsx", { id: "our-location-detail" }),
+  route("contact-us/:slug", "routes/location-detail.tsx", { id: "contact-us-detail" }),
+  route("contact-us", "routes/contact.tsx", { id: "contact-us" }),
+  route("contact", "routes/contact.tsx", { id: "contact" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

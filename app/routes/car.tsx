@@ -270,9 +270,9 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           {vdp.location ? (
             <p className="mt-4 text-sm">
               Located at{" "}
-              <a href="#vehicle-map" className="font-medium underline">
+              <Link to={vdp.location.href} className="font-medium underline">
                 {vdp.location.name}
-              </a>
+              </Link>
             </p>
           ) : null}
           <div id="finance-panel">
@@ -311,7 +311,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           </section>
         </aside>
       </div>
-      {vdp.location ? (
+      {vdp.location?.showMapSection ? (
         <section id="vehicle-map" aria-labelledby="map-title" className="mt-10 rounded-lg bg-white p-6 shadow-sm">
           <h2 id="map-title" className="text-xl font-semibold">
             Where to see this {vdp.itemNoun}

@@ -7,6 +7,7 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/lead-page";
 import { LeadForm } from "~/components/leads/lead-form";
+import { NearestPostcodeForm } from "~/components/locations/nearest-postcode-form";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import type { LeadPageId } from "~/forms/lead-form-kinds";
 import { getCarById } from "~/services/cars.server";
@@ -59,7 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const external = externalService(site, new URL(request.url).pathname);
   if (external) throw redirect(external);
   const car = def.page === "book-test-drive" || def.page === "finance" ? await carFromQuery(request, context) : null;
-  const form = await loadLeadForm(context.get(dbContext), site, def.page, car);
+  // Issue 12: ?postcode= orders the dealership picker by distance (spec 2.6, 5, 9).
+  const form = await loadLeadForm(context.get(dbContext), site, def.page, car, { postcode: new URL(request.url).searchParams.get("postcode") });
   return { ...def, form, siteName: site.name };
 }
 
@@ -93,6 +95,11 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
           </Link>
           .
         </p>
+      ) : null}
+      {form.nearest ? (
+        <div className="mt-6">
+          <NearestPostcodeForm postcode={form.nearest.postcode} error={form.nearest.error} label="Nearest dealership to" />
+        </div>
       ) : null}
       <section id={page === "finance" ? "finance-form" : "lead-form"} className="mt-6" aria-label={`${title} form`}>
         <LeadForm setup={form} heading={page === "fleet" || page === "fleet-enquiry" ? "Get In Touch" : undefined} />

@@ -4,7 +4,8 @@
  * {@link loadLeadForm} and their action is {@link leadFormAction}.
  */
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, redirect, type RouterContext } from "react-router";
+import { dbContext, requestInfoContext, siteContext } from "~/context";
 import type { Database } from "../../db/client";
 import type { Car } from "~/domain/car";
 import { isInStock } from "~/domain/car";
@@ -14,7 +15,7 @@ import { enquiryEventId, leadFormSchema, MAX_DB_ID, SIMILAR_MESSAGE, SIMILAR_SUB
 import type { Site } from "~/sites/site";
 import { stripControlCharacters } from "~/domain/text/control-characters";
 import { getCarById } from "./cars.server";
-import { listLocations } from "./locations.server";
+import { listLocations, orderByPostcode } from "./locations.server";
 import { submitLead } from "./leads.server";
 
 /** Everything a LeadForm component needs; serialisable. */
@@ -25,8 +26,10 @@ export interface LeadFormSetup {
   category: string;
   subcategory: string | null;
   submitLabel: string;
-  /** Picker choices (spec 2.6); one entry means auto-filled. */
-  locations: { id: number; name: string }[];
+  /** Picker choices (spec 2.6); one entry means auto-filled. `distanceKm` when ordered by postcode (issue 12). */
+  locations: { id: number; name: string; distanceKm?: number | null }[];
+  /** Issue 12: the postcode the picker is ordered by, and its error ('Invalid postcode'); null when not asked. */
+  nearest: { postcode: string | null; error: string | null } | null;
   /**
    * Always empty from the server: pages are cacheable, so a key in the HTML would be shared by
    * every visitor (issue 16 defect 9). The browser makes one per form with crypto.randomUUID()
@@ -45,12 +48,15 @@ export interface LeadFormSetup {
  * Builds the form setup for a page (and car, on the VDP).
  * Sold cars turn the enquiry into 'Find Me Something Similar' (spec 4).
  */
-export async function loadLeadForm(db: Database, site: Site, page: LeadPageId, car: Car | null = null): Promise<LeadFormSetup> {
+export async function loadLeadForm(db: Database, site: Site, page: LeadPageId, car: Car | null = null, opts: { postcode?: string | null } = {}): Promise<LeadFormSetup> {
   const def = LEAD_PAGES[page];
   const all = def.pickerTypes ? await listLocations(db, site) : [];
-  const picker = def.pickerTypes
+  const filtered = def.pickerTypes
     ? pickerLocations(all, { make: car?.make ?? null, types: [...def.pickerTypes], ids: site.config.leads.pickerLocationIds, excluded: site.config.leads.pickerExcludedLocationIds })
     : [];
+  // Issue 12: the picker ordered by distance from the shopper's postcode (spec 5, 9).
+  const nearest = opts.postcode !== undefined && filtered.length > 1 ? orderByPostcode(filtered, opts.postcode) : null;
+  const picker = nearest ? nearest.locations : filtered.map((l) => ({ ...l, distanceKm: null }));
   const soldEnquiry = car !== null && def.kind === "enquiry" && !isInStock(car);
   const carCategory = car && def.kind === "enquiry" ? carEnquiryCategory(car.carType) : null;
   return {
@@ -64,7 +70,8 @@ export async function loadLeadForm(db: Database, site: Site, page: LeadPageId, c
     category: carCategory ?? def.category,
     subcategory: soldEnquiry ? SIMILAR_SUBCATEGORY : def.subcategory,
     submitLabel: soldEnquiry ? "Find Me Something Similar" : def.submitLabel,
-    locations: picker.map((l) => ({ id: l.id, name: l.name })),
+    locations: picker.map((l) => ({ id: l.id, name: l.name, distanceKm: l.distanceKm })),
+    nearest: nearest ? { postcode: nearest.postcode, error: nearest.error } : null,
     submissionKey: "",
     multiStep: site.config.leads.multiStep,
     car: car
@@ -163,3 +170,15 @@ async function handleLeadForm(db: Database, site: Site, formData: FormData, requ
   }
 }
 
+
+/** Issue 12: headers of pages that carry a personal submission key (never shared by a cache). */
+export const PRIVATE_PAGE_HEADERS = { "Cache-Control": "private, no-store" };
+
+/**
+ * Issue 12: the action of the general contact form on /contact-us, /contact and location pages
+ * (the 'general-enquiry' lead form; a location page sends its location_id).
+ */
+export function contactFormAction(request: Request, context: { get: <T>(c: RouterContext<T>) => T }) {
+  const info = context.get(requestInfoContext);
+  return leadFormAction(context.get(dbContext), context.get(siteContext), request, "general-enquiry", { now: info.now, clientIp: info.clientIp ?? null });
+}

@@ -1,10 +1,17 @@
 /**
- * Locations of a site (spec 2.5): the directory and detail pages.
+ * Locations of a site (spec 2.5, 3, 4, 5, 9): the directory, detail pages, location blocks,
+ * opening hours in the site's time zone, reviews and the nearest location.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { locations } from "../../db/schema/index";
+import { locations, reviews } from "../../db/schema/index";
+import { getGeocoder } from "~/adapters/geocoder/postcodes";
+import { blockLayout, gridColumnsClass, selectBlockLocations } from "~/domain/locations/location-block";
+import { lookupPostcode, orderByDistance } from "~/domain/locations/nearest";
+import { averageText, dateInWords, reviewProfileFor, reviewsAtOrAbove, showStarRating, starFills } from "~/domain/locations/reviews";
+import { groupOpeningHours, openingStatus, upcomingSpecialHours, type HoursRow, type LocationSchedule } from "~/domain/opening-hours";
 import type { Site } from "~/sites/site";
+import type { LocationBlock } from "~/sites/site-config";
 
 export type Location = typeof locations.$inferSelect;
 
@@ -15,4 +22,175 @@ export async function listLocations(db: Database, site: Site): Promise<Location[
     .from(locations)
     .where(and(eq(locations.siteId, site.id), eq(locations.visible, true)))
     .orderBy(asc(locations.name));
+}
+
+/**
+ * One visible location of the site by slug.
+ * @returns the row, or null when the slug is unknown or the location hidden
+ */
+export async function getLocationBySlug(db: Database, site: Site, slug: string): Promise<Location | null> {
+  const [row] = await db
+    .select()
+    .from(locations)
+    .where(and(eq(locations.siteId, site.id), eq(locations.slug, slug), eq(locations.visible, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The canonical path of a location page (spec 2.1: /contact-us/{slug} or /our-location/{slug} per site). */
+export function locationPath(site: Site, slug: string): string {
+  return `/${site.config.links.locationDetailPrefix}/${slug}`;
+}
+
+/**
+ * The location's hours with the site's alternating-Saturday rule applied to matching location
+ * types (spec 4).
+ */
+export function locationSchedule(site: Site, location: Pick<Location, "openingHours" | "specialHours" | "locationType">): LocationSchedule {
+  const rule = site.config.locationsPage.alternatingSaturday;
+  const applies = rule !== null && location.locationType !== null && rule.locationTypes.includes(location.locationType);
+  return {
+    weekly: location.openingHours,
+    special: location.specialHours,
+    alternatingSaturday: applies ? { anchorDate: rule.anchorDate, appointmentText: rule.appointmentText } : null,
+  };
+}
+
+const TYPE_LABEL: Record<string, string> = { sales: "Sales", service: "Service", parts: "Parts", "service-and-parts": "Service & Parts" };
+
+/** Everything a location card shows (spec 2.5); serialisable. */
+export interface LocationCardView {
+  id: number;
+  name: string;
+  slug: string;
+  href: string;
+  typeLabel: string | null;
+  address: string;
+  mapUrl: string | null;
+  phone: string | null;
+  /** tel: href, spaces stripped (spec 2.5). */
+  tel: string | null;
+  imageUrl: string | null;
+  rating: { average: string; fills: number[]; count: number; showStars: boolean } | null;
+  hours: HoursRow[];
+  status: { open: boolean; text: string };
+  stockHref: string | null;
+  lat: number | null;
+  long: number | null;
+  /** km from the shopper's postcode when ordered by distance. */
+  distanceKm: number | null;
+}
+
+/**
+ * Builds a card view of a location for the site at `now` (opening status in the site's zone).
+ * @param now epoch ms
+ */
+export function locationCardView(site: Site, l: Location, now: number, distanceKm: number | null = null): LocationCardView {
+  const schedule = locationSchedule(site, l);
+  const status = openingStatus(schedule, new Date(now), site.config.timeZone);
+  const sellsStock = l.locationType === "sales" || l.locationType === null;
+  return {
+    id: l.id,
+    name: l.name,
+    slug: l.slug,
+    href: locationPath(site, l.slug),
+    typeLabel: l.locationType ? (TYPE_LABEL[l.locationType] ?? l.locationType) : null,
+    address: [l.street, `${l.city} ${l.state} ${l.postcode}`].filter(Boolean).join(", "),
+    mapUrl: l.placeUrl,
+    phone: l.phone,
+    tel: l.phone ? `tel:${l.phone.replace(/\s+/g, "")}` : null,
+    imageUrl: l.imageUrl,
+    rating:
+      l.reviewAverage !== null && l.reviewCount > 0
+        ? { average: averageText(l.reviewAverage)!, fills: starFills(l.reviewAverage), count: l.reviewCount, showStars: showStarRating(l.reviewAverage, site.config.locationsPage.starRatingMinimum) }
+        : null,
+    hours: groupOpeningHours(l.openingHours, { alternatingSaturday: schedule.alternatingSaturday }),
+    status: { open: status.open, text: status.text },
+    stockHref: site.config.links.locationCardStockLink && sellsStock ? `/search/${l.slug}` : null,
+    lat: l.lat,
+    long: l.long,
+    distanceKm,
+  };
+}
+
+/** Result of ordering a site's locations by a shopper's postcode. */
+export interface NearestResult<L> {
+  locations: (L & { distanceKm: number | null })[];
+  postcode: string | null;
+  /** 'Invalid postcode' or the field message; null when fine or no postcode given. */
+  error: string | null;
+}
+
+/**
+ * Spec 5/9: orders locations by distance from a postcode the shopper entered (embedded
+ * postcode data, haversine km). No or invalid postcode keeps the given order.
+ * @param raw the `postcode` URL parameter (null when absent)
+ */
+export function orderByPostcode<L extends { name: string; lat: number | null; long: number | null }>(list: L[], raw: string | null): NearestResult<L> {
+  if (raw === null || raw.trim() === "") return { locations: list.map((l) => ({ ...l, distanceKm: null })), postcode: null, error: null };
+  const hit = lookupPostcode(getGeocoder(), raw);
+  if (!hit.ok) return { locations: list.map((l) => ({ ...l, distanceKm: null })), postcode: raw.trim(), error: hit.error };
+  return { locations: orderByDistance(list, hit.point), postcode: hit.postcode, error: null };
+}
+
+/** A listed review (spec 3 "Review"); serialisable. */
+export interface ReviewView {
+  id: number;
+  customerName: string;
+  text: string;
+  rating: number;
+  reviewDate: string;
+  reviewDateInWords: string;
+  replyText: string | null;
+  replyDateInWords: string | null;
+}
+
+/**
+ * Spec 3/5: a location's sample reviews at or above the site's minimum rating
+ * (`display.minimumReviewRating`), newest first, at most `locationsPage.reviewsListed`.
+ * @param now epoch ms, for the "in words" dates
+ */
+export async function listLocationReviews(db: Database, site: Site, locationId: number, now: number): Promise<ReviewView[]> {
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.siteId, site.id), eq(reviews.locationId, locationId)))
+    .orderBy(desc(reviews.reviewDate), asc(reviews.id));
+  const at = new Date(now);
+  return reviewsAtOrAbove(rows, site.config.display.minimumReviewRating).slice(0, site.config.locationsPage.reviewsListed).map((r) => ({
+    id: r.id,
+    customerName: r.customerName,
+    text: r.text,
+    rating: r.rating,
+    reviewDate: r.reviewDate.toISOString().slice(0, 10),
+    reviewDateInWords: dateInWords(r.reviewDate, at),
+    replyText: r.replyText,
+    replyDateInWords: r.replyDate ? dateInWords(r.replyDate, at) : null,
+  }));
+}
+
+/** The review link of a location from the site's `gmb_profiles` (spec 3); null when none. */
+export function reviewLinkFor(site: Site, locationName: string): string | null {
+  return reviewProfileFor(site.config.social.gmbProfiles, locationName)?.reviewUrl ?? null;
+}
+
+/** Upcoming special hours of a location (next 60 days, site time) for its page. */
+export function upcomingSpecials(site: Site, l: Location, now: number) {
+  return upcomingSpecialHours(l.specialHours, new Date(now), site.config.timeZone);
+}
+
+/**
+ * A location block's view (spec 2.5): the selected locations as cards, with layout and grid
+ * widths. Serialisable; rendered by <LocationBlock>.
+ * @param now epoch ms
+ */
+export function locationBlockView(site: Site, all: Location[], block: LocationBlock, now: number) {
+  const chosen = selectBlockLocations(all, block);
+  return {
+    layout: blockLayout(chosen.length, block, site.config.locationsPage.carouselForAll),
+    gridClass: gridColumnsClass(chosen.length),
+    locations: chosen.map((l) => locationCardView(site, l, now)),
+    detailLabel: site.config.locationsPage.detailButtonLabel,
+    map: { tileUrl: site.config.locationsPage.mapTileUrl, attribution: site.config.locationsPage.mapAttribution },
+  };
 }

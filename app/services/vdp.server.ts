@@ -73,7 +73,8 @@ export interface VdpView {
   icons: { km: string | null; transmission: string | null; body: string | null };
   /** Caravans show length and sleeping berths instead of km and transmission. */
   caravanIcons: { length: string | null; sleeps: string | null } | null;
-  location: { name: string; slug: string; address: string; placeUrl: string | null } | null;
+  /** Issue 12: `href` is the location page (spec 2.1); `showMapSection` is vdp_config.show_map_section. */
+  location: { name: string; slug: string; href: string; address: string; placeUrl: string | null; showMapSection: boolean } | null;
   buttons: VdpButton[];
   /** Call-the-dealer panel: formatted number (0 prefix), masked form and tel: link; null without a number. */
   phone: { display: string; masked: string; href: string } | null;
@@ -229,6 +230,8 @@ export async function buildVdpView(
       ? {
           name: car.location.name,
           slug: car.location.slug,
+          href: `/${config.links.locationDetailPrefix}/${car.location.slug}`,
+          showMapSection: config.display.vdpShowMapSection,
           address: [car.location.address.street, `${car.location.address.city} ${car.location.address.state} ${car.location.address.postcode}`].filter(Boolean).join(", "),
           placeUrl: car.location.address.placeUrl,
         }

@@ -392,6 +392,62 @@ export const AccountsConfigSchema = z.object({
     .default({ title: "Spin to Win", intro: "Spin once for a chance to win a dealer reward on your next visit.", prizes: [], terms: [] }),
 });
 // End issue 9.
+// Issue 12: locations (directory, detail pages, location blocks, hours, reviews, maps).
+/**
+ * A location block's selection (spec 2.5): 'primary', 'sales', 'service', 'parts',
+ * 'service-and-parts', 'all' or one location id; then optional manufacturer, subtype,
+ * include and exclude filters. Only visible locations, sorted by name.
+ */
+export const LocationBlockSchema = z.object({
+  /** Which locations: a type keyword or one location id. */
+  show: z.union([z.enum(["primary", "sales", "service", "parts", "service-and-parts", "all"]), z.number().int().positive()]).default("all"),
+  /** Only locations selling or servicing this manufacturer slug (e.g. "toyota"); null = any. */
+  manufacturer: z.string().nullable().default(null),
+  /** Only locations of this subtype; null = any. */
+  subtype: z.string().nullable().default(null),
+  /** Only these location ids (empty = no restriction). */
+  include: z.array(z.number().int()).default([]),
+  /** Never these location ids. */
+  exclude: z.array(z.number().int()).default([]),
+});
+export type LocationBlock = z.infer<typeof LocationBlockSchema>;
+
+/** Locations pages and blocks (spec 2.5, 3, 4, 5, 9). */
+export const LocationsPageSchema = z.object({
+  /** Location card button wording (spec 2.5: 'View Location Details', also worded 'View Location'). */
+  detailButtonLabel: z.enum(["View Location Details", "View Location"]).default("View Location Details"),
+  /** The block on /contact-us and /contact (spec 2.5 location page block). */
+  contactBlock: LocationBlockSchema.default(LocationBlockSchema.parse({})),
+  /** Several locations of an 'all' block show as a carousel instead of a card grid (spec 2.5 "on some tenants"). */
+  carouselForAll: z.boolean().default(false),
+  /**
+   * Fortnightly Saturday rule (spec 4): matching locations keep normal Saturday hours on the
+   * anchor Saturday and every second one after, and read `appointmentText` on the others.
+   * null = every Saturday has normal hours.
+   */
+  alternatingSaturday: z
+    .object({
+      /** YYYY-MM-DD, a normal-hours Saturday (spec 4: a fixed date in June 2025). */
+      anchorDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      appointmentText: z.string().default("By Appointment Only"),
+      /** Location types the rule applies to. */
+      locationTypes: z.array(z.string()).default(["service", "service-and-parts"]),
+    })
+    .nullable()
+    .default(null),
+  /** The star-rating block shows only when the average is at least this (spec 5 MINIMUM_RATING 4). */
+  starRatingMinimum: z.number().min(0).max(5).default(4),
+  /** Reviews listed on a location page (spec 3: the sample set holds about 20). */
+  reviewsListed: z.number().int().min(0).max(100).default(20),
+  /**
+   * Interactive map tiles on the location page ({z}/{x}/{y} URL template); null shows only the
+   * map link and the address. The map loads after the page is interactive and falls back to the
+   * link when tiles fail (e.g. offline).
+   */
+  mapTileUrl: z.string().nullable().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  /** Attribution text required by the tile provider. */
+  mapAttribution: z.string().default("© OpenStreetMap contributors"),
+});
 
 export const SiteConfigSchema = z.object({
   /** Template (look and navigation set): 'standard' multi-brand or 'single-brand'. */
@@ -419,6 +475,8 @@ export const SiteConfigSchema = z.object({
   leads: LeadsConfigSchema.default(LeadsConfigSchema.parse({})),
   /** Issue 9: shopper accounts and gated pages. */
   accounts: AccountsConfigSchema.default(AccountsConfigSchema.parse({})),
+  // Issue 12: locations pages, hours rules, reviews and maps.
+  locationsPage: LocationsPageSchema.default(LocationsPageSchema.parse({})),
   /** Complaints contact on the complaints page (spec 2.6). */
   complaintsContact: z
     .object({ name: z.string().nullable().default(null), email: z.string().nullable().default(null) })

@@ -63,7 +63,9 @@ export const DEMO_SITES: DemoSite[] = [
       },
       links: { dealerNetworkBaseDomain: "toyota.com.au", externalServiceBookingUrl: "https://www.toyota.com.au/service-booking" },
       phones: { main: "(08) 9201 4400", byCarType: { new: "(08) 9201 4410", used: "(08) 9201 4420", demo: null } },
-      social: { facebook: "https://www.facebook.com/example-swan-river-toyota" },
+      social: { facebook: "https://www.facebook.com/example-swan-river-toyota", gmbProfiles: [{ name: "Swan River Toyota Osborne Park", reviewUrl: "https://www.google.com/maps/search/?api=1&query=Swan+River+Toyota+Osborne+Park" }] },
+      // Issue 12: service Saturdays alternate fortnightly from 14 June 2025 (spec 4).
+      locationsPage: { alternatingSaturday: { anchorDate: "2025-06-14" } },
     },
     locations: [
       { name: "Swan River Toyota Osborne Park", slug: "osborne-park", locationType: "sales", suburb: "Osborne Park", state: "WA", street: "400 Scarborough Beach Road", phone: "(08) 9201 4400", primary: true, manufacturers: ["toyota"], dealerLicenseNumber: "DL 12345", hours: SALES_HOURS },
@@ -94,6 +96,9 @@ export const DEMO_SITES: DemoSite[] = [
         generatedLenderRates: { new: 7.49, demo: 7.49, used: 8.99 },
       },
       links: { locationDetailPrefix: "contact-us", locationCardStockLink: true },
+      // Issue 12: 'View Location' wording and a carousel for the 'all' block (spec 2.5).
+      locationsPage: { detailButtonLabel: "View Location", carouselForAll: true },
+      social: { gmbProfiles: [{ name: "Harbourside Parramatta", reviewUrl: "https://www.google.com/maps/search/?api=1&query=Harbourside+Parramatta" }, { name: "Harbourside Liverpool", reviewUrl: "https://www.google.com/maps/search/?api=1&query=Harbourside+Liverpool" }] },
       phones: { main: "(02) 9630 1000" },
       complaintsContact: { name: "Customer Relations Manager", email: "care@harbourside.example" },
       leads: {
@@ -156,6 +161,8 @@ export const DEMO_SITES: DemoSite[] = [
       theme: { primary: "#b45309", onPrimary: "#ffffff", accent: "#1e3a8a", tagline: "Brisbane's independent used car yard" },
       hero: { title: "Used cars in Brisbane", subtitle: "Springwood and Windsor" },
       features: { compare: true, favouritesStrict: true },
+      // Issue 12: no location map section on the VDP (spec 3 vdp_config.show_map_section).
+      display: { vdpShowMapSection: false },
       finance: {
         provider: "powertorque",
         providerType: "F",
@@ -193,6 +200,8 @@ export const DEMO_SITES: DemoSite[] = [
         generatedLenderRates: { new: 8.99, demo: 8.99, used: 9.99 },
       },
       phones: { main: "(03) 5443 2100" },
+      // Issue 12: no interactive map tiles; location pages show the map link and address.
+      locationsPage: { mapTileUrl: null },
     },
     locations: [
       { name: "Outback Caravans Bendigo", slug: "bendigo", locationType: "sales", suburb: "Bendigo", state: "VIC", street: "220 High Street", phone: "(03) 5443 2100", primary: true, dealerLicenseNumber: "LMCT 99881", hours: { weekdays: "09:00-17:00", saturday: "09:00-15:00", sunday: "10:00-14:00" } },

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { eq, inArray } from "drizzle-orm";
 import type { DatabaseHandle } from "../client";
-import { cars, dealerGroups, locations, manufacturers, offers, reviews, sites } from "../schema/index";
+import { cars, dealerGroups, locations, manufacturers, offers, sites } from "../schema/index";
 import { getGeocoder } from "../../app/adapters/geocoder/postcodes";
 import { slugify } from "../../app/import/normalise";
 import { loadKnownModels, parseFeedText, type FeedRow } from "../../app/import/parse-feed";
@@ -17,6 +17,7 @@ import type { StockRecord } from "../../app/import/stock-record";
 import { importStock, type ImportSummary } from "../../app/services/stock-import.server";
 import { getSiteBySlug } from "../../app/services/sites.server";
 import { DEMO_SITES, siteForListing, type DemoLocation } from "./demo-sites";
+import { seedLocationDemo } from "./locations-demo";
 
 const DATA = (name: string) => fileURLToPath(new URL(`../../data/${name}`, import.meta.url));
 const DAY = 86_400_000;
@@ -33,20 +34,6 @@ function openingHours(hours: DemoLocation["hours"]) {
     ...span(weekday === 0 ? hours.sunday : weekday === 6 ? hours.saturday : hours.weekdays),
   }));
 }
-
-const REVIEW_TEXTS: [number, string][] = [
-  [5, "Smooth purchase from start to finish. The sales consultant knew the car inside out and never pushed."],
-  [5, "Traded in my old ute and drove away the same afternoon. Fair price on the trade."],
-  [4, "Good range of stock and honest answers. Paperwork took a little longer than expected."],
-  [5, "Service team explained every line of the invoice. Car was washed too!"],
-  [3, "Car was great but I had to chase up the second key twice."],
-  [4, "Test drive booked online and the car was ready when I arrived."],
-  [5, "Finance sorted in under an hour with a better rate than my bank."],
-  [2, "Waited 40 minutes past my service booking time."],
-  [5, "Found exactly the family SUV we wanted and they held it for us overnight."],
-  [4, "Friendly team, clean yard, fair prices."],
-];
-const REVIEWERS = ["Mia T.", "Jack R.", "Olivia S.", "Noah W.", "Charlotte K.", "William B.", "Ava L.", "James H.", "Isla M.", "Lucas P.", "Grace N.", "Henry D."];
 
 /**
  * Demo-only enrichment of a real listing (deterministic by stock number): certified pre-owned
@@ -158,17 +145,8 @@ export async function seedDemoSites(handle: DatabaseHandle, opts: { log?: (line:
         .values(values)
         .onConflictDoUpdate({ target: [locations.siteId, locations.slug], set: values })
         .returning();
-      // Reviews: deterministic sample, about a dozen per location.
-      const existingReviews = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.locationId, row.id)).limit(1);
-      if (!existingReviews.length) {
-        const list = REVIEWERS.map((customerName, i) => {
-          const [rating, text] = REVIEW_TEXTS[Math.floor(unit(`${loc.slug}:${i}`) * REVIEW_TEXTS.length)];
-          return { siteId: site.id, locationId: row.id, customerName, text, rating, reviewDate: new Date(now - (i * 17 + 3) * DAY) };
-        });
-        await db.insert(reviews).values(list);
-        const avg = list.reduce((s, r) => s + r.rating, 0) / list.length;
-        await db.update(locations).set({ reviewAverage: Math.round(avg * 10) / 10, reviewCount: list.length }).where(eq(locations.id, row.id));
-      }
+      // Issue 12: per-location reviews, figures, special hours and image.
+      await seedLocationDemo(db, demo.slug, row, now);
     }
     const existingOffers = await db.select({ id: offers.id }).from(offers).where(eq(offers.siteId, site.id)).limit(1);
     if (!existingOffers.length) {

@@ -31,7 +31,8 @@ test("in-stock VDP: sidebar, buttons with their show rules, market indicator, SE
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("2019 Ford Ranger XL 2.2 HI-Rider (4X2)");
   await expect(page.getByTestId("vdp-price")).toHaveText("$31,990");
   await expect(page.getByTestId("market-indicator")).toContainText("below the");
-  await expect(page.getByRole("link", { name: "Southern Cross Ringwood" }).or(page.getByRole("link", { name: "Southern Cross Dandenong" })).first()).toHaveAttribute("href", "#vehicle-map");
+  // Issue 12: 'Located at' opens the location page; the 'View Location' button jumps to the map section.
+  await expect(page.getByRole("link", { name: "Southern Cross Ringwood" }).or(page.getByRole("link", { name: "Southern Cross Dandenong" })).first()).toHaveAttribute("href", /^\/our-location\/(ringwood|dandenong)$/);
   const buttons = page.getByTestId("vdp-buttons");
   await expect(buttons.getByRole("link", { name: "Enquire Now" })).toHaveAttribute("href", "#enquire");
   await expect(buttons.getByRole("link", { name: "Finance Enquiry" })).toHaveAttribute("href", /^\/finance\?preferredDealership=[a-z0-9-]+&car_id=\d+&car_type=used#finance-form$/);

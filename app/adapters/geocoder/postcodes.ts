@@ -3,7 +3,8 @@
  * (Matthew Proctor's data set; no network). This is the default adapter behind `Geocoder`;
  * a maps-API adapter can replace it (spec 7 "GET to a maps geocoding service").
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
 
@@ -24,7 +25,19 @@ export interface Geocoder {
   byPostcode(postcode: string): GeoPoint | null;
 }
 
-const DEFAULT_FILE = fileURLToPath(new URL("../../../data/au_postcodes.csv", import.meta.url));
+/**
+ * data/au_postcodes.csv of the repository, found by walking up from this module: it runs both
+ * from source (app/adapters/geocoder) and bundled into the server build (build/server).
+ */
+function defaultFile(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, "data", "au_postcodes.csv");
+    if (existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
+  throw new Error("data/au_postcodes.csv not found above " + fileURLToPath(import.meta.url));
+}
 
 /** Upper-case, typographic apostrophes folded, "SAINT" spelled "ST" as the postcode file does. */
 export function normaliseLocality(name: string): string {
@@ -41,7 +54,7 @@ export function normaliseLocality(name: string): string {
  * Builds the embedded geocoder from the postcode CSV (about 18,500 rows; loads in ~100 ms).
  * @param csvPath defaults to data/au_postcodes.csv in the repository
  */
-export function createPostcodeGeocoder(csvPath: string = DEFAULT_FILE): Geocoder {
+export function createPostcodeGeocoder(csvPath: string = defaultFile()): Geocoder {
   const rows = parse(readFileSync(csvPath, "utf8"), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
   const bySuburb = new Map<string, GeoPoint>();
   const byPostcode = new Map<string, GeoPoint>();
@@ -78,11 +91,11 @@ export function createPostcodeGeocoder(csvPath: string = DEFAULT_FILE): Geocoder
   };
 }
 
-let shared: Geocoder | null = null;
-/** One embedded geocoder per process. */
+const SHARED = Symbol.for("forecourt.geocoder");
+/** One embedded geocoder per process (shared by the server source and the route build, which each load this module). */
 export function getGeocoder(): Geocoder {
-  shared ??= createPostcodeGeocoder();
-  return shared;
+  const store = globalThis as unknown as Record<symbol, Geocoder | undefined>;
+  return (store[SHARED] ??= createPostcodeGeocoder());
 }
 
 /** Great-circle distance in km (haversine, Earth radius 6371 km: spec 9). */

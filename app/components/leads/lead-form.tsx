@@ -182,7 +182,7 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
           <SelectField field={fields.category} label={LABELS.category} options={setup.options.categories.map((c) => [c, c])} required />
         ) : null}
         {setup.locations.length > 1 ? (
-          <SelectField field={fields.location_id} label={LABELS.location_id} options={setup.locations.map((l) => [String(l.id), l.name])} required />
+          <SelectField field={fields.location_id} label={LABELS.location_id} options={setup.locations.map((l) => [String(l.id), typeof l.distanceKm === "number" ? `${l.name} (${l.distanceKm} km)` : l.name])} required />
         ) : setup.locations.length === 1 ? (
           <p className="text-sm text-slate-700">
             Dealership: <strong>{setup.locations[0].name}</strong>
