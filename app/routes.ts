@@ -39,5 +39,9 @@ export default [
   route("parts/search", "routes/lead-page.tsx", { id: "lead-parts-search" }),
   route("fleet", "routes/lead-page.tsx", { id: "lead-fleet" }),
   route("success", "routes/success.tsx"),
+  // Issue 13: brand assets (favicon and app icons per site).
+  route("favicon.svg", "routes/brand-icon.ts", { id: "favicon-svg" }),
+  route("favicon.ico", "routes/brand-icon.ts", { id: "favicon-ico" }),
+  route("apple-touch-icon.png", "routes/brand-icon.ts", { id: "apple-touch-icon" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@
  * SiteConfig data: this file is where "one dealer does X" from the spec is switched on.
  */
 import type { SiteConfigInput } from "../../app/sites/site-config";
+import { CARAVAN_NAVIGATION, MULTI_BRAND_NAVIGATION, TOYOTA_NAVIGATION } from "./navigation";
 
 export interface DemoLocation {
   name: string;
@@ -62,7 +63,8 @@ export const DEMO_SITES: DemoSite[] = [
       },
       links: { dealerNetworkBaseDomain: "toyota.com.au", externalServiceBookingUrl: "https://www.toyota.com.au/service-booking" },
       phones: { main: "(08) 9201 4400", byCarType: { new: "(08) 9201 4410", used: "(08) 9201 4420", demo: null } },
-      social: { facebook: "https://www.facebook.com/example-swan-river-toyota" },
+      social: { facebook: "https://www.facebook.com/example-swan-river-toyota", instagram: "https://www.instagram.com/example-swan-river-toyota", youtube: "https://www.youtube.com/@example-swan-river-toyota" },
+      navigation: TOYOTA_NAVIGATION,
     },
     locations: [
       { name: "Swan River Toyota Osborne Park", slug: "osborne-park", locationType: "sales", suburb: "Osborne Park", state: "WA", street: "400 Scarborough Beach Road", phone: "(08) 9201 4400", primary: true, manufacturers: ["toyota"], dealerLicenseNumber: "DL 12345", hours: SALES_HOURS },
@@ -93,6 +95,8 @@ export const DEMO_SITES: DemoSite[] = [
       },
       links: { locationDetailPrefix: "contact-us", locationCardStockLink: true },
       phones: { main: "(02) 9630 1000" },
+      social: { facebook: "https://www.facebook.com/example-harbourside", linkedin: "https://www.linkedin.com/company/example-harbourside", tiktok: "https://www.tiktok.com/@example-harbourside" },
+      navigation: MULTI_BRAND_NAVIGATION,
       complaintsContact: { name: "Customer Relations Manager", email: "care@harbourside.example" },
       leads: {
         defaultEmail: "leads@harbourside.example",
@@ -189,6 +193,8 @@ export const DEMO_SITES: DemoSite[] = [
         generatedLenderRates: { new: 8.99, demo: 8.99, used: 9.99 },
       },
       phones: { main: "(03) 5443 2100" },
+      navigation: CARAVAN_NAVIGATION,
+      features: { hideTradeInBannerText: true },
     },
     locations: [
       { name: "Outback Caravans Bendigo", slug: "bendigo", locationType: "sales", suburb: "Bendigo", state: "VIC", street: "220 High Street", phone: "(03) 5443 2100", primary: true, dealerLicenseNumber: "LMCT 99881", hours: { weekdays: "09:00-17:00", saturday: "09:00-15:00", sunday: "10:00-14:00" } },
