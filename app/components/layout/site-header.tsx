@@ -238,7 +238,7 @@ export function SiteHeader({ site, accountSlot }: { site: SiteChrome; accountSlo
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 px-4 py-2 xl:pb-0">
+      <div className="relative mx-auto flex max-w-7xl flex-nowrap items-center gap-x-3 px-4 py-2 xl:flex-wrap xl:pb-0">
         <Link to="/" className="flex min-w-0 shrink flex-col" aria-label={`${site.name} home`}>
           {site.logoUrl ? (
             <img src={site.logoUrl} alt="" height={40} className="h-10 w-auto" />
