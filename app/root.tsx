@@ -12,10 +12,13 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter, SiteHeader, type SiteChrome } from "./components/layout/site-chrome";
-import { dbContext, siteContext } from "./context";
+import { StickyFooter } from "./components/layout/sticky-footer";
+import { dbContext, requestInfoContext, siteContext } from "./context";
 import { listLocations } from "./services/locations.server";
 import { buildAccountView } from "./services/account-view.server";
 import { SiteToaster } from "./components/accounts/site-toaster";
+import { AccountControl } from "./components/accounts/account-control";
+import { loadSiteNavigation } from "./services/navigation.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -31,8 +34,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     carTypes: site.config.carTypes,
     certifiedPreOwned: site.config.certifiedPreOwned,
     itemPlural: site.config.itemNoun.plural,
-    locations: locations.map((l) => ({ name: l.name, slug: l.slug, suburb: l.city, state: l.state, phone: l.phone, licence: l.dealerLicenseNumber })),
+    locations: locations.map((l) => ({ name: l.name, slug: l.slug, street: l.street, suburb: l.city, state: l.state, postcode: l.postcode, phone: l.phone, licence: l.dealerLicenseNumber })),
     locationPrefix: site.config.links.locationDetailPrefix,
+    navigation: await loadSiteNavigation(db, site, locations, context.get(requestInfoContext).now),
   };
   return {
     chrome,
@@ -53,16 +57,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {data ? <meta name="theme-color" content={data.theme.primary} /> : null}
+        {data ? <meta property="og:site_name" content={data.chrome.name} /> : null}
+        {data ? <link rel="icon" type="image/svg+xml" href={data.chrome.logoUrl ?? "/favicon.svg"} /> : null}
+        {data ? <link rel="apple-touch-icon" href="/apple-touch-icon.png" /> : null}
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen font-sans antialiased">
-        {data ? <SiteHeader site={data.chrome} /> : null}
+        {data ? <SiteHeader site={data.chrome} accountSlot={<AccountControl />} /> : null}
         <main id="main" className="mx-auto max-w-7xl px-4 py-6">
           {children}
         </main>
         {data ? <SiteFooter site={data.chrome} /> : null}
         {data?.account.watchlist ? <SiteToaster /> : null}
+        {data ? <StickyFooter data={data.chrome.navigation.stickyFooter} /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -60,5 +60,9 @@ export default [
   route("contact-us/:slug", "routes/location-detail.tsx", { id: "contact-us-detail" }),
   route("contact-us", "routes/contact.tsx", { id: "contact-us" }),
   route("contact", "routes/contact.tsx", { id: "contact" }),
+  // Issue 13: brand assets (favicon and app icons per site).
+  route("favicon.svg", "routes/brand-icon.ts", { id: "favicon-svg" }),
+  route("favicon.ico", "routes/brand-icon.ts", { id: "favicon-ico" }),
+  route("apple-touch-icon.png", "routes/brand-icon.ts", { id: "apple-touch-icon" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

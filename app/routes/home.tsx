@@ -1,4 +1,8 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useRouteLoaderData } from "react-router";
+import { FeatureBanner } from "~/components/layout/feature-banner";
+import { PromoBanners } from "~/components/layout/promo-banners";
+import { PromoPopupGate } from "~/components/layout/promo-popup-gate";
+import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
 import { CarCard } from "~/components/vehicle/car-card";
 import { searchHitToCard } from "~/components/vehicle/car-card-data";
@@ -36,6 +40,8 @@ const TYPE_LABEL = { new: "New", demo: "Demo", used: "Used" } as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const d = loaderData;
+  const chrome = useRouteLoaderData<typeof rootLoader>("root")?.chrome;
+  const nav = chrome?.navigation;
   return (
     <>
       <section aria-labelledby="hero-title" className="rounded-xl bg-white p-8 shadow-sm">
@@ -62,6 +68,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+
+      {nav?.featureBanner ? <FeatureBanner data={nav.featureBanner} /> : null}
+      {nav ? <PromoBanners banners={nav.banners} /> : null}
+      {chrome ? <PromoPopupGate siteSlug={chrome.slug} popup={chrome.navigation.popup} /> : null}
 
       <section aria-labelledby="latest-title" className="mt-10">
         <h2 id="latest-title" className="mb-4 text-2xl font-semibold">

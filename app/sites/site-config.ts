@@ -250,25 +250,136 @@ export const PhonesSchema = z.object({
   main: z.string().nullable().default(null),
 });
 
-/** A navigation item (spec 3 "Navigation item"). */
+// Issue 13: navigation and promotions (spec 2.6, 2.7, 3 "Navigation item", 4, 9).
+/** A navigation item (spec 3 "Navigation item"). An absolute https URL opens in a new tab. */
 export interface NavItem {
+  /** Site path ("/service") or absolute external URL ("https://..."). */
   url: string;
+  /** Link text. */
   name: string;
+  /** Extra CSS class on the item (spec 3 className). */
   className?: string;
+  /** Dealer overrides cannot hide a mandatory item. */
   mandatory?: boolean;
+  /** Shown only when a navigation override enables it (spec 2.7 "optional"). */
+  optional?: boolean;
+  /** "right": placed in the header's right-aligned group (spec 2.7 Discover, Contact). */
+  align?: "left" | "right";
+  /** Sub-items. */
   dropdownItems?: NavItem[];
+  /** A dropdown filled from data: "models" = the model mega menu of the site's brand. */
   dynamicDropdown?: "models";
 }
 const NavItemSchema: z.ZodType<NavItem> = z.lazy(() =>
   z.object({
-    url: z.string(),
-    name: z.string(),
+    url: z.string().min(1),
+    name: z.string().min(1),
     className: z.string().optional(),
     mandatory: z.boolean().optional(),
+    optional: z.boolean().optional(),
+    align: z.enum(["left", "right"]).optional(),
     dropdownItems: z.array(NavItemSchema).optional(),
     dynamicDropdown: z.literal("models").optional(),
   }),
 );
+
+/** A titled group of footer links. */
+export interface FooterSection {
+  title: string;
+  items: NavItem[];
+}
+const FooterSectionSchema = z.object({ title: z.string().min(1), items: z.array(NavItemSchema) });
+
+/**
+ * A dealer navigation override (spec 3 "navigation override"), merged by `mergeNavigation`
+ * (app/domain/navigation/navigation.ts). `target` is a path of names, e.g. "Service/Recalls";
+ * in the footer the first segment is the section title.
+ */
+export interface NavOverride {
+  area: "header" | "footer";
+  target?: string;
+  /** Remove the target (ignored for mandatory items). */
+  hide?: boolean;
+  /** Turn an optional item on. */
+  enable?: boolean;
+  /** Change the target's fields. */
+  set?: { name?: string; url?: string; className?: string; align?: "left" | "right" };
+  /** Add sub-items to the target; with no target, top-level header items or (footer) a new section. */
+  append?: NavItem[];
+  /** Title of the footer section appended when `target` is empty. */
+  sectionTitle?: string;
+}
+const NavOverrideSchema: z.ZodType<NavOverride> = z.object({
+  area: z.enum(["header", "footer"]),
+  target: z.string().optional(),
+  hide: z.boolean().optional(),
+  enable: z.boolean().optional(),
+  set: z.object({ name: z.string().optional(), url: z.string().optional(), className: z.string().optional(), align: z.enum(["left", "right"]).optional() }).optional(),
+  append: z.array(NavItemSchema).optional(),
+  sectionTitle: z.string().optional(),
+});
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/, "an ISO date like 2026-12-31");
+const LinkButtonSchema = z.object({ label: z.string().min(1), url: z.string().min(1) });
+
+/** Promotional popup (spec 2.6, 4, 9): shown once per visitor until dismissed, between its dates. */
+export const PopupSchema = z.object({
+  /** Stable id: a new id shows again to visitors who dismissed an earlier popup. */
+  id: z.string().min(1),
+  imageUrl: z.string().nullable().default(null),
+  /** Alt text of the image; empty when decorative. */
+  imageAlt: z.string().default(""),
+  title: z.string().min(1),
+  description: z.string().default(""),
+  button: LinkButtonSchema.nullable().default(null),
+  /** ISO date or date-time; null = open-ended. A date-only expiry runs to the end of that day (UTC). */
+  startsAt: isoDate.nullable().default(null),
+  expiresAt: isoDate.nullable().default(null),
+});
+export type Popup = z.infer<typeof PopupSchema>;
+
+/** A banner on the home page (spec 2.6: title, subtitle, buttons), shown between its dates. */
+export const BannerSchema = z.object({
+  title: z.string().min(1),
+  subtitle: z.string().default(""),
+  buttons: z.array(LinkButtonSchema).default([]),
+  startsAt: isoDate.nullable().default(null),
+  expiresAt: isoDate.nullable().default(null),
+});
+export type Banner = z.infer<typeof BannerSchema>;
+
+export const PAYMENT_METHODS = ["mastercard", "visa", "maestro", "google-pay", "apple-pay"] as const;
+
+/** Header, footer, feature banner, popup, banners and brand assets (issue 13). */
+export const NavigationConfigSchema = z.object({
+  /** Header items; null = the platform default built from the site's car types. */
+  header: z.array(NavItemSchema).nullable().default(null),
+  /** The site's footer sections, after the shared base list (a section with a base title replaces it). */
+  footerSections: z.array(FooterSectionSchema).default([]),
+  /** Dealer navigation overrides merged over header and footer (spec 3). */
+  overrides: z.array(NavOverrideSchema).default([]),
+  /** Feature banner (spec 2.6): three items, a carousel on small screens. */
+  featureBanner: z
+    .object({
+      /** Show the banner on the home page. */
+      enabled: z.boolean().default(true),
+      /** Latest offers link. */
+      offersUrl: z.string().default("/special-offers"),
+      /** Sell your car link. */
+      tradeInUrl: z.string().default("/trade-in"),
+    })
+    .default({ enabled: true, offersUrl: "/special-offers", tradeInUrl: "/trade-in" }),
+  /** Promotional popup; null = none. */
+  popup: PopupSchema.nullable().default(null),
+  /** Banners on the home page. */
+  banners: z.array(BannerSchema).default([]),
+  /** Australian Business Number shown in the sub-footer. */
+  abn: z.string().nullable().default(null),
+  /** Payment logos of the 'We accept' strip (spec 9); empty hides the strip. */
+  acceptedPayments: z.array(z.enum(PAYMENT_METHODS)).default([...PAYMENT_METHODS]),
+});
+export type NavigationConfig = z.infer<typeof NavigationConfigSchema>;
+// End issue 13 block.
 
 /** Links and navigation, spec 2.1, 2.6, 2.7. */
 export const LinksSchema = z.object({
@@ -280,10 +391,6 @@ export const LinksSchema = z.object({
   externalServiceBookingUrl: z.string().nullable().default(null),
   /** Location cards add 'View Our Stock' linking to /search/{location slug} (spec 2.5). */
   locationCardStockLink: z.boolean().default(false),
-  /** Header navigation replacing the default; null uses the template's navigation. */
-  navigation: z.array(NavItemSchema).nullable().default(null),
-  /** Extra footer items merged into the footer (spec 2.7). */
-  footerExtras: z.array(NavItemSchema).default([]),
 });
 
 /** Social links and review profiles (spec 3). */
@@ -477,6 +584,8 @@ export const SiteConfigSchema = z.object({
   accounts: AccountsConfigSchema.default(AccountsConfigSchema.parse({})),
   // Issue 12: locations pages, hours rules, reviews and maps.
   locationsPage: LocationsPageSchema.default(LocationsPageSchema.parse({})),
+  /** Issue 13: header, footer and promotions (NavigationConfigSchema). */
+  navigation: NavigationConfigSchema.default(NavigationConfigSchema.parse({})),
   /** Complaints contact on the complaints page (spec 2.6). */
   complaintsContact: z
     .object({ name: z.string().nullable().default(null), email: z.string().nullable().default(null) })

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Manufacturer (make), spec 3. Shared by all sites. */
@@ -8,7 +9,7 @@ export const manufacturers = pgTable("manufacturers", {
   logoUrl: text("logo_url"),
 });
 
-/** Model of a manufacturer, spec 3. `status` e.g. current or coming_soon. */
+/** Model of a manufacturer, spec 3. `status`: current, all_new, coming_soon or discontinued (spec 2.7). */
 export const models = pgTable(
   "models",
   {
@@ -20,6 +21,8 @@ export const models = pgTable(
     body: text("body"),
     status: text("status").notNull().default("current"),
     overrideUrl: text("override_url"),
+    /** Issue 13: mega-menu categories (spec 2.7), e.g. {suvs-4wds,electrified}; see app/domain/navigation. */
+    categories: text("categories").array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [uniqueIndex("models_manufacturer_slug").on(t.manufacturerId, t.slug)],
 );

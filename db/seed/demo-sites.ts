@@ -4,6 +4,7 @@
  */
 import type { SiteConfigInput } from "../../app/sites/site-config";
 import { ACCOUNTS_DEMO_CONFIG, ACCOUNTS_DEMO_FEATURES } from "./accounts-demo";
+import { CARAVAN_NAVIGATION, MULTI_BRAND_NAVIGATION, TOYOTA_NAVIGATION } from "./navigation";
 
 export interface DemoLocation {
   name: string;
@@ -63,9 +64,10 @@ export const DEMO_SITES: DemoSite[] = [
       },
       links: { dealerNetworkBaseDomain: "toyota.com.au", externalServiceBookingUrl: "https://www.toyota.com.au/service-booking" },
       phones: { main: "(08) 9201 4400", byCarType: { new: "(08) 9201 4410", used: "(08) 9201 4420", demo: null } },
-      social: { facebook: "https://www.facebook.com/example-swan-river-toyota", gmbProfiles: [{ name: "Swan River Toyota Osborne Park", reviewUrl: "https://www.google.com/maps/search/?api=1&query=Swan+River+Toyota+Osborne+Park" }] },
       // Issue 12: service Saturdays alternate fortnightly from 14 June 2025 (spec 4).
       locationsPage: { alternatingSaturday: { anchorDate: "2025-06-14" } },
+      social: { facebook: "https://www.facebook.com/example-swan-river-toyota", instagram: "https://www.instagram.com/example-swan-river-toyota", youtube: "https://www.youtube.com/@example-swan-river-toyota", gmbProfiles: [{ name: "Swan River Toyota Osborne Park", reviewUrl: "https://www.google.com/maps/search/?api=1&query=Swan+River+Toyota+Osborne+Park" }] },
+      navigation: TOYOTA_NAVIGATION,
     },
     locations: [
       { name: "Swan River Toyota Osborne Park", slug: "osborne-park", locationType: "sales", suburb: "Osborne Park", state: "WA", street: "400 Scarborough Beach Road", phone: "(08) 9201 4400", primary: true, manufacturers: ["toyota"], dealerLicenseNumber: "DL 12345", hours: SALES_HOURS },
@@ -98,8 +100,9 @@ export const DEMO_SITES: DemoSite[] = [
       links: { locationDetailPrefix: "contact-us", locationCardStockLink: true },
       // Issue 12: 'View Location' wording and a carousel for the 'all' block (spec 2.5).
       locationsPage: { detailButtonLabel: "View Location", carouselForAll: true },
-      social: { gmbProfiles: [{ name: "Harbourside Parramatta", reviewUrl: "https://www.google.com/maps/search/?api=1&query=Harbourside+Parramatta" }, { name: "Harbourside Liverpool", reviewUrl: "https://www.google.com/maps/search/?api=1&query=Harbourside+Liverpool" }] },
       phones: { main: "(02) 9630 1000" },
+      social: { facebook: "https://www.facebook.com/example-harbourside", linkedin: "https://www.linkedin.com/company/example-harbourside", tiktok: "https://www.tiktok.com/@example-harbourside", gmbProfiles: [{ name: "Harbourside Parramatta", reviewUrl: "https://www.google.com/maps/search/?api=1&query=Harbourside+Parramatta" }, { name: "Harbourside Liverpool", reviewUrl: "https://www.google.com/maps/search/?api=1&query=Harbourside+Liverpool" }] },
+      navigation: MULTI_BRAND_NAVIGATION,
       complaintsContact: { name: "Customer Relations Manager", email: "care@harbourside.example" },
       leads: {
         defaultEmail: "leads@harbourside.example",
@@ -202,6 +205,8 @@ export const DEMO_SITES: DemoSite[] = [
       phones: { main: "(03) 5443 2100" },
       // Issue 12: no interactive map tiles; location pages show the map link and address.
       locationsPage: { mapTileUrl: null },
+      navigation: CARAVAN_NAVIGATION,
+      features: { hideTradeInBannerText: true },
     },
     locations: [
       { name: "Outback Caravans Bendigo", slug: "bendigo", locationType: "sales", suburb: "Bendigo", state: "VIC", street: "220 High Street", phone: "(03) 5443 2100", primary: true, dealerLicenseNumber: "LMCT 99881", hours: { weekdays: "09:00-17:00", saturday: "09:00-15:00", sunday: "10:00-14:00" } },

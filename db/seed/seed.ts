@@ -16,6 +16,7 @@ import { loadKnownModels, parseFeedText, type FeedRow } from "../../app/import/p
 import type { StockRecord } from "../../app/import/stock-record";
 import { importStock, type ImportSummary } from "../../app/services/stock-import.server";
 import { getSiteBySlug } from "../../app/services/sites.server";
+import { seedMenuModels } from "./navigation";
 import { DEMO_SITES, siteForListing, type DemoLocation } from "./demo-sites";
 import { seedLocationDemo } from "./locations-demo";
 
@@ -103,6 +104,7 @@ export async function seedDemoSites(handle: DatabaseHandle, opts: { log?: (line:
     .insert(manufacturers)
     .values([...makeNames].map(([slug, name]) => ({ slug, name })))
     .onConflictDoNothing();
+  await seedMenuModels(handle); // Issue 13: the single brand's mega-menu models.
 
   for (const demo of DEMO_SITES) {
     const [group] = await db

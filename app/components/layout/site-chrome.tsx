@@ -1,5 +1,9 @@
-import { Link, NavLink } from "react-router";
-import { AccountControl } from "~/components/accounts/account-control";
+import { Link } from "react-router";
+import type { SiteNavigation } from "~/services/navigation.server";
+import { NavHref } from "./nav-link";
+import { PaymentStrip } from "./payment-strip";
+
+export { SiteHeader } from "./site-header";
 
 /** What the header and footer need of the site (serialisable; from the root loader). */
 export interface SiteChrome {
@@ -12,110 +16,102 @@ export interface SiteChrome {
   carTypes: ("new" | "demo" | "used")[];
   certifiedPreOwned: boolean;
   itemPlural: string;
-  locations: { name: string; slug: string; suburb: string; state: string; phone: string | null; licence: string | null }[];
+  locations: { name: string; slug: string; street: string | null; suburb: string; state: string; postcode: string | null; phone: string | null; licence: string | null }[];
   locationPrefix: string;
+  /** Issue 13: merged navigation, model menu, promotions and footer facts. */
+  navigation: SiteNavigation;
 }
 
-function navItems(site: SiteChrome) {
-  const items: { to: string; label: string }[] = [];
-  if (site.carTypes.includes("new")) items.push({ to: "/search/new-cars", label: `New ${site.itemPlural}` });
-  if (site.carTypes.includes("used")) items.push({ to: "/search/used-cars", label: `Used ${site.itemPlural}` });
-  if (site.carTypes.includes("demo")) items.push({ to: "/search/demo-cars", label: `Demo ${site.itemPlural}` });
-  if (site.certifiedPreOwned) items.push({ to: "/pre-owned?certified=true", label: "Certified Pre-Owned" });
-  items.push({ to: site.financePath, label: "Finance" });
-  items.push({ to: "/our-location", label: "Our Locations" });
-  return items;
-}
+const SOCIAL_LABEL = { facebook: "Facebook", instagram: "Instagram", youtube: "YouTube", linkedin: "LinkedIn", tiktok: "TikTok" } as const;
 
-export function SiteHeader({ site }: { site: SiteChrome }) {
-  return (
-    <header className="bg-[var(--site-primary)] text-[var(--site-on-primary)]">
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex flex-col" aria-label={`${site.name} home`}>
-          {site.logoUrl ? <img src={site.logoUrl} alt="" height={40} className="h-10 w-auto" /> : <span className="text-xl font-bold tracking-tight">{site.name}</span>}
-          {site.tagline ? <span className="text-xs opacity-90">{site.tagline}</span> : null}
-        </Link>
-        <nav aria-label="Main">
-          <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm font-medium">
-            {navItems(site).map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className="hover:underline">
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {site.phone ? (
-          <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className="text-sm font-semibold">
-            Call {site.phone}
-          </a>
-        ) : null}
-        {/* Issue 9: sign-in / sign-out control. */}
-        <AccountControl />
-      </div>
-    </header>
-  );
-}
-
+/**
+ * The site footer (spec 2.6, 2.7): the merged footer sections (shared base list + the site's
+ * sections + overrides), the locations with addresses, social links, the 'We accept' strip, and
+ * the sub-footer with the dealer name, ABN and dealer licence numbers.
+ */
 export function SiteFooter({ site }: { site: SiteChrome }) {
   const year = new Date().getFullYear();
+  const nav = site.navigation;
+  const licences = site.locations.filter((l) => l.licence);
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-200">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
-        <section aria-labelledby="footer-stock">
-          <h2 id="footer-stock" className="mb-2 font-semibold text-white">
-            Browse
-          </h2>
-          <ul className="space-y-1 text-sm">
-            {navItems(site).map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="hover:underline">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+    <footer className="mt-16 bg-slate-900 pb-20 text-slate-200 xl:pb-0">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        {nav.footer.map((section, i) => (
+          <section key={`${i}-${section.title}`} aria-labelledby={`footer-${i}`}>
+            <h2 id={`footer-${i}`} className="mb-2 font-semibold text-white">
+              {section.title}
+            </h2>
+            <ul className="space-y-1 text-sm">
+              {section.items.map((item, j) => (
+                <li key={`${j}-${item.name}`}>
+                  <NavHref url={item.url} className={`hover:underline ${item.className ?? ""}`}>
+                    {item.name}
+                  </NavHref>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
         <section aria-labelledby="footer-locations">
           <h2 id="footer-locations" className="mb-2 font-semibold text-white">
             Locations
           </h2>
-          <ul className="space-y-1 text-sm">
+          <ul className="space-y-2 text-sm">
             {site.locations.map((l) => (
               <li key={l.slug}>
-                <Link to={`/${site.locationPrefix}/${l.slug}`} className="hover:underline">
+                <Link to={`/${site.locationPrefix}/${l.slug}`} className="font-medium hover:underline">
                   {l.name}
                 </Link>
-                <span className="text-slate-400"> · {l.suburb} {l.state}</span>
+                <address className="not-italic text-slate-400">
+                  {[l.street, `${l.suburb} ${l.state} ${l.postcode ?? ""}`.trim()].filter(Boolean).join(", ")}
+                  {l.phone ? (
+                    <>
+                      {" · "}
+                      <a href={`tel:${l.phone.replace(/[^\d+]/g, "")}`} className="hover:underline">
+                        {l.phone}
+                      </a>
+                    </>
+                  ) : null}
+                </address>
               </li>
             ))}
           </ul>
         </section>
-        <section aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="mb-2 font-semibold text-white">
-            {site.name}
-          </h2>
-          <ul className="space-y-1 text-sm">
-            <li><Link to="/privacy-policy" className="hover:underline">Privacy Policy</Link></li>
-            <li><Link to="/terms-and-conditions" className="hover:underline">Terms and Conditions</Link></li>
-            <li><Link to="/pages/complaint-handling-process" className="hover:underline">Complaint Handling Process</Link></li>
-            <li><a href="/sitemap.xml" className="hover:underline">Sitemap</a></li>
-            <li><a href="/favourites" className="hover:underline">Favourites</a></li>
+      </div>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 pb-6">
+        {nav.social.length ? (
+          <ul aria-label="Follow us" className="flex flex-wrap gap-3 text-sm">
+            {nav.social.map((s) => (
+              <li key={s.network}>
+                <NavHref url={s.url} className="rounded border border-slate-600 px-3 py-1 hover:bg-slate-800">
+                  {SOCIAL_LABEL[s.network]}
+                </NavHref>
+              </li>
+            ))}
           </ul>
-        </section>
+        ) : (
+          <span />
+        )}
+        <PaymentStrip methods={nav.acceptedPayments} />
       </div>
       <div className="border-t border-slate-700">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-400">
-          © {year} {site.name}.{" "}
-          {site.locations
-            .filter((l) => l.licence)
-            .map((l) => `${l.name}: ${l.licence}`)
-            .join(" · ")}
-        </p>
+        <div className="mx-auto max-w-7xl space-y-1 px-4 py-4 text-xs text-slate-400">
+          <p>
+            © {year} {site.name}
+            {nav.abn ? <> · ABN {nav.abn}</> : null}
+          </p>
+          {licences.length ? (
+            <p>
+              Dealer licence numbers:{" "}
+              {licences.map((l, i) => (
+                <span key={l.slug}>
+                  {i ? " · " : ""}
+                  {l.name} {l.licence}
+                </span>
+              ))}
+            </p>
+          ) : null}
+        </div>
       </div>
     </footer>
   );

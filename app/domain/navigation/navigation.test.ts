@@ -1,0 +1,211 @@
+import { describe, expect, it } from "vitest";
+import { SiteConfigSchema } from "~/sites/site-config";
+import { TOYOTA_NAVIGATION } from "../../../db/seed/navigation";
+import { baseNavigation, serviceBookingUrl } from "./defaults";
+import { brandIconSvg, siteInitials } from "./brand-icon";
+import { groupModels, isCallNowShown, isPopupVisible, isWithinDates, mergeNavigation, modelStatus, navigationUrls, popupStorageKey, type MenuModelInput, type NavigationTree } from "./navigation";
+
+const base: NavigationTree = {
+  header: [
+    { name: "Home", url: "/", mandatory: true },
+    { name: "Used Cars", url: "/search/used-cars" },
+  ],
+  footer: [
+    { title: "Browse", items: [{ name: "Used Cars", url: "/search/used-cars" }] },
+    { title: "Help", items: [{ name: "Privacy Policy", url: "/privacy-policy", mandatory: true }] },
+  ],
+};
+
+describe("mergeNavigation (spec 2.7: base + site + dealer overrides)", () => {
+  it("uses the base header when the site has none, and appends site footer sections after the base list", () => {
+    const tree = mergeNavigation(base, { header: null, footer: [{ title: "Contact", items: [{ name: "Our Location", url: "/contact" }] }] }, []);
+    expect(tree.header.map((i) => i.name)).toEqual(["Home", "Used Cars"]);
+    expect(tree.footer.map((s) => s.title)).toEqual(["Browse", "Help", "Contact"]);
+  });
+
+  it("lets the site's header replace the base header and a same-titled site section replace the base one in place", () => {
+    const tree = mergeNavigation(base, { header: [{ name: "Service", url: "/service" }], footer: [{ title: "browse", items: [{ name: "Pre-Owned", url: "/pre-owned" }] }] }, []);
+    expect(tree.header).toEqual([{ name: "Service", url: "/service" }]);
+    expect(tree.footer[0]).toEqual({ title: "browse", items: [{ name: "Pre-Owned", url: "/pre-owned" }] });
+    expect(tree.footer[1].title).toBe("Help");
+  });
+
+  it("applies overrides: hide (not mandatory items), set, append sub-items, enable optional items, new footer section", () => {
+    const site = {
+      header: [
+        { name: "Home", url: "/", mandatory: true },
+        { name: "Service", url: "/service", dropdownItems: [{ name: "Recalls", url: "/pages/recalls" }, { name: "Express", url: "/pages/express", optional: true }] },
+        { name: "Fleet", url: "/fleet" },
+        { name: "KINTO", url: "https://www.kinto.com.au/", optional: true },
+      ],
+      footer: [],
+    };
+    const tree = mergeNavigation(base, site, [
+      { area: "header", target: "Home", hide: true },
+      { area: "header", target: "Fleet", hide: true },
+      { area: "header", target: "service/recalls", set: { name: "Safety Recalls" } },
+      { area: "header", target: "Service/Express", enable: true },
+      { area: "header", target: "Service", append: [{ name: "Tyres", url: "/pages/tyres" }] },
+      { area: "header", append: [{ name: "Careers", url: "/careers", align: "right" }] },
+      { area: "header", target: "Nowhere/At all", hide: true },
+      { area: "footer", target: "Help/Privacy Policy", hide: true },
+      { area: "footer", target: "Browse", append: [{ name: "Favourites", url: "/favourites" }] },
+      { area: "footer", sectionTitle: "Fleet", append: [{ name: "Fleet Enquiry", url: "/enquiries/fleet-enquiry" }] },
+    ]);
+    expect(tree.header.map((i) => i.name)).toEqual(["Home", "Service", "Careers"]);
+    expect(tree.header[1].dropdownItems!.map((i) => [i.name, i.url])).toEqual([
+      ["Safety Recalls", "/pages/recalls"],
+      ["Express", "/pages/express"],
+      ["Tyres", "/pages/tyres"],
+    ]);
+    expect(tree.header[1].dropdownItems![1]).not.toHaveProperty("optional");
+    expect(tree.footer.map((s) => [s.title, s.items.map((i) => i.name)])).toEqual([
+      ["Browse", ["Used Cars", "Favourites"]],
+      ["Help", ["Privacy Policy"]],
+      ["Fleet", ["Fleet Enquiry"]],
+    ]);
+  });
+
+  it("leaves out optional items nobody enabled, and does not modify its inputs", () => {
+    const site = { header: [{ name: "Pre-Owned", url: "/pre-owned", dropdownItems: [{ name: "Sell My Car", url: "https://example.com/sell", optional: true }] }], footer: [] };
+    const before = JSON.stringify(site);
+    const tree = mergeNavigation(base, site, [{ area: "header", target: "Pre-Owned", set: { url: "/used" } }]);
+    expect(tree.header).toEqual([{ name: "Pre-Owned", url: "/used", dropdownItems: undefined }]);
+    expect(JSON.stringify(site)).toBe(before);
+  });
+
+  it("builds the seeded single-brand set of spec 2.7 item for item, with the dealer's enabled optional items", () => {
+    const config = SiteConfigSchema.parse({ carTypes: ["new", "used"], certifiedPreOwned: true, navigation: TOYOTA_NAVIGATION });
+    const tree = mergeNavigation(baseNavigation(config), { header: config.navigation.header, footer: config.navigation.footerSections }, config.navigation.overrides);
+    expect(tree.header.map((i) => i.name)).toEqual(["Home", "New Vehicles", "Pre-Owned Vehicles", "Special Offers", "Service", "Parts & Accessories", "Finance & Insurance", "Fleet", "Personalise", "Discover", "Contact"]);
+    expect(tree.header.filter((i) => i.align === "right").map((i) => i.name)).toEqual(["Discover", "Contact"]);
+    expect(tree.header[1].dynamicDropdown).toBe("models");
+    const service = tree.header.find((i) => i.name === "Service")!;
+    expect(service.dropdownItems!.map((i) => i.name)).toEqual(["Book a Service", "Service Enquiries", "Recalls", "Express Maintenance"]);
+    // Sell My Car is optional and not enabled by this dealer.
+    expect(tree.header[2].dropdownItems!.map((i) => i.name)).toEqual(["Pre-Owned Vehicles", "Demo Vehicles", "Certified Pre-Owned Vehicles", "About Certified Pre-Owned"]);
+    expect(tree.footer.map((s) => s.title)).toEqual(["Browse", "Help", "Pre-Owned", "Service", "Contact"]);
+    expect(tree.footer[3].items).toEqual(service.dropdownItems);
+    const urls = navigationUrls(tree);
+    for (const legal of ["/privacy-policy", "/terms-and-conditions", "/sitemap.xml", "/pages/complaint-handling-process"]) expect(urls).toContain(legal);
+  });
+});
+
+describe("baseNavigation and serviceBookingUrl", () => {
+  it("builds stock links from the site's car types and item noun", () => {
+    const config = SiteConfigSchema.parse({ carTypes: ["used", "new"], itemNoun: { singular: "caravan", plural: "caravans" } });
+    expect(baseNavigation(config).header.map((i) => [i.name, i.url])).toEqual([
+      ["Home", "/"],
+      ["New Caravans", "/search/new-cars"],
+      ["Used Caravans", "/search/used-cars"],
+      ["Finance", "/finance"],
+      ["Our Locations", "/our-location"],
+    ]);
+  });
+  it("books service on the dealer network's page only when both the network and the page are configured (spec 2.1)", () => {
+    expect(serviceBookingUrl(SiteConfigSchema.parse({}))).toBe("/service");
+    expect(serviceBookingUrl(SiteConfigSchema.parse({ links: { externalServiceBookingUrl: "https://x.example/book" } }))).toBe("/service");
+    expect(serviceBookingUrl(SiteConfigSchema.parse({ links: { dealerNetworkBaseDomain: "x.example", externalServiceBookingUrl: "https://x.example/book" } }))).toBe("https://x.example/book");
+  });
+});
+
+const model = (name: string, status: string, categories: string[]): MenuModelInput => ({
+  name,
+  slug: name.toLowerCase(),
+  status,
+  categories,
+  url: `https://www.toyota.com.au/${name.toLowerCase()}`,
+  stockUrl: `/search/toyota/${name.toLowerCase()}`,
+  imageUrl: null,
+});
+
+describe("groupModels (spec 2.7 model mega menu)", () => {
+  it("groups by category in the spec's order, with statuses, 'New ' prefix and no Our Stock for upcoming models", () => {
+    const groups = groupModels([
+      model("RAV4", "all_new", ["suvs-4wds", "electrified"]),
+      model("Urban Cruiser", "coming_soon", ["suvs-4wds"]),
+      model("Corolla", "current", ["hatch-sedans", "cars"]),
+      model("HiLux", "current", ["utes-vans"]),
+      model("Prius", "discontinued", ["hatch-sedans"]),
+      model("Camry", "current", ["cars", "mystery"]),
+      model("Mirai", "current", []),
+    ]);
+    expect(groups.map((g) => [g.label, g.models.map((m) => m.label)])).toEqual([
+      ["Cars", ["Camry", "Corolla", "Mirai"]],
+      ["Hatch & sedans", ["Corolla"]],
+      ["SUVs & 4WDs", ["New RAV4"]],
+      ["Utes & Vans", ["HiLux"]],
+      ["Electrified", ["New RAV4"]],
+      ["Upcoming", ["Urban Cruiser"]],
+      ["Discontinued", ["Prius"]],
+    ]);
+    const upcoming = groups.find((g) => g.key === "upcoming")!.models[0];
+    expect(upcoming).toMatchObject({ status: "coming_soon", stockUrl: null, url: "https://www.toyota.com.au/urban cruiser" });
+    const rav4 = groups.find((g) => g.key === "suvs-4wds")!.models[0];
+    expect(rav4).toMatchObject({ status: "all_new", stockUrl: "/search/toyota/rav4" });
+  });
+  it("normalises statuses (unknown = current)", () => {
+    expect(["coming_soon", "Coming Soon", "upcoming", "all-new", "ALL_NEW", "discontinued", "current", "whatever"].map(modelStatus)).toEqual([
+      "coming_soon",
+      "coming_soon",
+      "coming_soon",
+      "all_new",
+      "all_new",
+      "discontinued",
+      "current",
+      "current",
+    ]);
+  });
+  it("returns no groups for no models", () => {
+    expect(groupModels([])).toEqual([]);
+  });
+});
+
+describe("popup and banner dates (spec 4)", () => {
+  const popup = { startsAt: "2026-11-01", expiresAt: "2027-02-28" };
+  it("is visible by default between its dates, hidden once dismissed, before its start or after its expiry day", () => {
+    expect(isPopupVisible(popup, Date.parse("2026-12-01T00:00:00Z"), false)).toBe(true);
+    expect(isPopupVisible(popup, Date.parse("2026-12-01T00:00:00Z"), true)).toBe(false);
+    expect(isPopupVisible(popup, Date.parse("2026-10-31T23:59:59Z"), false)).toBe(false);
+    expect(isPopupVisible(popup, Date.parse("2027-02-28T23:59:59Z"), false)).toBe(true);
+    expect(isPopupVisible(popup, Date.parse("2027-03-01T00:00:00Z"), false)).toBe(false);
+  });
+  it("treats missing dates as open-ended and date-times as exact", () => {
+    expect(isWithinDates({ startsAt: null, expiresAt: null }, 0)).toBe(true);
+    expect(isWithinDates({ startsAt: null, expiresAt: "2026-12-01T10:00:00Z" }, Date.parse("2026-12-01T10:00:01Z"))).toBe(false);
+  });
+  it("keys the dismissal by site and popup", () => {
+    expect(popupStorageKey("perth-toyota", "summer")).toBe("perth-toyota:popup-dismissed:summer");
+  });
+});
+
+describe("brand icon", () => {
+  it("takes two initials and escapes them into an SVG with the site colours", () => {
+    expect(siteInitials("Swan River Toyota")).toBe("SR");
+    expect(siteInitials("Outback Caravans & RVs")).toBe("OC");
+    expect(siteInitials("Zoom")).toBe("ZO");
+    const svg = brandIconSvg("Swan River Toyota", { primary: "#c8102e", onPrimary: "#ffffff" });
+    expect(svg).toContain('fill="#c8102e"');
+    expect(svg).toContain(">SR</text>");
+  });
+});
+
+describe("isCallNowShown (spec 2.7 sticky footer, open-now in the site's time zone)", () => {
+  const weekly = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+    weekday,
+    status: weekday === 0 ? ("Closed" as const) : ("Open" as const),
+    open: weekday === 0 ? null : "08:30",
+    close: weekday === 0 ? null : "17:30",
+  }));
+  const data = { phone: "(08) 9201 4400", weekly, timeZone: "Australia/Perth" };
+  it("shows Call Now while open in Perth and hides it when closed", () => {
+    expect(isCallNowShown(data, new Date("2026-11-24T02:00:00Z"))).toBe(true); // Tue 10:00 Perth
+    expect(isCallNowShown(data, new Date("2026-11-24T00:00:00Z"))).toBe(false); // Tue 08:00 Perth
+    expect(isCallNowShown(data, new Date("2026-11-22T04:00:00Z"))).toBe(false); // Sun 12:00 Perth
+    expect(isCallNowShown({ ...data, timeZone: "Australia/Sydney" }, new Date("2026-11-24T07:00:00Z"))).toBe(false); // Tue 18:00 Sydney
+  });
+  it("hides Call Now without a phone number or hours", () => {
+    expect(isCallNowShown({ ...data, phone: null }, new Date("2026-11-24T02:00:00Z"))).toBe(false);
+    expect(isCallNowShown({ ...data, weekly: [] }, new Date("2026-11-24T02:00:00Z"))).toBe(false);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Loads what the header, footer, sticky footer and popup need for one site (issue 13): the
+ * merged navigation (spec 2.7), the model mega menu from model data, the footer facts and the
+ * promotions (spec 2.6). Called by the root loader on every page.
+ */
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { manufacturers, models } from "../../db/schema/index";
+import { baseNavigation, serviceBookingUrl } from "~/domain/navigation/defaults";
+import { groupModels, isCallNowShown, isWithinDates, mergeNavigation, type MenuModelGroup, type NavigationTree } from "~/domain/navigation/navigation";
+import type { WeeklyHoursEntry } from "~/domain/opening-hours";
+import type { Banner, NavItem, Popup } from "~/sites/site-config";
+import type { Site } from "~/sites/site";
+import type { Location } from "./locations.server";
+import { searchStock } from "./search.server";
+import { emptySearchQuery, slugify } from "~/search/params";
+
+/** Serialisable navigation data of one site (part of the root loader's data). */
+export interface SiteNavigation extends NavigationTree {
+  /** Model mega menu groups, or null when no header item has `dynamicDropdown: "models"`. */
+  modelGroups: MenuModelGroup[] | null;
+  /** Feature banner links (spec 2.6); null when switched off. */
+  featureBanner: { offersUrl: string; serviceUrl: string; tradeInUrl: string; showTradeInText: boolean } | null;
+  /** Popup with its dates; the browser decides visibility with its own clock (spec 4). */
+  popup: Popup | null;
+  /** Banners current at the request time. */
+  banners: Banner[];
+  abn: string | null;
+  acceptedPayments: string[];
+  social: { network: "facebook" | "instagram" | "youtube" | "linkedin" | "tiktok"; url: string }[];
+  /** Mobile sticky footer: the main location's hours and zone, and whether it is open at the request time. */
+  stickyFooter: { phone: string | null; openNow: boolean; timeZone: string; weekly: WeeklyHoursEntry[]; enquireUrl: string; searchUrl: string };
+}
+
+function hasModelsDropdown(items: NavItem[]): boolean {
+  return items.some((i) => i.dynamicDropdown === "models" || (i.dropdownItems ? hasModelsDropdown(i.dropdownItems) : false));
+}
+
+/**
+ * The mega menu's model groups for the site's brand (spec 2.7), from the models table.
+ * A model links to its override URL, else the dealer network's model page
+ * (https://www.{dealerNetworkBaseDomain}/{slug}), else this site's stock of it; Our Stock links
+ * to /search/{brand}/{model} only when the site has that model in stock.
+ */
+export async function loadModelGroups(db: Database, site: Site, now: number): Promise<MenuModelGroup[]> {
+  const brand = site.config.brand;
+  if (!brand) return [];
+  const rows = await db
+    .select({ make: manufacturers.name, name: models.name, slug: models.slug, status: models.status, categories: models.categories, overrideUrl: models.overrideUrl, imageUrl: models.imageUrl })
+    .from(models)
+    .innerJoin(manufacturers, eq(models.manufacturerId, manufacturers.id))
+    .where(eq(manufacturers.slug, brand))
+    .orderBy(asc(models.name));
+  if (!rows.length) return [];
+  // Our Stock only for models this site has in stock (its search entry point answers 404 otherwise).
+  const stock = await searchStock(db, site, { ...emptySearchQuery(1), hitsPerPage: 1, refinements: { make: [rows[0].make] } }, now);
+  const inStock = new Set(stock.facets.model.map((m) => slugify(m.value)));
+  const base = site.config.links.dealerNetworkBaseDomain;
+  return groupModels(
+    rows.map((r) => {
+      const stockUrl = `/search/${brand}/${r.slug}`;
+      const ours = inStock.has(r.slug) ? stockUrl : null;
+      return { ...r, stockUrl: ours, url: r.overrideUrl ?? (base ? `https://www.${base}/${r.slug}` : (ours ?? `/search/${brand}`)) };
+    }),
+  );
+}
+
+/**
+ * Everything the site chrome needs (see SiteNavigation).
+ * @param locations the site's visible locations (already loaded by the root loader)
+ * @param now request time, epoch ms
+ */
+export async function loadSiteNavigation(db: Database, site: Site, locations: Location[], now: number): Promise<SiteNavigation> {
+  const c = site.config;
+  const nav = c.navigation;
+  const tree = mergeNavigation(baseNavigation(c), { header: nav.header, footer: nav.footerSections }, nav.overrides);
+  const modelGroups = hasModelsDropdown(tree.header) ? await loadModelGroups(db, site, now) : null;
+  const main = locations.find((l) => l.primary) ?? locations.find((l) => l.locationType === "sales") ?? locations[0] ?? null;
+  const weekly = main?.openingHours ?? [];
+  const phone = c.phones.main ?? main?.phone ?? null;
+  const networks = ["facebook", "instagram", "youtube", "linkedin", "tiktok"] as const;
+  return {
+    ...tree,
+    modelGroups,
+    featureBanner: nav.featureBanner.enabled
+      ? { offersUrl: nav.featureBanner.offersUrl, serviceUrl: serviceBookingUrl(c), tradeInUrl: nav.featureBanner.tradeInUrl, showTradeInText: !c.features.hideTradeInBannerText }
+      : null,
+    popup: nav.popup,
+    banners: nav.banners.filter((b) => isWithinDates(b, now)),
+    abn: nav.abn,
+    acceptedPayments: nav.acceptedPayments,
+    social: networks.flatMap((network) => (c.social[network] ? [{ network, url: c.social[network]! }] : [])),
+    stickyFooter: {
+      phone,
+      openNow: isCallNowShown({ phone, weekly, timeZone: c.timeZone }, new Date(now)),
+      timeZone: c.timeZone,
+      weekly,
+      enquireUrl: "/enquiries/general-enquiry",
+      searchUrl: "/search",
+    },
+  };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "models" ADD COLUMN "categories" text[] DEFAULT '{}'::text[] NOT NULL;
