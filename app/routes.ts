@@ -39,5 +39,11 @@ export default [
   route("parts/search", "routes/lead-page.tsx", { id: "lead-parts-search" }),
   route("fleet", "routes/lead-page.tsx", { id: "lead-fleet" }),
   route("success", "routes/success.tsx"),
+  // Issue 11: trade-in valuation wizard (one module, four paths) and the valuation save call.
+  route("trade-in", "routes/trade-in.tsx", { id: "trade-in" }),
+  route("sell-my-car", "routes/trade-in.tsx", { id: "sell-my-car" }),
+  route("sell-your-car", "routes/trade-in.tsx", { id: "sell-your-car" }),
+  route("cars/trade-in", "routes/trade-in.tsx", { id: "car-trade-in" }),
+  route("api/miscellaneous", "routes/api.miscellaneous.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

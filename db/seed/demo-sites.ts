@@ -3,6 +3,7 @@
  * SiteConfig data: this file is where "one dealer does X" from the spec is switched on.
  */
 import type { SiteConfigInput } from "../../app/sites/site-config";
+import { PERTH_TOYOTA_TRADE_IN, SUNSHINE_STATE_TRADE_IN } from "./trade-in-demo";
 
 export interface DemoLocation {
   name: string;
@@ -36,6 +37,7 @@ export const DEMO_SITES: DemoSite[] = [
     name: "Swan River Toyota",
     group: { slug: "swan-river-motors", name: "Swan River Motors" },
     config: {
+      tradeIn: PERTH_TOYOTA_TRADE_IN,
       template: "single-brand",
       brand: "toyota",
       timeZone: "Australia/Perth",
@@ -144,6 +146,7 @@ export const DEMO_SITES: DemoSite[] = [
     name: "Sunshine State Car Co.",
     group: { slug: "sunshine-state-car-co", name: "Sunshine State Car Co." },
     config: {
+      tradeIn: SUNSHINE_STATE_TRADE_IN,
       leads: { multiStep: true, defaultEmail: "hello@sunshinestatecars.example" },
       template: "standard",
       timeZone: "Australia/Brisbane",
