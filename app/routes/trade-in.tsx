@@ -112,7 +112,7 @@ function StepBody({ d, errors, values, hydrated }: { d: WizardData; errors: Reco
   switch (d.step) {
     case "vehicle":
       return (
-        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" aria-label="Find your car by rego">
+        <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-2" aria-label="Find your car by rego">
           <Hidden d={d} step="vehicle" hydrated={hydrated} />
           <TextInput name="rego" label="Rego (number plate)" error={errors.rego} defaultValue={v("rego", d.rego)} autoComplete="off" maxLength={12} />
           <Select name="regoState" label="State registered in" required error={errors.regoState} defaultValue={v("regoState", d.regoState)} options={d.states} />
@@ -126,7 +126,7 @@ function StepBody({ d, errors, values, hydrated }: { d: WizardData; errors: Reco
       return <DetailsStep d={d} errors={errors} values={values} hydrated={hydrated} />;
     case "kms":
       return (
-        <Form method="post" className="mt-4 grid gap-4" aria-label="Kilometres">
+        <Form method="post" noValidate className="mt-4 grid gap-4" aria-label="Kilometres">
           <Hidden d={d} step="kms" hydrated={hydrated} />
           <TextInput name="kms" label="Kilometres on the odometer" required inputMode="numeric" error={errors.kms} defaultValue={v("kms", d.kms)} placeholder="e.g. 45,000" />
           <div>
@@ -136,7 +136,7 @@ function StepBody({ d, errors, values, hydrated }: { d: WizardData; errors: Reco
       );
     case "condition":
       return (
-        <Form method="post" className="mt-4 grid gap-4" aria-label="Condition">
+        <Form method="post" noValidate className="mt-4 grid gap-4" aria-label="Condition">
           <Hidden d={d} step="condition" hydrated={hydrated} />
           {d.questions.map((q) => (
             <RadioGroup
@@ -156,7 +156,7 @@ function StepBody({ d, errors, values, hydrated }: { d: WizardData; errors: Reco
       );
     case "contact":
       return (
-        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" aria-label="Your details">
+        <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-2" aria-label="Your details">
           <Hidden d={d} step="contact" hydrated={hydrated} />
           <TextInput name="name" label="First Name" required autoComplete="given-name" error={errors.name} defaultValue={v("name")} />
           <TextInput name="phone" label="Mobile" type="tel" required autoComplete="tel" error={errors.phone} defaultValue={v("phone")} />
@@ -228,7 +228,7 @@ function DetailsStep({ d, errors, values, hydrated }: { d: WizardData; errors: R
         )}
       </Form>
       {make ? (
-        <Form method="post" className="grid gap-4 sm:grid-cols-2" aria-label="About your car">
+        <Form method="post" noValidate className="grid gap-4 sm:grid-cols-2" aria-label="About your car">
           <Hidden d={d} step="details" hydrated={hydrated} />
           <input type="hidden" name="make" value={make} />
           <Select name="model" label="Model" required error={errors.model} defaultValue={values.model ?? same?.model} options={d.models} />
@@ -302,7 +302,7 @@ function OfferStep({ d, errors, hydrated }: { d: WizardData; errors: Record<stri
       {answered ? (
         <p className="mt-4">You have already {d.offerAccepted ? "accepted" : "declined"} this offer.</p>
       ) : (
-        <fetcher.Form method="post" className="mt-6 flex flex-wrap gap-3" aria-label="Accept or decline the offer">
+        <fetcher.Form method="post" noValidate className="mt-6 flex flex-wrap gap-3" aria-label="Accept or decline the offer">
           <Hidden d={d} step="offer" hydrated={hydrated} />
           <button type="submit" name="decision" value="accept" className={buttonClass} disabled={fetcher.state !== "idle"}>
             Accept offer

@@ -20,7 +20,8 @@ const OUTBOX = ".data/outbox";
 function outboxMessages(token: string): string[] {
   if (!existsSync(OUTBOX)) return [];
   return readdirSync(OUTBOX)
-    .map((f) => readFileSync(join(OUTBOX, f), "utf8").replace(/=\r?\n/g, ""))
+    // Quoted-printable bodies: soft line breaks and =XX escapes decoded (ASCII is all we compare).
+    .map((f) => readFileSync(join(OUTBOX, f), "utf8").replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))))
     .filter((m) => m.includes(token));
 }
 
@@ -149,7 +150,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("State registered in").selectOption("WA");
     await page.getByRole("button", { name: "Find my car" }).click();
     await expect(page.getByRole("heading", { name: "About your car" })).toBeVisible();
-    await page.getByLabel("Make").selectOption("Toyota");
+    await page.getByRole("combobox", { name: "Make" }).selectOption("Toyota");
     await page.getByRole("button", { name: "Show models" }).click();
     await page.getByLabel("Model").selectOption("RAV4");
     await page.getByLabel("Year").selectOption("2021");
@@ -173,7 +174,8 @@ test.describe("without JavaScript", () => {
       const adf = outboxMessages(email).find((m) => m.includes("<adf>"));
       expect(adf).toBeDefined();
       expect(adf).toContain('<vehicle interest="trade-in" status="used"><year>2021</year><make>Toyota</make><model>RAV4</model><odometer units="km">40000</odometer><price type="offer" currency="AUD">39100</price></vehicle>');
-      expect(adf).toContain('<vehicle interest="buy" status="used">');
+      // The wanted car is the lead's vehicle of interest (its stock number comes from the car id).
+      expect(adf).toMatch(/<vehicle interest="buy" status="used"><year>\d{4}<\/year><make>[^<]+<\/make><model>[^<]+<\/model><stock>/);
     }).toPass({ timeout: 20_000 });
     const stored = await storedValuation(email);
     if (stored) {
