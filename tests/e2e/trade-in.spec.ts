@@ -32,7 +32,7 @@ async function storedValuation(email: string): Promise<{ valuation: Record<strin
   const sql = postgres(process.env.DATABASE_URL, { max: 1 });
   try {
     const [lead] = await sql`select id, form, category, car_id, first_name, phone, email, payload from leads where email = ${email}`;
-    if (!lead) return null;
+    if (!lead) throw new Error(`no lead stored for ${email}`);
     const [valuation] = await sql`select lead_id, form_completed, offer_accepted, offer_price, kms, rego, rego_state, vehicle, adjustment_answers, valuation, miscellaneous from trade_in_valuations where lead_id = ${lead.id}`;
     return { valuation, lead };
   } finally {
