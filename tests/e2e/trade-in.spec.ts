@@ -131,6 +131,28 @@ test("with JavaScript: rego lookup to an accepted offer without a full reload; e
   }
 });
 
+test("with JavaScript: an unknown rego asks make first, then that make's models, without a full reload", async ({ page }) => {
+  await page.goto(`${E2E_BASE("perth-toyota")}/sell-your-car`);
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await page.getByLabel("Rego (number plate)").fill("ZZZ999");
+  await page.getByLabel("State registered in").selectOption("WA");
+  await page.getByRole("button", { name: "Find my car" }).click();
+  await expect(page.getByRole("status")).toHaveText("We couldn't find that rego. Please tell us about your car.");
+  await expect(page.getByRole("combobox", { name: "Model" })).toHaveCount(0);
+  await page.getByRole("combobox", { name: "Make" }).selectOption("Mazda");
+  // The make's models load on change (no button with JavaScript).
+  await expect(page.getByRole("combobox", { name: "Model" }).getByRole("option", { name: "CX-5", exact: true })).toHaveCount(1);
+  await expect(page.getByRole("combobox", { name: "Model" }).getByRole("option", { name: "RAV4" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Show models" })).toHaveCount(0);
+  await page.getByRole("combobox", { name: "Model" }).selectOption("CX-5");
+  await page.getByLabel("Year").selectOption("2022");
+  await page.getByLabel("Body type").selectOption("SUV");
+  await page.getByLabel("Transmission").selectOption("Automatic");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByTestId("trade-in-vehicle")).toHaveText("2022 Mazda CX-5, SUV, Automatic");
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
