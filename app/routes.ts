@@ -64,5 +64,11 @@ export default [
   route("favicon.svg", "routes/brand-icon.ts", { id: "favicon-svg" }),
   route("favicon.ico", "routes/brand-icon.ts", { id: "favicon-ico" }),
   route("apple-touch-icon.png", "routes/brand-icon.ts", { id: "apple-touch-icon" }),
+  // Issue 11: trade-in valuation wizard (one module, four paths) and the valuation save call.
+  route("trade-in", "routes/trade-in.tsx", { id: "trade-in" }),
+  route("sell-my-car", "routes/trade-in.tsx", { id: "sell-my-car" }),
+  route("sell-your-car", "routes/trade-in.tsx", { id: "sell-your-car" }),
+  route("cars/trade-in", "routes/trade-in.tsx", { id: "car-trade-in" }),
+  route("api/miscellaneous", "routes/api.miscellaneous.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -27,7 +27,7 @@ export const SIMILAR_SUBCATEGORY = "Find me something similar";
 export const PHOTOS_MESSAGE = "Please send me more photos of this vehicle.";
 
 /** Every lead form the site offers. */
-export const LEAD_FORM_KINDS = ["enquiry", "test-drive", "offer", "finance", "photos", "service", "parts", "fleet", "general", "feedback"] as const;
+export const LEAD_FORM_KINDS = ["enquiry", "test-drive", "offer", "finance", "photos", "service", "parts", "fleet", "general", "feedback", "trade-in"] as const;
 export type LeadFormKind = (typeof LEAD_FORM_KINDS)[number];
 
 /** Department a form routes to (SiteConfig leads.routing rules match on it). */
@@ -46,7 +46,8 @@ export interface LeadFormOptions {
 }
 
 const trimmed = (max: number) => z.string().trim().max(max, `Please use at most ${max} characters.`);
-const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, `Please use at most ${max} characters.`);
+/** A required trimmed text field with the given message (spec 5 field rules). */
+export const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, `Please use at most ${max} characters.`);
 
 /** Spec 5: exactly 4 digits, no separators. */
 export const PostcodeSchema = z.string({ error: POSTCODE_MESSAGE }).trim().regex(/^\d{4}$/, POSTCODE_MESSAGE);
@@ -94,6 +95,9 @@ const contact = {
   phone: MobileSchema,
   email: z.string({ error: "Please enter your email address." }).trim().max(200).pipe(z.email("Please enter a valid email address.")),
 };
+
+/** Spec 5 field rules of the contact fields, for forms built elsewhere (the trade-in wizard). */
+export const CONTACT_FIELDS = contact;
 
 const terms = { terms: z.boolean({ error: TERMS_MESSAGE }).refine((v) => v === true, TERMS_MESSAGE) };
 

@@ -73,6 +73,7 @@ export async function buildLeadMessage(db: Database, leadId: number, target?: st
   const { lead, site, car, location } = row;
   const config = resolveSiteConfig(row.group?.config ?? {}, site.config);
   const p = lead.payload as Record<string, unknown>;
+  const tradeIn = tradeInOf(p);
   const carLine = car ? `${car.year ?? ""} ${car.make} ${car.model} (stock ${car.stockNumber})`.trim() : null;
   const lines = [
     `New ${lead.category}${lead.subcategory ? ` / ${lead.subcategory}` : ""} lead #${lead.id} from ${site.name}`,
@@ -84,6 +85,7 @@ export async function buildLeadMessage(db: Database, leadId: number, target?: st
     ...(carLine ? [`Vehicle: ${carLine}`] : []),
     ...(location ? [`Dealership: ${location.name}`] : []),
     ...(p.offer_from_client !== undefined ? [`Offer: $${p.offer_from_client}`] : []),
+    ...(tradeIn ? tradeInLines(tradeIn, p) : []),
     ...(p.preferred_datetime ? [`Preferred time: ${p.preferred_datetime}`] : []),
     ...(p.deposit_dollars !== undefined ? [`Deposit: $${p.deposit_dollars} (${p.deposit_status ?? "authorised"}, fully refundable)`] : []),
     ...(p.reservation_expires_at ? [`Held until: ${p.reservation_expires_at}`] : []),
@@ -128,11 +130,42 @@ export async function buildLeadMessage(db: Database, leadId: number, target?: st
       vehicle: car
         ? { year: car.year, make: car.make, model: car.model, vin: car.vin, stock: car.stockNumber, km: car.km, priceDollars: car.price, status: car.carType === "new" ? "new" : "used", interest: lead.form === "test-drive" ? "test-drive" : "buy" }
         : null,
+      tradeIn: tradeIn ? { year: tradeIn.year, make: tradeIn.make, model: tradeIn.model, km: tradeIn.kms, offerDollars: tradeIn.offer_price } : null,
       vendor: { name: location?.name ?? site.name, url: config.url, contactName: location?.name ?? site.name, email: location?.email ?? config.leads.defaultEmail, phone: location?.phone ?? config.phones.main },
       provider: { name: "Forecourt", url: config.url },
     }),
   };
   return { message, maxAttempts: config.leads.maxDeliveryAttempts };
+}
+
+/** The trade-in attached to a lead's payload (issue 11, app/services/trade-in.server.ts), or null. */
+interface PayloadTradeIn {
+  year: number;
+  make: string;
+  model: string;
+  kms: number | null;
+  rego: string | null;
+  regoState: string | null;
+  offer_price: number | null;
+  valuation: { kind: string; low?: number; high?: number; basis_text?: string; reason?: string };
+}
+
+function tradeInOf(p: Record<string, unknown>): PayloadTradeIn | null {
+  const t = p.trade_in as PayloadTradeIn | undefined;
+  return t && typeof t === "object" && typeof t.make === "string" ? t : null;
+}
+
+function tradeInLines(t: PayloadTradeIn, p: Record<string, unknown>): string[] {
+  const dollars = (n: number) => `$${n.toLocaleString("en-AU")}`;
+  const v = t.valuation;
+  return [
+    `Trade-in: ${t.year} ${t.make} ${t.model}, ${t.kms?.toLocaleString("en-AU") ?? "?"} km${t.rego ? `, rego ${t.rego} ${t.regoState ?? ""}`.trimEnd() : ""}`,
+    v.kind === "estimate" && t.offer_price !== null
+      ? `Trade-in offer: ${dollars(t.offer_price)} (range ${dollars(v.low!)} to ${dollars(v.high!)}; ${v.basis_text})`
+      : `Trade-in offer: none given online (${v.reason ?? "no figure"}); please contact the customer`,
+    ...(p.PreferredContactMethod ? [`Preferred contact: ${p.PreferredContactMethod}`] : []),
+    ...(p.finance ? [`Interested in finance: ${p.finance}`] : []),
+  ];
 }
 
 export interface DeliveryReport {

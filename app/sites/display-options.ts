@@ -50,6 +50,8 @@ export function buttonOptionsFor(config: SiteConfig): ButtonOptions {
     onlinePurchase: config.features.onlinePurchase,
     chat: config.features.chat,
     tradeIn: config.features.tradeIn,
+    tradeInMaxAgeYears: config.tradeIn.maxAgeYears,
+    tradeInMaxKm: config.tradeIn.maxKm,
     vdpShowMapSection: config.display.vdpShowMapSection,
   };
 }

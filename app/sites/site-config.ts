@@ -554,6 +554,38 @@ export const LocationsPageSchema = z.object({
   mapTileUrl: z.string().nullable().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   /** Attribution text required by the tile provider. */
   mapAttribution: z.string().default("© OpenStreetMap contributors"),
+// Issue 11: trade-in valuation wizard (spec 2.1 /trade-in, /sell-my-car, /sell-your-car,
+// /cars/trade-in; 2.6 valuation wizard and trade-in FAQ; 3 trade-in valuation; 5 estimate rule;
+// 7 valuation helpers and POST /api/miscellaneous).
+/** One question and answer of the trade-in FAQ block (plain text; blank lines split paragraphs). */
+export const TradeInFaqItemSchema = z.object({ question: z.string().min(1), answer: z.string().min(1) });
+
+/** The trade-in FAQ every site shows unless it configures its own (spec 2.6 "Trade-in FAQ"). */
+export const DEFAULT_TRADE_IN_FAQ: z.infer<typeof TradeInFaqItemSchema>[] = [
+  { question: "How is my online valuation worked out?", answer: "We compare your car with similar cars (same make and model, a year either side, similar kilometres) currently for sale, first in your state and then Australia-wide, and adjust for the condition you describe. The valuation shows how many cars it is based on." },
+  { question: "Is the instant offer guaranteed?", answer: "The offer is subject to an inspection confirming the details you gave us: kilometres, condition, service history and that the car is free of finance or the payout is disclosed. If everything matches, the offer stands for 7 days." },
+  { question: "Why didn't I get a figure online?", answer: "We don't estimate cars more than 7 years old or with more than 100,000 km online, or cars we have too few similar cars to compare with. A member of our team will contact you to value your car in person." },
+  { question: "I still owe money on my car. Can I trade it in?", answer: "Yes. We check the PPSR (Personal Property Securities Register), pay out your lender on the day of sale and take the payout off the price." },
+  { question: "What should I bring?", answer: "Your driver's licence, the registration papers, the service book, all keys and remotes, and your finance payout letter if there is money owing." },
+];
+
+/** Trade-in valuations (issue 11). Every field's default is the common behaviour. */
+export const TradeInConfigSchema = z.object({
+  /** Spec 5: no estimate (and no VDP trade-in button) for cars more than this many years old. */
+  maxAgeYears: z.number().int().min(0).max(50).default(7),
+  /** Spec 5: no estimate (and no VDP trade-in button) for cars with more than this many km. */
+  maxKm: z.number().int().min(0).default(100_000),
+  /** Share of the comparables' retail asking price offered for a trade-in (0.8 = 80%). */
+  retailShare: z.number().min(0.3).max(1).default(0.8),
+  /** Comparable listings needed for a figure (in the state, else nationally); fewer: no figure. */
+  minComparables: z.number().int().min(1).max(50).default(3),
+  /**
+   * Spec 7 "POST /api/miscellaneous ... one site variant only": also save the valuation result
+   * with column_name 'valuation' there. A failure only logs 'Failed to save valuation data'.
+   */
+  saveValuationToMiscellaneous: z.boolean().default(false),
+  /** Trade-in FAQ block on the wizard pages (spec 2.6); empty hides the block. */
+  faq: z.array(TradeInFaqItemSchema).default(DEFAULT_TRADE_IN_FAQ),
 });
 
 export const SiteConfigSchema = z.object({
@@ -586,6 +618,8 @@ export const SiteConfigSchema = z.object({
   locationsPage: LocationsPageSchema.default(LocationsPageSchema.parse({})),
   /** Issue 13: header, footer and promotions (NavigationConfigSchema). */
   navigation: NavigationConfigSchema.default(NavigationConfigSchema.parse({})),
+  /** Issue 11: trade-in valuations. */
+  tradeIn: TradeInConfigSchema.default(TradeInConfigSchema.parse({})),
   /** Complaints contact on the complaints page (spec 2.6). */
   complaintsContact: z
     .object({ name: z.string().nullable().default(null), email: z.string().nullable().default(null) })

@@ -8,3 +8,4 @@ export * from "./leads";
 export * from "./car-view-visits";
 export * from "./accounts";
 export * from "./reservations";
+export * from "./trade-in";

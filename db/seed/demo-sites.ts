@@ -5,6 +5,7 @@
 import type { SiteConfigInput } from "../../app/sites/site-config";
 import { ACCOUNTS_DEMO_CONFIG, ACCOUNTS_DEMO_FEATURES } from "./accounts-demo";
 import { CARAVAN_NAVIGATION, MULTI_BRAND_NAVIGATION, TOYOTA_NAVIGATION } from "./navigation";
+import { PERTH_TOYOTA_TRADE_IN, SUNSHINE_STATE_TRADE_IN } from "./trade-in-demo";
 
 export interface DemoLocation {
   name: string;
@@ -38,6 +39,7 @@ export const DEMO_SITES: DemoSite[] = [
     name: "Swan River Toyota",
     group: { slug: "swan-river-motors", name: "Swan River Motors" },
     config: {
+      tradeIn: PERTH_TOYOTA_TRADE_IN,
       template: "single-brand",
       brand: "toyota",
       timeZone: "Australia/Perth",
@@ -156,6 +158,7 @@ export const DEMO_SITES: DemoSite[] = [
     name: "Sunshine State Car Co.",
     group: { slug: "sunshine-state-car-co", name: "Sunshine State Car Co." },
     config: {
+      tradeIn: SUNSHINE_STATE_TRADE_IN,
       leads: { multiStep: true, defaultEmail: "hello@sunshinestatecars.example" },
       template: "standard",
       timeZone: "Australia/Brisbane",

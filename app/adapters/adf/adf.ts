@@ -14,6 +14,11 @@ export interface AdfLead {
   postcode: string | null;
   comments: string | null;
   vehicle: { year: number | null; make: string; model: string; vin: string | null; stock: string | null; km: number | null; priceDollars: number | null; status: "new" | "used"; interest: "buy" | "test-drive" } | null;
+  /**
+   * The shopper's trade-in (issue 11): a second vehicle with interest "trade-in", status "used",
+   * year, make, model, odometer (km) and the offer (whole dollars, price type "offer"), if any.
+   */
+  tradeIn?: { year: number; make: string; model: string; km: number | null; offerDollars: number | null } | null;
   vendor: { name: string; url: string | null; contactName: string; email: string | null; phone: string | null };
   provider: { name: string; url: string | null };
 }
@@ -37,10 +42,16 @@ export function toAdfXml(lead: AdfLead): string {
   const v = lead.vehicle;
   const vehicle = v
     ? `<vehicle interest="${v.interest}" status="${v.status}">${el("year", v.year ?? "")}${el("make", v.make)}${el("model", v.model)}${el("vin", v.vin)}${el("stock", v.stock)}${v.km !== null ? `<odometer units="km">${v.km}</odometer>` : ""}${v.priceDollars !== null ? `<price type="asking" currency="AUD">${v.priceDollars}</price>` : ""}</vehicle>`
-    : `<vehicle interest="buy" status="new"><year></year><make>Any</make><model>Any</model></vehicle>`;
+    : lead.tradeIn
+      ? ""
+      : `<vehicle interest="buy" status="new"><year></year><make>Any</make><model>Any</model></vehicle>`;
+  const t = lead.tradeIn;
+  const tradeIn = t
+    ? `<vehicle interest="trade-in" status="used">${el("year", t.year)}${el("make", t.make)}${el("model", t.model)}${t.km !== null ? `<odometer units="km">${t.km}</odometer>` : ""}${t.offerDollars !== null ? `<price type="offer" currency="AUD">${t.offerDollars}</price>` : ""}</vehicle>`
+    : "";
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n<?adf version="1.0"?>\n<!DOCTYPE adf SYSTEM "adf-1.0.dtd">\n` +
-    `<adf><prospect status="new"><id sequence="1" source="Forecourt">${lead.id}</id>${el("requestdate", lead.requestDate)}${vehicle}` +
+    `<adf><prospect status="new"><id sequence="1" source="Forecourt">${lead.id}</id>${el("requestdate", lead.requestDate)}${vehicle}${tradeIn}` +
     `<customer>${contact({ first: lead.firstName, last: lead.lastName }, lead.email, lead.phone)}${el("comments", [lead.postcode ? `Postcode: ${lead.postcode}` : "", lead.comments ?? ""].filter(Boolean).join("\n"))}</customer>` +
     `<vendor>${el("vendorname", lead.vendor.name)}${el("url", lead.vendor.url)}${contact({ full: lead.vendor.contactName }, lead.vendor.email, lead.vendor.phone)}</vendor>` +
     `<provider>${el("name", lead.provider.name, ' part="full"')}${el("url", lead.provider.url)}</provider></prospect></adf>\n`
