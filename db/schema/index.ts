@@ -5,3 +5,4 @@ export * from "./cars";
 export * from "./content";
 export * from "./phone-reveals";
 export * from "./leads";
+export * from "./site-content";

@@ -63,6 +63,7 @@ export const DEMO_SITES: DemoSite[] = [
       links: { dealerNetworkBaseDomain: "toyota.com.au", externalServiceBookingUrl: "https://www.toyota.com.au/service-booking" },
       phones: { main: "(08) 9201 4400", byCarType: { new: "(08) 9201 4410", used: "(08) 9201 4420", demo: null } },
       social: { facebook: "https://www.facebook.com/example-swan-river-toyota" },
+      content: { privacyComplaintResponseDays: 30, communityProgramAmount: 100000 }, // Issue 14
     },
     locations: [
       { name: "Swan River Toyota Osborne Park", slug: "osborne-park", locationType: "sales", suburb: "Osborne Park", state: "WA", street: "400 Scarborough Beach Road", phone: "(08) 9201 4400", primary: true, manufacturers: ["toyota"], dealerLicenseNumber: "DL 12345", hours: SALES_HOURS },
@@ -94,6 +95,7 @@ export const DEMO_SITES: DemoSite[] = [
       links: { locationDetailPrefix: "contact-us", locationCardStockLink: true },
       phones: { main: "(02) 9630 1000" },
       complaintsContact: { name: "Customer Relations Manager", email: "care@harbourside.example" },
+      content: { offersLayout: "list", offerEnquireLabel: "Make An Enquiry" }, // Issue 14
       leads: {
         defaultEmail: "leads@harbourside.example",
         routing: [

@@ -17,6 +17,7 @@ import type { StockRecord } from "../../app/import/stock-record";
 import { importStock, type ImportSummary } from "../../app/services/stock-import.server";
 import { getSiteBySlug } from "../../app/services/sites.server";
 import { DEMO_SITES, siteForListing, type DemoLocation } from "./demo-sites";
+import { seedSiteContent } from "./content";
 
 const DATA = (name: string) => fileURLToPath(new URL(`../../data/${name}`, import.meta.url));
 const DAY = 86_400_000;
@@ -100,7 +101,7 @@ export async function seedDemoSites(handle: DatabaseHandle, opts: { log?: (line:
   const present = await db.select({ slug: sites.slug }).from(sites).where(inArray(sites.slug, slugs));
   if (present.length === slugs.length && !opts.force) {
     const anyCar = await db.select({ id: cars.id }).from(cars).limit(1);
-    if (anyCar.length) return { skipped: true, sites: [] };
+    if (anyCar.length) return (await seedSiteContent(db, now), { skipped: true, sites: [] }); // Issue 14: content tops up existing databases
   }
   const geocoder = getGeocoder();
 
@@ -212,5 +213,6 @@ export async function seedDemoSites(handle: DatabaseHandle, opts: { log?: (line:
     report.sites.push({ slug: site.slug, summary });
     log(`${site.slug}: ${summary.created} created (generated caravans), ${summary.rejected} rejected`);
   }
+  await seedSiteContent(db, now); // Issue 14: pages, offers, parts
   return report;
 }
