@@ -80,8 +80,8 @@ export default function Complaints({ loaderData }: Route.ComponentProps) {
             <li key={r.state}>
               <a href={r.website} rel="noopener noreferrer" className="underline">
                 {r.name}
-              </a>{" "}
-              ({r.state})
+              </a>
+              {` (${r.state})`}
             </li>
           ))}
         </ul>

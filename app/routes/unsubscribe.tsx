@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: false as const, errors, email: String(form.get("email") ?? "") }, { status: 400 });
   }
   await recordUnsubscribe(context.get(dbContext), context.get(siteContext), parsed.data);
-  return { ok: true as const, email: parsed.data.email };
+  return { ok: true as const, email: parsed.data.email.toLowerCase() };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -52,7 +52,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       <h1 className="text-3xl font-bold">Unsubscribe</h1>
       {actionData?.ok ? (
         <p role="status" className="mt-4 rounded bg-green-50 p-3">
-          Done: {actionData.email} will no longer receive marketing emails from {loaderData.siteName}. It can take up to 5 business days to take effect.
+          {`Done: ${actionData.email} will no longer receive marketing emails from ${loaderData.siteName}. It can take up to 5 business days to take effect.`}
         </p>
       ) : (
         <Form method="post" className="mt-4 space-y-4" noValidate>
