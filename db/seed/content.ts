@@ -192,8 +192,7 @@ const certifiedBody = (benefitsSingleBrand: string[]) => `Every {{certified_prog
 ## What you get
 ${benefitsSingleBrand.map((b) => `- ${b}`).join("\n")}
 
-## On top of that
-${DEFAULT_CERTIFIED_BENEFITS.map((b) => `- ${b}`).join("\n")}
+Plus an **${DEFAULT_CERTIFIED_BENEFITS[0].toLowerCase()}** on top of the remaining factory warranty.
 
 [Browse certified pre-owned vehicles](/pre-owned?certified=true).
 `;
