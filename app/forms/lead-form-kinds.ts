@@ -38,6 +38,8 @@ export const LEAD_PAGES = {
   parts: { kind: "parts", category: "Parts Enquiry", subcategory: null, pickerTypes: PARTS, categories: null, submitLabel: "Send Parts Enquiry" },
   fleet: { kind: "fleet", category: "Fleet Enquiry", subcategory: null, pickerTypes: SALES, categories: null, submitLabel: "Get In Touch" },
   finance: { kind: "finance", category: "Finance Enquiry", subcategory: null, pickerTypes: SALES, categories: null, submitLabel: "Send Finance Enquiry" },
+  // Issue 14: an enquiry about a special offer (the offer is named in the subcategory).
+  "offer-enquiry": { kind: "enquiry", category: "Offer Enquiry", subcategory: null, pickerTypes: SALES, categories: null, submitLabel: "Enquire Now" },
   // Car-bound forms (VDP): the car's location is the dealership, so no picker.
   "car-enquiry": { kind: "enquiry", category: "Vehicle Enquiry", subcategory: null, pickerTypes: null, categories: null, submitLabel: "Send Enquiry" },
   "car-test-drive": { kind: "test-drive", category: "Test Drive", subcategory: null, pickerTypes: null, categories: null, submitLabel: "Book Test Drive" },

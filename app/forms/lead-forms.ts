@@ -96,12 +96,9 @@ const contact = {
   email: z.string({ error: "Please enter your email address." }).trim().max(200).pipe(z.email("Please enter a valid email address.")),
 };
 
-/** Spec 5 field rules of the contact fields, for forms built elsewhere (the trade-in wizard). */
-export const CONTACT_FIELDS = contact;
-
 const terms = { terms: z.boolean({ error: TERMS_MESSAGE }).refine((v) => v === true, TERMS_MESSAGE) };
 
-/** The contact fields (spec 3 "Lead form fields", spec 5 rules), for forms outside the lead pages (issue 10). */
+/** The contact fields (spec 3 "Lead form fields", spec 5 rules), for forms outside the lead pages (reservations, the trade-in wizard). */
 export const CONTACT_FIELDS = contact;
 /** The required terms checkbox (spec 5 / 8). */
 export const TERMS_FIELD = terms;

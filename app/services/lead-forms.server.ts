@@ -94,7 +94,7 @@ export type LeadActionData =
  * answers the lead id (enhanced form). Bad input answers 400 with the spec's messages; a
  * rejected or failed submit answers with a form-level error, never a 500.
  */
-export async function leadFormAction(db: Database, site: Site, request: Request, pages: LeadPageId | readonly LeadPageId[], info: { now: number; clientIp: string | null }, car: Car | null = null) {
+export async function leadFormAction(db: Database, site: Site, request: Request, pages: LeadPageId | readonly LeadPageId[], info: { now: number; clientIp: string | null }, car: Car | null = null, named: { subcategory?: string } = {}) {
   let formData: FormData;
   try {
     formData = await request.formData();
@@ -102,7 +102,7 @@ export async function leadFormAction(db: Database, site: Site, request: Request,
     throw new Response("That form could not be read. Please try again.", { status: 400 });
   }
   try {
-    return await handleLeadForm(db, site, withoutControlCharacters(formData), request, pages, info, car);
+    return await handleLeadForm(db, site, withoutControlCharacters(formData), request, pages, info, car, named);
   } catch (error) {
     if (error instanceof Response) throw error;
     // E.g. the database is unreachable: nothing was stored (or the key makes a retry return the stored lead).
@@ -122,7 +122,7 @@ export function withoutControlCharacters(formData: FormData): FormData {
   return clean;
 }
 
-async function handleLeadForm(db: Database, site: Site, formData: FormData, request: Request, pages: LeadPageId | readonly LeadPageId[], info: { now: number; clientIp: string | null }, car: Car | null) {
+async function handleLeadForm(db: Database, site: Site, formData: FormData, request: Request, pages: LeadPageId | readonly LeadPageId[], info: { now: number; clientIp: string | null }, car: Car | null, named: { subcategory?: string }) {
   const allowed: readonly LeadPageId[] = typeof pages === "string" ? [pages] : pages;
   const asked = String(formData.get("__page") ?? "");
   const page = (allowed as readonly string[]).includes(asked) ? (asked as LeadPageId) : allowed[0];
@@ -145,7 +145,8 @@ async function handleLeadForm(db: Database, site: Site, formData: FormData, requ
       form: setup.kind,
       values,
       category,
-      subcategory: (values.subcategory as string | undefined) || setup.subcategory,
+      // Issue 14: a server-named subcategory (e.g. the offer enquired about) wins over the hidden field.
+      subcategory: named.subcategory ?? ((values.subcategory as string | undefined) || setup.subcategory),
       car: boundCar,
       ip: info.clientIp,
       userAgent: request.headers.get("user-agent"),

@@ -554,6 +554,8 @@ export const LocationsPageSchema = z.object({
   mapTileUrl: z.string().nullable().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   /** Attribution text required by the tile provider. */
   mapAttribution: z.string().default("© OpenStreetMap contributors"),
+});
+
 // Issue 11: trade-in valuation wizard (spec 2.1 /trade-in, /sell-my-car, /sell-your-car,
 // /cars/trade-in; 2.6 valuation wizard and trade-in FAQ; 3 trade-in valuation; 5 estimate rule;
 // 7 valuation helpers and POST /api/miscellaneous).
@@ -588,6 +590,38 @@ export const TradeInConfigSchema = z.object({
   faq: z.array(TradeInFaqItemSchema).default(DEFAULT_TRADE_IN_FAQ),
 });
 
+// Issue 14: offers, content and legal pages, sitemap (spec 2.6, 9).
+/** Content pages, offers, legal text and the sitemap (spec 2.1 content rows, 2.6, 9). */
+export const ContentConfigSchema = z.object({
+  /** Layout of /special-offers (spec 2.6 "offer cards in list and grid layouts"). */
+  offersLayout: z.enum(["grid", "list"]).default("grid"),
+  /** Wording of the offer card's enquiry button (spec 2.6: 'Enquire Now', tenant wording may differ). */
+  offerEnquireLabel: z.string().min(1).max(40).default("Enquire Now"),
+  /**
+   * The privacy policy promises an answer to a privacy complaint within this many days (spec 9:
+   * 30 days in one dealer's text); null (default) names no period.
+   */
+  privacyComplaintResponseDays: z.number().int().min(1).max(365).nullable().default(null),
+  /** /about-us mentions the dealer's community programme of this many whole dollars (spec 9: $100,000); null: none. */
+  communityProgramAmount: money.nullable().default(null),
+  /**
+   * Banner images replacing the shipped defaults (spec 9 "default banner images for offers,
+   * finance, contact, fleet, parts and blog"); null keeps the default under /banners/.
+   */
+  banners: z
+    .object({
+      offers: z.string().nullable().default(null),
+      finance: z.string().nullable().default(null),
+      contact: z.string().nullable().default(null),
+      fleet: z.string().nullable().default(null),
+      parts: z.string().nullable().default(null),
+      blog: z.string().nullable().default(null),
+    })
+    .default({ offers: null, finance: null, contact: null, fleet: null, parts: null, blog: null }),
+  /** Most car URLs in one child sitemap; more listed cars make /sitemap.xml a sitemap index (protocol limit 50,000). */
+  sitemapPageSize: z.number().int().min(100).max(50000).default(5000),
+});
+
 export const SiteConfigSchema = z.object({
   /** Template (look and navigation set): 'standard' multi-brand or 'single-brand'. */
   template: z.enum(["standard", "single-brand", "caravan"]).default("standard"),
@@ -620,6 +654,8 @@ export const SiteConfigSchema = z.object({
   navigation: NavigationConfigSchema.default(NavigationConfigSchema.parse({})),
   /** Issue 11: trade-in valuations. */
   tradeIn: TradeInConfigSchema.default(TradeInConfigSchema.parse({})),
+  /** Issue 14: offers, content pages, legal text, sitemap. */
+  content: ContentConfigSchema.default(ContentConfigSchema.parse({})),
   /** Complaints contact on the complaints page (spec 2.6). */
   complaintsContact: z
     .object({ name: z.string().nullable().default(null), email: z.string().nullable().default(null) })

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, real, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { manufacturers, models } from "./catalogue";
 import { locations } from "./locations";
@@ -24,12 +25,14 @@ export const reviews = pgTable(
 /**
  * A special offer or promo card, spec 3 "Offer". A promo card (`kind` 'promo_card') shows among
  * search results between `startsAt` and `expiresAt` and only for `carType` when set.
+ * Issue 14: `siteId` null is a network offer shown on every site except `excludedSiteIds`
+ * (spec 3 excluded_website_ids); offers show only between their dates.
  */
 export const offers = pgTable(
   "offers",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id").references(() => sites.id, { onDelete: "cascade" }),
     kind: text("kind").$type<"offer" | "promo_card">().notNull().default("offer"),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
@@ -42,6 +45,7 @@ export const offers = pgTable(
     carType: text("car_type"),
     startsAt: timestamp("starts_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    excludedSiteIds: integer("excluded_site_ids").array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [index("offers_site").on(t.siteId)],
 );

@@ -9,3 +9,4 @@ export * from "./car-view-visits";
 export * from "./accounts";
 export * from "./reservations";
 export * from "./trade-in";
+export * from "./site-content";

@@ -70,6 +70,7 @@ export const DEMO_SITES: DemoSite[] = [
       locationsPage: { alternatingSaturday: { anchorDate: "2025-06-14" } },
       social: { facebook: "https://www.facebook.com/example-swan-river-toyota", instagram: "https://www.instagram.com/example-swan-river-toyota", youtube: "https://www.youtube.com/@example-swan-river-toyota", gmbProfiles: [{ name: "Swan River Toyota Osborne Park", reviewUrl: "https://www.google.com/maps/search/?api=1&query=Swan+River+Toyota+Osborne+Park" }] },
       navigation: TOYOTA_NAVIGATION,
+      content: { privacyComplaintResponseDays: 30, communityProgramAmount: 100000 }, // Issue 14
     },
     locations: [
       { name: "Swan River Toyota Osborne Park", slug: "osborne-park", locationType: "sales", suburb: "Osborne Park", state: "WA", street: "400 Scarborough Beach Road", phone: "(08) 9201 4400", primary: true, manufacturers: ["toyota"], dealerLicenseNumber: "DL 12345", hours: SALES_HOURS },
@@ -106,6 +107,7 @@ export const DEMO_SITES: DemoSite[] = [
       social: { facebook: "https://www.facebook.com/example-harbourside", linkedin: "https://www.linkedin.com/company/example-harbourside", tiktok: "https://www.tiktok.com/@example-harbourside", gmbProfiles: [{ name: "Harbourside Parramatta", reviewUrl: "https://www.google.com/maps/search/?api=1&query=Harbourside+Parramatta" }, { name: "Harbourside Liverpool", reviewUrl: "https://www.google.com/maps/search/?api=1&query=Harbourside+Liverpool" }] },
       navigation: MULTI_BRAND_NAVIGATION,
       complaintsContact: { name: "Customer Relations Manager", email: "care@harbourside.example" },
+      content: { offersLayout: "list", offerEnquireLabel: "Make An Enquiry" }, // Issue 14
       leads: {
         defaultEmail: "leads@harbourside.example",
         routing: [

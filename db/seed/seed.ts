@@ -19,6 +19,7 @@ import { getSiteBySlug } from "../../app/services/sites.server";
 import { seedMenuModels } from "./navigation";
 import { DEMO_SITES, siteForListing, type DemoLocation } from "./demo-sites";
 import { seedLocationDemo } from "./locations-demo";
+import { seedSiteContent } from "./content";
 
 const DATA = (name: string) => fileURLToPath(new URL(`../../data/${name}`, import.meta.url));
 const DAY = 86_400_000;
@@ -88,7 +89,7 @@ export async function seedDemoSites(handle: DatabaseHandle, opts: { log?: (line:
   const present = await db.select({ slug: sites.slug }).from(sites).where(inArray(sites.slug, slugs));
   if (present.length === slugs.length && !opts.force) {
     const anyCar = await db.select({ id: cars.id }).from(cars).limit(1);
-    if (anyCar.length) return { skipped: true, sites: [] };
+    if (anyCar.length) return (await seedSiteContent(db, now), { skipped: true, sites: [] }); // Issue 14: content tops up existing databases
   }
   const geocoder = getGeocoder();
 
@@ -192,5 +193,6 @@ export async function seedDemoSites(handle: DatabaseHandle, opts: { log?: (line:
     report.sites.push({ slug: site.slug, summary });
     log(`${site.slug}: ${summary.created} created (generated caravans), ${summary.rejected} rejected`);
   }
+  await seedSiteContent(db, now); // Issue 14: pages, offers, parts
   return report;
 }

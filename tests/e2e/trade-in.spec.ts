@@ -28,15 +28,16 @@ function outboxMessages(token: string): string[] {
 /** The valuation row and its lead, from PostgreSQL (null on the embedded database, which the server holds open). */
 async function storedValuation(email: string): Promise<{ valuation: Record<string, unknown>; lead: Record<string, unknown> } | null> {
   if (!process.env.DATABASE_URL) return null;
-  const { default: postgres } = await import("postgres");
-  const sql = postgres(process.env.DATABASE_URL, { max: 1 });
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
   try {
-    const [lead] = await sql`select id, form, category, car_id, first_name, phone, email, payload from leads where email = ${email}`;
+    const { rows: [lead] } = await client.query("select id, form, category, car_id, first_name, phone, email, payload from leads where email = $1", [email]);
     if (!lead) throw new Error(`no lead stored for ${email}`);
-    const [valuation] = await sql`select lead_id, form_completed, offer_accepted, offer_price, kms, rego, rego_state, vehicle, adjustment_answers, valuation, miscellaneous from trade_in_valuations where lead_id = ${lead.id}`;
+    const { rows: [valuation] } = await client.query("select lead_id, form_completed, offer_accepted, offer_price, kms, rego, rego_state, vehicle, adjustment_answers, valuation, miscellaneous from trade_in_valuations where lead_id = $1", [lead.id]);
     return { valuation, lead };
   } finally {
-    await sql.end();
+    await client.end();
   }
 }
 

@@ -23,7 +23,11 @@ export interface AdfLead {
   provider: { name: string; url: string | null };
 }
 
-const esc = (v: string | number) => String(v).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+/** Escapes text for XML element content and double-quoted attributes (also used by the sitemap). */
+export function escapeXml(v: string | number): string {
+  return String(v).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+const esc = escapeXml;
 const el = (name: string, value: string | number | null | undefined, attrs = "") => (value === null || value === undefined || value === "" ? "" : `<${name}${attrs}>${esc(value)}</${name}>`);
 
 function contact(name: { first?: string; last?: string | null; full?: string }, email: string | null, phone: string | null): string {

@@ -1,0 +1,62 @@
+/**
+ * Content and legal pages from the database (issue 14; spec 2.1 content and legal rows):
+ * /privacy-policy, /terms-and-conditions, /about-us, /careers, /buying, /warranty,
+ * /diamond-advantage, /pages/... and blog articles /blog/vehicle-reviews/{slug}. The path is the
+ * page's slug; which pages a site has is data (a page missing for the site answers 404).
+ */
+import { z } from "zod";
+import type { Route } from "./+types/content-page";
+import { Breadcrumbs, ContentBody, JsonLd, pageMeta } from "~/components/content/content-ui";
+import { dbContext, requestInfoContext, siteContext } from "~/context";
+import { breadcrumbJsonLd, serialiseLd } from "~/domain/seo/content-json-ld";
+import { getContentPage } from "~/services/content.server";
+import { siteBaseUrl } from "~/services/sitemap.server";
+
+const SlugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){0,3}$/);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const site = context.get(siteContext);
+  const info = context.get(requestInfoContext);
+  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+  const slug = SlugSchema.safeParse(decodeURIComponent(path.slice(1)));
+  if (!slug.success) throw new Response("Not Found", { status: 404 });
+  const article = slug.data.startsWith("blog/vehicle-reviews/");
+  const page = await getContentPage(context.get(dbContext), site, slug.data, new Date(info.now), article ? ["article"] : ["page"]);
+  if (!page) throw new Response("Not Found", { status: 404 });
+  const base = siteBaseUrl(site, info.origin);
+  const crumbs = [{ name: "Home", path: "/" }, ...(article ? [{ name: "Vehicle Reviews", path: "/blog/vehicle-reviews" }] : []), { name: page.title, path: `/${page.slug}` }];
+  return {
+    page,
+    crumbs,
+    article,
+    siteName: site.name,
+    title: page.title,
+    description: page.description,
+    canonical: `${base}/${page.slug}`,
+    jsonLd: serialiseLd(breadcrumbJsonLd(crumbs.map((c) => ({ name: c.name, url: `${base}${c.path === "/" ? "/" : c.path}` })))),
+  };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return pageMeta(data);
+}
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  const { page, crumbs, jsonLd, article } = loaderData;
+  return (
+    <article className="mx-auto max-w-3xl" aria-labelledby="page-title">
+      <Breadcrumbs items={crumbs} />
+      <h1 id="page-title" className="text-3xl font-bold">
+        {page.title}
+      </h1>
+      {article && page.publishedAt ? (
+        <p className="mt-1 text-sm text-slate-600">
+          Published <time dateTime={page.publishedAt}>{new Date(page.publishedAt).toLocaleDateString("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })}</time>
+        </p>
+      ) : null}
+      {page.imageUrl ? <img src={page.imageUrl} alt="" width={1200} height={480} className="mt-4 w-full rounded object-cover" /> : null}
+      <ContentBody html={page.html} />
+      <JsonLd json={jsonLd} />
+    </article>
+  );
+}
