@@ -13,6 +13,7 @@ import { carTitle, type Car } from "~/domain/car";
 import { formatAud } from "~/domain/display/price-display";
 import { getCarBySlug, getSimilarCars } from "~/services/cars.server";
 import { FinancePanel } from "~/components/finance/finance-panel";
+import { FinanceEstimate } from "~/components/finance/finance-estimate";
 import { financePanelFor } from "~/services/finance.server";
 import { buildVdpView, type VdpButton } from "~/services/vdp.server";
 import { VDP_PAGES, VdpLeadForms, vdpLeadPage } from "~/components/leads/vdp-lead-forms";
@@ -89,6 +90,9 @@ const BUTTON_STYLE: Partial<Record<VdpButton["kind"], string>> = {
   "find-similar": "bg-[var(--site-primary)] font-semibold text-[var(--site-on-primary)] border-transparent",
 };
 
+/** Issue 17: the buttons shown first (above the fold on a phone); the rest are grouped below. */
+const PRIMARY_BUTTONS = new Set<VdpButton["kind"]>(["enquire", "find-similar", "call", "reserve", "online-purchase"]);
+
 function CtaButton({ button }: { button: VdpButton }) {
   const className = `block rounded border border-slate-300 px-4 py-2 text-center ${BUTTON_STYLE[button.kind] ?? ""}`;
   if (button.kind === "history-report" && button.href) return <HistoryReportLink href={button.href} label={button.label} className={className} />;
@@ -133,6 +137,8 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
   }
   const savedCar = { id: vdp.id, name: vdp.title, slug: vdp.slug, make: vdp.make, model: vdp.model, primary_image_url: vdp.primaryImageUrl };
   const enquire = vdp.buttons.find((b) => b.kind === "enquire" || b.kind === "find-similar");
+  const primary = vdp.buttons.filter((b) => PRIMARY_BUTTONS.has(b.kind));
+  const secondary = vdp.buttons.filter((b) => !PRIMARY_BUTTONS.has(b.kind));
   const call = vdp.buttons.find((b) => b.kind === "call");
   return (
     <>
@@ -140,8 +146,10 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
         <Link to="/">Home</Link> / <Link to={`/search/${vdp.carType}-cars`}>{vdp.carTypeLabel}</Link> / <span aria-current="page">{vdp.title}</span>
       </nav>
-      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <div className="min-w-0">
+      {/* Issue 17: on a phone the order is gallery, then the sidebar (title, price, finance teaser,
+          primary buttons), then tabs and specifications; on a wide screen the sidebar sits right. */}
+      <div className="grid gap-4 lg:grid-cols-[2fr_1fr] lg:gap-x-8 lg:gap-y-0">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           <div className="relative overflow-hidden rounded-lg">
             {vdp.image.kind === "photo" ? (
               <img src={vdp.image.src} srcSet={vdp.image.srcSet} sizes="(min-width: 1024px) 66vw, 100vw" alt={vdp.imageAlt} width={vdp.image.width} height={vdp.image.height} className="w-full" />
@@ -158,6 +166,8 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
               )
             ) : null}
           </div>
+        </div>
+        <div className="order-last min-w-0 lg:order-none lg:col-start-1 lg:row-start-2">
           {vdp.guaranteeBanner ? (
             <section aria-labelledby="guarantee-title" className="mt-6 rounded-lg border border-green-700 bg-green-50 p-4" data-testid="guarantee-banner">
               <h2 id="guarantee-title" className="font-semibold text-green-900">
@@ -226,8 +236,8 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
         </div>
-        <aside aria-labelledby="vdp-title" className="h-fit rounded-lg bg-white p-6 shadow-sm">
-          <h1 id="vdp-title" className="text-2xl font-bold leading-tight">
+        <aside aria-labelledby="vdp-title" className="h-fit rounded-lg bg-white p-4 shadow-sm sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+          <h1 id="vdp-title" className="text-xl font-bold leading-tight sm:text-2xl">
             {vdp.title}
           </h1>
           {vdp.certified ? <p className="mt-1 text-sm font-semibold text-[var(--site-primary)]">{vdp.certified.programme}</p> : null}
@@ -252,6 +262,28 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
               SOLD
             </p>
           )}
+          {loaderData.finance.inStock && loaderData.finance.estimate ? (
+            <div className="mt-2" data-testid="finance-teaser">
+              <FinanceEstimate estimate={loaderData.finance.estimate} compact />
+            </div>
+          ) : null}
+          <div className="mt-4" data-testid="vdp-buttons">
+            <div className="grid grid-cols-2 gap-2" data-testid="vdp-primary-buttons">
+              {primary.map((b, i) => (
+                <div key={b.kind} className={primary.length % 2 === 1 && i === 0 ? "col-span-2" : undefined}>
+                  <CtaButton button={b} />
+                </div>
+              ))}
+            </div>
+            {secondary.length || loaderData.offerForm ? (
+              <div className="mt-3 grid grid-cols-2 gap-2 text-sm" role="group" aria-label="More options" data-testid="vdp-secondary-buttons">
+                {secondary.map((b) => (
+                  <CtaButton key={b.kind} button={b} />
+                ))}
+                {loaderData.offerForm ? <MakeOfferDialog setup={loaderData.offerForm} title={vdp.title} /> : null}
+              </div>
+            ) : null}
+          </div>
           <ul className="mt-4 grid grid-cols-3 gap-2" aria-label="Key facts">
             {vdp.caravanIcons ? (
               <>
@@ -275,13 +307,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <div id="finance-panel">
-            <FinancePanel data={loaderData.finance} />
-          </div>
-          <div className="mt-6 flex flex-col gap-2" data-testid="vdp-buttons">
-            {vdp.buttons.map((b) => (
-              <CtaButton key={b.kind} button={b} />
-            ))}
-            {loaderData.offerForm ? <MakeOfferDialog setup={loaderData.offerForm} title={vdp.title} /> : null}
+            <FinancePanel data={loaderData.finance} showEstimate={false} />
           </div>
           <div className="mt-4 flex flex-wrap items-center gap-2">
             {vdp.share ? <ShareMenu url={vdp.share.url} links={vdp.share.links} /> : null}
