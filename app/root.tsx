@@ -14,6 +14,7 @@ import "./app.css";
 import { SiteFooter, SiteHeader, type SiteChrome } from "./components/layout/site-chrome";
 import { dbContext, siteContext } from "./context";
 import { listLocations } from "./services/locations.server";
+import { maskPhone } from "./domain/display/phone";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -25,6 +26,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     tagline: site.config.theme.tagline,
     logoUrl: site.config.theme.logoUrl,
     phone: site.config.phones.main,
+    // Issue 17 (decision 174): the header masks its number like the call panel when the site says so.
+    phoneText: site.config.phones.main && site.config.presentation.maskHeaderPhone ? maskPhone(site.config.phones.main) : site.config.phones.main,
     financePath: site.config.finance.linkPath,
     carTypes: site.config.carTypes,
     certifiedPreOwned: site.config.certifiedPreOwned,

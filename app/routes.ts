@@ -39,5 +39,8 @@ export default [
   route("parts/search", "routes/lead-page.tsx", { id: "lead-parts-search" }),
   route("fleet", "routes/lead-page.tsx", { id: "lead-fleet" }),
   route("success", "routes/success.tsx"),
+  // Issue 17: make logos for illustrations, and the image endpoint.
+  route("brand-logos/:file", "routes/brand-logo.ts"),
+  route("images", "routes/image.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

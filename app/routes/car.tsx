@@ -7,6 +7,7 @@ import { BodyIllustration } from "~/components/vehicle/body-illustration";
 import { FavouriteToggle } from "~/components/vehicle/favourite-toggle";
 import { InfoTabs } from "~/components/vehicle/vdp/info-tabs";
 import { CollapsibleList, HistoryReportLink, PdfDownload, PhoneReveal, PrintLink, ShareMenu, StickyBar, ViewTracker } from "~/components/vehicle/vdp/interactive";
+import { PhotoGallery } from "~/components/vehicle/vdp/gallery";
 import { MakeOfferDialog } from "~/components/vehicle/vdp/make-offer";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { carTitle, type Car } from "~/domain/car";
@@ -24,7 +25,7 @@ import type { Site } from "~/sites/site";
 const SLUG = /^[a-z0-9-]{1,200}$/;
 
 function cards(site: Site, list: Car[], now: number): CarCardData[] {
-  return list.map((c) => toCarCard(site, { ...c, title: carTitle(c), locationName: c.location?.name ?? null }, new Date(now)));
+  return list.map((c) => toCarCard(site, { ...c, title: carTitle(c), locationName: c.location?.name ?? null, axleType: c.caravan?.axleType ?? null }, new Date(now)));
 }
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -151,10 +152,12 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr] lg:gap-x-8 lg:gap-y-0">
         <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           <div className="relative overflow-hidden rounded-lg">
-            {vdp.image.kind === "photo" ? (
-              <img src={vdp.image.src} srcSet={vdp.image.srcSet} sizes="(min-width: 1024px) 66vw, 100vw" alt={vdp.imageAlt} width={vdp.image.width} height={vdp.image.height} className="w-full" />
+            {vdp.photos.length ? (
+              <PhotoGallery photos={vdp.photos} alt={vdp.imageAlt} photosCount={vdp.photosCount} />
+            ) : vdp.image.kind === "photo" ? (
+              <img src={vdp.image.src} srcSet={vdp.image.srcSet} sizes="(min-width: 1024px) 66vw, 100vw" alt={vdp.imageAlt} width={vdp.image.width} height={vdp.image.height} fetchPriority="high" className="w-full" />
             ) : (
-              <BodyIllustration body={vdp.image.body} label={`${vdp.simpleBody ?? vdp.itemNoun} illustration`} />
+              <BodyIllustration body={vdp.image.body} label={`${vdp.simpleBody ?? vdp.itemNoun} illustration`} paint={vdp.illustration.paint} axles={vdp.illustration.axles} logoUrl={vdp.illustration.logoUrl} />
             )}
             {vdp.tag ? (
               vdp.tag.logoUrl ? (
@@ -246,6 +249,11 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
               <p className="text-3xl font-bold" data-testid="vdp-price">
                 {vdp.price.text}
               </p>
+              {vdp.price.wording ? (
+                <p className="text-sm font-medium text-slate-700" data-testid="price-wording">
+                  {vdp.price.wording}
+                </p>
+              ) : null}
               {vdp.price.wasText ? (
                 <p className="text-sm text-slate-500">
                   Was <s>{vdp.price.wasText}</s>
@@ -364,7 +372,10 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
         <div className="flex items-center justify-between gap-3">
           <div className="min-w-0">
             <p className="truncate text-sm font-semibold">{vdp.title}</p>
-            <p className="text-sm">{vdp.inStock ? vdp.price.text : "SOLD"}</p>
+            <p className="text-sm">
+              <span className="font-bold">{vdp.inStock ? vdp.price.text : "SOLD"}</span>
+              {vdp.inStock && vdp.price.wording ? <span className="ml-1 text-xs text-slate-600">{vdp.price.wording}</span> : null}
+            </p>
           </div>
           <div className="flex gap-2">
             {call?.href ? (

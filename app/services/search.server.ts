@@ -25,6 +25,7 @@ export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDo
       // Only the site provider's entry (spec 5 estimate on the card).
       financeLender: provider ? sql<FinanceLenderData | null>`(${cars.financeLenders} -> ${provider}::text)` : sql<null>`null`,
       reserved: cars.reserved, primaryImageUrl: cars.primaryImageUrl,
+      priceBasis: cars.priceBasis, photosCount: cars.photosCount, axleType: sql<string | null>`(${cars.caravan} ->> 'axleType')`,
     })
     .from(cars)
     .leftJoin(locations, eq(cars.locationId, locations.id))
@@ -41,6 +42,7 @@ export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDo
       price: r.price, subscriptionPrice: r.subscriptionPrice, createdAt: r.createdAt.getTime(), customRank: r.customRank,
       locationId: r.locationId, financeLenders: provider && r.financeLender ? { [provider]: r.financeLender } : {},
       reserved: r.reserved, primaryImageUrl: r.primaryImageUrl,
+      priceBasis: r.priceBasis ?? null, photosCount: r.photosCount, axleType: r.axleType,
     }));
 }
 

@@ -7,6 +7,8 @@ export interface SiteChrome {
   tagline: string;
   logoUrl: string | null;
   phone: string | null;
+  /** Issue 17: the header's phone text (masked per `presentation.maskHeaderPhone`). */
+  phoneText?: string | null;
   financePath: string;
   carTypes: ("new" | "demo" | "used")[];
   certifiedPreOwned: boolean;
@@ -50,7 +52,7 @@ export function SiteHeader({ site }: { site: SiteChrome }) {
         </nav>
         {site.phone ? (
           <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className="text-sm font-semibold">
-            Call {site.phone}
+            Call {site.phoneText ?? site.phone}
           </a>
         ) : null}
       </div>

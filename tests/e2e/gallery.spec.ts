@@ -1,0 +1,96 @@
+/**
+ * Issue 17: the photo gallery on the fixture car (DEMO-GALLERY-1 on Southern Cross, five photos
+ * from public/demo-photos) by swipe and keyboard at 390 x 844, the lightbox, responsive images
+ * through the embedded image endpoint, and the price wording next to each price.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_BASE } from "../../playwright.config";
+
+const SCU = E2E_BASE("southern-cross-used");
+const HARBOUR = E2E_BASE("harbour-auto-group");
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function openFixture(page: Page) {
+  await page.goto(`${SCU}/search?query=DEMO-GALLERY-1`);
+  await page.getByTestId("car-card").first().getByRole("heading", { level: 3 }).getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("2021 Mazda CX-5 Maxx Sport (FWD)");
+}
+
+test("the fixture car's gallery moves by swipe and by keyboard, counts its photos and opens full screen", async ({ page }) => {
+  await openFixture(page);
+  const gallery = page.getByTestId("photo-gallery");
+  const counter = gallery.getByTestId("gallery-counter");
+  await expect(counter).toHaveText("1 / 5 photos");
+  // Responsive images through the image endpoint (spec 7 defaults 640/75); the first photo first.
+  const first = gallery.getByRole("img", { name: /photo 1 of 5/ });
+  await expect(first).toHaveAttribute("src", "/images?src=%2Fdemo-photos%2Fgallery-fixture-1.jpg&w=640&q=75");
+  await expect(first).toHaveAttribute("fetchpriority", "high");
+  await expect(first).toHaveAttribute("srcset", /w=320&q=75 320w/);
+  await expect(gallery.getByRole("img", { name: /photo 2 of 5/ })).toHaveAttribute("loading", "lazy");
+  expect(await first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+  // Keyboard: focus the carousel, arrow right twice, left once.
+  const viewport = gallery.getByTestId("gallery-viewport");
+  await viewport.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(counter).toHaveText("2 / 5 photos");
+  await page.keyboard.press("ArrowRight");
+  await expect(counter).toHaveText("3 / 5 photos");
+  await page.keyboard.press("ArrowLeft");
+  await expect(counter).toHaveText("2 / 5 photos");
+
+  // Swipe: a touch-like pointer drag from right to left moves to the next photo.
+  const box = (await viewport.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * 0.85, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width * (0.85 - i * 0.07), y);
+  await page.mouse.up();
+  await expect(counter).toHaveText("3 / 5 photos");
+
+  // Thumbnails and arrows.
+  await gallery.getByRole("link", { name: "Show photo 5" }).click();
+  await expect(counter).toHaveText("5 / 5 photos");
+  await expect(gallery.getByRole("button", { name: "Next photo" })).toBeDisabled();
+  await gallery.getByRole("button", { name: "Previous photo" }).click();
+  await expect(counter).toHaveText("4 / 5 photos");
+
+  // Full-screen lightbox with zoom, loaded on demand; Escape closes it.
+  await gallery.getByRole("button", { name: "Full screen" }).click();
+  await expect(page.getByRole("button", { name: "Close full screen" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Zoom in" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Close full screen" })).toBeHidden();
+});
+
+test("the image endpoint serves a resized AVIF or WebP and refuses what is not a site photo", async ({ request }) => {
+  const avif = await request.get(`${SCU}/images?src=%2Fdemo-photos%2Fgallery-fixture-1.jpg&w=320&q=75`, { headers: { Accept: "image/avif,image/webp,*/*" } });
+  expect(avif.status()).toBe(200);
+  expect(avif.headers()["content-type"]).toBe("image/avif");
+  const webp = await request.get(`${SCU}/images?src=%2Fdemo-photos%2Fgallery-fixture-1.jpg&w=320&q=75`, { headers: { Accept: "image/webp,*/*" } });
+  expect(webp.headers()["content-type"]).toBe("image/webp");
+  const bytes = await webp.body();
+  expect(bytes.subarray(8, 12).toString("ascii")).toBe("WEBP");
+  expect(bytes.length).toBeLessThan(23_451);
+  expect((await request.get(`${SCU}/images?src=%2F..%2Fpackage.json&w=320&q=75`)).status()).toBe(404);
+  expect((await request.get(`${SCU}/images?src=https%3A%2F%2Fexample.com%2Fx.jpg&w=320&q=75`)).status()).toBe(404);
+  const bad = await request.get(`${SCU}/images?src=%2Fdemo-photos%2Fgallery-fixture-1.jpg&w=abc&q=75`);
+  expect(bad.status()).toBe(400);
+  expect(await bad.text()).toContain('"w" must be a whole number');
+});
+
+test("prices say drive away or excl. government charges, with the total the most prominent figure", async ({ page }) => {
+  await page.goto(`${HARBOUR}/search/new-cars`);
+  const card = page.getByTestId("car-card").filter({ has: page.getByTestId("price-wording") }).first();
+  await expect(card.getByTestId("price-wording")).toHaveText("Excl. government charges");
+  await page.goto(`${HARBOUR}/search/used-cars`);
+  const used = page.getByTestId("car-card").filter({ has: page.getByTestId("price-wording") }).first();
+  await expect(used.getByTestId("price-wording")).toHaveText("Drive away");
+  await used.getByRole("heading", { level: 3 }).getByRole("link").click();
+  await expect(page.getByTestId("price-wording").first()).toHaveText("Drive away");
+  const size = (sel: string) => page.locator(sel).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  const price = await size("[data-testid=vdp-price]");
+  for (const other of ["[data-testid=finance-payment] span", "[data-testid=price-wording]"]) {
+    if (await page.locator(other).count()) expect(price).toBeGreaterThanOrEqual(await size(other));
+  }
+});
