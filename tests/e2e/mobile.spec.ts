@@ -50,9 +50,11 @@ test("a VDP shows the title, price and first primary button within the first pho
 });
 
 test("the filter drawer opens from 'Filter (n)', applies a make and shows the matching count", async ({ page }) => {
+  test.setTimeout(120_000);
   await page.goto(`${E2E_BASE("harbour-auto-group")}/search`);
+  // Before hydration 'Filter (0)' is a link to the form; once hydrated it is the drawer's button.
   const open = page.getByRole("button", { name: "Filter (0)" });
-  await expect(open).toBeVisible();
+  await expect(open).toBeVisible({ timeout: 30_000 });
   await open.click();
   const drawer = page.getByRole("dialog", { name: "Filters" });
   await expect(drawer).toBeVisible();
@@ -62,9 +64,9 @@ test("the filter drawer opens from 'Filter (n)', applies a make and shows the ma
   const makeName = (await make.locator("span").filter({ hasNotText: /^\d[\d,]*$/ }).last().innerText()).trim();
   const expected = Number((await make.getByTestId("facet-count").innerText()).replace(/\D/g, ""));
   await make.getByRole("checkbox").check();
-  await expect(page).toHaveURL(new RegExp(`make=${encodeURIComponent(makeName).replace(/%20/g, "(\\+|%20)")}`));
+  await expect(page).toHaveURL(new RegExp(`make=${encodeURIComponent(makeName).replace(/%20/g, "(\\+|%20)")}`), { timeout: 20_000 });
   const show = drawer.getByRole("button", { name: `Show ${expected.toLocaleString("en-AU")} cars` });
-  await expect(show).toBeVisible();
+  await expect(show).toBeVisible({ timeout: 20_000 });
   await show.click();
   await expect(drawer).toBeHidden();
   await expect(page.getByRole("button", { name: "Filter (1)" })).toBeVisible();
