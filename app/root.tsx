@@ -19,6 +19,7 @@ import { buildAccountView } from "./services/account-view.server";
 import { SiteToaster } from "./components/accounts/site-toaster";
 import { AccountControl } from "./components/accounts/account-control";
 import { loadSiteNavigation } from "./services/navigation.server";
+import { maskPhone } from "./domain/display/phone";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -30,6 +31,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     tagline: site.config.theme.tagline,
     logoUrl: site.config.theme.logoUrl,
     phone: site.config.phones.main,
+    // Issue 17 (decision 174): the header masks its number like the call panel when the site says so.
+    phoneText: site.config.phones.main && site.config.presentation.maskHeaderPhone ? maskPhone(site.config.phones.main) : site.config.phones.main,
     financePath: site.config.finance.linkPath,
     carTypes: site.config.carTypes,
     certifiedPreOwned: site.config.certifiedPreOwned,

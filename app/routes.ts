@@ -90,5 +90,8 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:file", "routes/sitemap-child.ts"),
   route("robots.txt", "routes/robots.ts"),
+  // Issue 17: make logos for illustrations, and the image endpoint.
+  route("brand-logos/:file", "routes/brand-logo.ts"),
+  route("images", "routes/image.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -118,6 +118,8 @@ export interface Car {
   photosCount: number;
   images: { url: string }[];
   primaryImageUrl: string | null;
+  /** Issue 17: the feed's price basis, null when it did not say (the site's default applies). */
+  priceBasis: "drive_away" | "excl_govt_charges" | null;
   caravan: CaravanSpecifications | null;
   variant: Record<string, string | number | null>;
   autograbData: { stateAverageMarketPrice: number | null; averageMarketPrice: number | null } | null;

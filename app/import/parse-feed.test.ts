@@ -25,3 +25,22 @@ describe("parseFeedText (Forecourt feed formats, docs/stock-import.md)", () => {
     expect(() => parseFeedText("a,b\n1,2\n", "feed.csv", noModels)).toThrow(/header matches neither/);
   });
 });
+
+describe("issue 17: image URL lists", () => {
+  it("keeps the CSV order, accepts site paths, drops duplicates", () => {
+    const csv = 'stock_number,car_type,make,model,year,images\nA1,used,Mazda,3,2019,"https://img.example/2.jpg|/demo-photos/1.jpg https://img.example/2.jpg"\n';
+    const { rows } = parseFeedText(csv, "feed.csv", new Map());
+    expect(rows[0]).toMatchObject({ ok: true, record: { images: ["https://img.example/2.jpg", "/demo-photos/1.jpg"] } });
+  });
+  it("reads JSON arrays of strings or {url} objects in order", () => {
+    const json = JSON.stringify([{ stock_number: "J1", car_type: "used", make: "Kia", model: "Rio", year: 2020, images: [{ url: "https://img.example/b.jpg" }, "https://img.example/a.jpg"] }]);
+    const { rows } = parseFeedText(json, "feed.json", new Map());
+    expect(rows[0]).toMatchObject({ ok: true, record: { images: ["https://img.example/b.jpg", "https://img.example/a.jpg"] } });
+  });
+  it("rejects a non-http(s) entry with its position", () => {
+    const json = JSON.stringify([{ stock_number: "J2", car_type: "used", make: "Kia", model: "Rio", year: 2020, images: ["https://img.example/a.jpg", "javascript:alert(1)"] }]);
+    const { rows } = parseFeedText(json, "feed.json", new Map());
+    expect(rows[0].ok).toBe(false);
+    expect(rows[0].ok ? "" : rows[0].reason).toContain("images: entry 2 must be an http(s) URL");
+  });
+});

@@ -5,6 +5,7 @@
  * A bad record never throws: it becomes `{ ok: false, row, reason }`.
  */
 import { readFileSync } from "node:fs";
+import { canonicalModelLists } from "./model-names";
 import { parse } from "csv-parse/sync";
 import { cleanRealListing, REAL_LISTING_COLUMNS, type RealListing } from "./real-listing";
 import { StockRecordSchema, type StockRecord } from "./stock-record";
@@ -18,15 +19,8 @@ export type FeedFormat = "real-listings-csv" | "forecourt-csv" | "json";
 
 /** Loads the make -> models reference list (data/au_make_model_reference.csv) for make/model repair. */
 export function loadKnownModels(csvText: string): Map<string, string[]> {
-  const rows = parse(csvText, { columns: true, skip_empty_lines: true }) as { Brand: string; Model: string }[];
-  const map = new Map<string, string[]>();
-  for (const r of rows) {
-    const key = r.Brand.toLowerCase();
-    const list = map.get(key) ?? [];
-    list.push(r.Model);
-    map.set(key, list);
-  }
-  return map;
+  // Issue 17: one spelling per model (model-names.ts), so 'Hiace' and '330I' never reach a facet.
+  return canonicalModelLists(parse(csvText, { columns: true, skip_empty_lines: true }) as { Brand: string; Model: string; ListingCount?: string }[]);
 }
 
 function describeZodIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): string {

@@ -8,6 +8,7 @@
  * the Doors column; masked phone numbers and dealer names in `Car/Suv` (never published);
  * `0 L` cylinders for EVs; `AU-VIC` locations.
  */
+import { canonicalModelName } from "./model-names";
 import { createHash } from "node:crypto";
 
 /** The 19 columns of the real data set. */
@@ -117,7 +118,10 @@ export function resolveMakeModel(
   if (!model) return null;
   let badge = rest;
   if (badge.toLowerCase().startsWith(model.toLowerCase())) badge = badge.slice(model.length).trim();
-  return { make, model, badge: badge || null };
+  // Issue 17: the reference's one spelling ('Hiace' -> 'HiAce'; 'Land' + 'Cruiser' -> 'LandCruiser').
+  const canonical = canonicalModelName(make, model, badge, knownModels);
+  if (canonical.consumed) badge = badge.split(/\s+/).slice(canonical.consumed).join(" ");
+  return { make, model: canonical.model, badge: badge || null };
 }
 
 /**

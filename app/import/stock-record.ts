@@ -6,6 +6,7 @@
  * Units: money in whole AUD dollars, km, L/100km, litres for engine size, feet for caravan
  * body length/width (as dealers quote them), kg for weights. Dates ISO `YYYY-MM-DD`.
  */
+import { parsePriceBasis } from "~/domain/display/price-wording";
 import { z } from "zod";
 
 const emptyToNull = (value: unknown) =>
@@ -70,6 +71,49 @@ const isoDate = z
   .preprocess(emptyToNull, z.string().regex(/^\d{4}-\d{2}-\d{2}/, "a date like 2026-03-31").nullable())
   .default(null);
 
+/**
+ * Issue 17: a car's photo URLs in the feed's order. CSV: one cell, URLs separated by `|`, new
+ * lines or spaces; JSON: an array of strings (or of `{ "url": "..." }`). Each must be an
+ * absolute http(s) URL or a path on the site starting with `/`; anything else (javascript:,
+ * data:, ftp:, relative paths) rejects the row with its position. Duplicates are dropped, the
+ * first one kept.
+ */
+export function parseImageUrls(value: unknown): { ok: true; urls: string[] } | { ok: false; message: string } {
+  const e = emptyToNull(value);
+  if (e === null) return { ok: true, urls: [] };
+  const raw: unknown[] = Array.isArray(e) ? e : String(e).split(/[|\n\s]+/);
+  const urls: string[] = [];
+  for (const [i, item] of raw.entries()) {
+    const text = typeof item === "string" ? item.trim() : item && typeof item === "object" && typeof (item as { url?: unknown }).url === "string" ? (item as { url: string }).url.trim() : null;
+    if (text === null) return { ok: false, message: `images: entry ${i + 1} is not a URL` };
+    if (text === "") continue;
+    const isPath = text.startsWith("/") && !text.startsWith("//");
+    let isHttp = false;
+    try {
+      const u = new URL(text);
+      isHttp = (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "";
+    } catch {
+      isHttp = false;
+    }
+    if (!isPath && !isHttp) return { ok: false, message: `images: entry ${i + 1} must be an http(s) URL or a path starting with / (got "${text.slice(0, 80)}")` };
+    if (text.length > 2000) return { ok: false, message: `images: entry ${i + 1} is longer than 2000 characters` };
+    if (!urls.includes(text)) urls.push(text);
+  }
+  return { ok: true, urls };
+}
+
+const imageList = z
+  .unknown()
+  .optional()
+  .transform((v, ctx) => {
+    const parsed = parseImageUrls(v);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: "custom", message: parsed.message });
+      return z.NEVER;
+    }
+    return parsed.urls;
+  });
+
 export const StockRecordSchema = z.object({
   /** The dealer's stock number: the upsert key within a site. */
   stock_number: z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().trim().min(1, "stock_number is required").max(40)),
@@ -118,10 +162,19 @@ export const StockRecordSchema = z.object({
   /** When the car was first listed (drives the just-arrived tag); defaults to the import time. */
   listed_date: isoDate,
   tag: optText,
+  /** Issue 17: 'drive away' or 'excl. government charges' (also DAP, EGC); empty: the site's default. */
+  price_basis: z.unknown().optional().transform((v, ctx) => {
+    const basis = parsePriceBasis(v);
+    if (basis === undefined) {
+      ctx.addIssue({ code: "custom", message: "price_basis must be 'drive away' or 'excl. government charges'" });
+      return z.NEVER;
+    }
+    return basis;
+  }),
   dealer_comments: optText,
   features: list,
-  /** Photo URLs, http(s) only (issue 16 defect 5: `javascript:` reached og:image). */
-  images: list.pipe(z.array(httpUrl("images")).max(200)),
+  /** Photo URLs in feed order, http(s) or site paths only (issue 16 defect 5: `javascript:` reached og:image; issue 17: lists). */
+  images: imageList,
   /** Brochure or document URL, http(s) only. */
   file: optText.pipe(httpUrl("file").nullable()),
   sold_date: isoDate,

@@ -8,12 +8,14 @@ import { FavouriteToggle } from "~/components/vehicle/favourite-toggle";
 import { WatchlistButton } from "~/components/accounts/watchlist-button";
 import { InfoTabs } from "~/components/vehicle/vdp/info-tabs";
 import { CollapsibleList, HistoryReportLink, PdfDownload, PhoneReveal, PrintLink, ShareMenu, StickyBar, ViewTracker } from "~/components/vehicle/vdp/interactive";
+import { PhotoGallery } from "~/components/vehicle/vdp/gallery";
 import { MakeOfferDialog } from "~/components/vehicle/vdp/make-offer";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { carTitle, type Car } from "~/domain/car";
 import { formatAud } from "~/domain/display/price-display";
 import { getCarBySlug, getSimilarCars } from "~/services/cars.server";
 import { FinancePanel } from "~/components/finance/finance-panel";
+import { FinanceEstimate } from "~/components/finance/finance-estimate";
 import { financePanelFor } from "~/services/finance.server";
 import { buildVdpView, type VdpButton } from "~/services/vdp.server";
 import { VDP_PAGES, VdpLeadForms, vdpLeadPage } from "~/components/leads/vdp-lead-forms";
@@ -24,7 +26,7 @@ import type { Site } from "~/sites/site";
 const SLUG = /^[a-z0-9-]{1,200}$/;
 
 function cards(site: Site, list: Car[], now: number): CarCardData[] {
-  return list.map((c) => toCarCard(site, { ...c, title: carTitle(c), locationName: c.location?.name ?? null }, new Date(now)));
+  return list.map((c) => toCarCard(site, { ...c, title: carTitle(c), locationName: c.location?.name ?? null, axleType: c.caravan?.axleType ?? null }, new Date(now)));
 }
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -90,6 +92,9 @@ const BUTTON_STYLE: Partial<Record<VdpButton["kind"], string>> = {
   "find-similar": "bg-[var(--site-primary)] font-semibold text-[var(--site-on-primary)] border-transparent",
 };
 
+/** Issue 17: the buttons shown first (above the fold on a phone); the rest are grouped below. */
+const PRIMARY_BUTTONS = new Set<VdpButton["kind"]>(["enquire", "find-similar", "call", "reserve", "online-purchase"]);
+
 function CtaButton({ button }: { button: VdpButton }) {
   const className = `block rounded border border-slate-300 px-4 py-2 text-center ${BUTTON_STYLE[button.kind] ?? ""}`;
   if (button.kind === "history-report" && button.href) return <HistoryReportLink href={button.href} label={button.label} className={className} />;
@@ -134,6 +139,8 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
   }
   const savedCar = { id: vdp.id, name: vdp.title, slug: vdp.slug, make: vdp.make, model: vdp.model, primary_image_url: vdp.primaryImageUrl };
   const enquire = vdp.buttons.find((b) => b.kind === "enquire" || b.kind === "find-similar");
+  const primary = vdp.buttons.filter((b) => PRIMARY_BUTTONS.has(b.kind));
+  const secondary = vdp.buttons.filter((b) => !PRIMARY_BUTTONS.has(b.kind));
   const call = vdp.buttons.find((b) => b.kind === "call");
   return (
     <>
@@ -141,13 +148,17 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
         <Link to="/">Home</Link> / <Link to={`/search/${vdp.carType}-cars`}>{vdp.carTypeLabel}</Link> / <span aria-current="page">{vdp.title}</span>
       </nav>
-      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <div className="min-w-0">
+      {/* Issue 17: on a phone the order is gallery, then the sidebar (title, price, finance teaser,
+          primary buttons), then tabs and specifications; on a wide screen the sidebar sits right. */}
+      <div className="grid gap-4 lg:grid-cols-[2fr_1fr] lg:gap-x-8 lg:gap-y-0">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           <div className="relative overflow-hidden rounded-lg">
-            {vdp.image.kind === "photo" ? (
-              <img src={vdp.image.src} srcSet={vdp.image.srcSet} sizes="(min-width: 1024px) 66vw, 100vw" alt={vdp.imageAlt} width={vdp.image.width} height={vdp.image.height} className="w-full" />
+            {vdp.photos.length ? (
+              <PhotoGallery photos={vdp.photos} alt={vdp.imageAlt} photosCount={vdp.photosCount} />
+            ) : vdp.image.kind === "photo" ? (
+              <img src={vdp.image.src} srcSet={vdp.image.srcSet} sizes="(min-width: 1024px) 66vw, 100vw" alt={vdp.imageAlt} width={vdp.image.width} height={vdp.image.height} fetchPriority="high" className="w-full" />
             ) : (
-              <BodyIllustration body={vdp.image.body} label={`${vdp.simpleBody ?? vdp.itemNoun} illustration`} />
+              <BodyIllustration body={vdp.image.body} label={`${vdp.simpleBody ?? vdp.itemNoun} illustration`} paint={vdp.illustration.paint} axles={vdp.illustration.axles} logoUrl={vdp.illustration.logoUrl} />
             )}
             {vdp.tag ? (
               vdp.tag.logoUrl ? (
@@ -159,6 +170,8 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
               )
             ) : null}
           </div>
+        </div>
+        <div className="order-last min-w-0 lg:order-none lg:col-start-1 lg:row-start-2">
           {vdp.guaranteeBanner ? (
             <section aria-labelledby="guarantee-title" className="mt-6 rounded-lg border border-green-700 bg-green-50 p-4" data-testid="guarantee-banner">
               <h2 id="guarantee-title" className="font-semibold text-green-900">
@@ -227,8 +240,8 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
         </div>
-        <aside aria-labelledby="vdp-title" className="h-fit rounded-lg bg-white p-6 shadow-sm">
-          <h1 id="vdp-title" className="text-2xl font-bold leading-tight">
+        <aside aria-labelledby="vdp-title" className="h-fit rounded-lg bg-white p-4 shadow-sm sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+          <h1 id="vdp-title" className="text-xl font-bold leading-tight sm:text-2xl">
             {vdp.title}
           </h1>
           {vdp.certified ? <p className="mt-1 text-sm font-semibold text-[var(--site-primary)]">{vdp.certified.programme}</p> : null}
@@ -237,6 +250,11 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
               <p className="text-3xl font-bold" data-testid="vdp-price">
                 {vdp.price.text}
               </p>
+              {vdp.price.wording ? (
+                <p className="text-sm font-medium text-slate-700" data-testid="price-wording">
+                  {vdp.price.wording}
+                </p>
+              ) : null}
               {vdp.price.wasText ? (
                 <p className="text-sm text-slate-500">
                   Was <s>{vdp.price.wasText}</s>
@@ -253,6 +271,28 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
               SOLD
             </p>
           )}
+          {loaderData.finance.inStock && loaderData.finance.estimate ? (
+            <div className="mt-2" data-testid="finance-teaser">
+              <FinanceEstimate estimate={loaderData.finance.estimate} compact />
+            </div>
+          ) : null}
+          <div className="mt-4" data-testid="vdp-buttons">
+            <div className="grid grid-cols-2 gap-2" data-testid="vdp-primary-buttons">
+              {primary.map((b, i) => (
+                <div key={b.kind} className={primary.length % 2 === 1 && i === 0 ? "col-span-2" : undefined}>
+                  <CtaButton button={b} />
+                </div>
+              ))}
+            </div>
+            {secondary.length || loaderData.offerForm ? (
+              <div className="mt-3 grid grid-cols-2 gap-2 text-sm" role="group" aria-label="More options" data-testid="vdp-secondary-buttons">
+                {secondary.map((b) => (
+                  <CtaButton key={b.kind} button={b} />
+                ))}
+                {loaderData.offerForm ? <MakeOfferDialog setup={loaderData.offerForm} title={vdp.title} /> : null}
+              </div>
+            ) : null}
+          </div>
           <ul className="mt-4 grid grid-cols-3 gap-2" aria-label="Key facts">
             {vdp.caravanIcons ? (
               <>
@@ -276,13 +316,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <div id="finance-panel">
-            <FinancePanel data={loaderData.finance} />
-          </div>
-          <div className="mt-6 flex flex-col gap-2" data-testid="vdp-buttons">
-            {vdp.buttons.map((b) => (
-              <CtaButton key={b.kind} button={b} />
-            ))}
-            {loaderData.offerForm ? <MakeOfferDialog setup={loaderData.offerForm} title={vdp.title} /> : null}
+            <FinancePanel data={loaderData.finance} showEstimate={false} />
           </div>
           <div className="mt-4 flex flex-wrap items-center gap-2">
             {vdp.share ? <ShareMenu url={vdp.share.url} links={vdp.share.links} /> : null}
@@ -340,7 +374,10 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
         <div className="flex items-center justify-between gap-3">
           <div className="min-w-0">
             <p className="truncate text-sm font-semibold">{vdp.title}</p>
-            <p className="text-sm">{vdp.inStock ? vdp.price.text : "SOLD"}</p>
+            <p className="text-sm">
+              <span className="font-bold">{vdp.inStock ? vdp.price.text : "SOLD"}</span>
+              {vdp.inStock && vdp.price.wording ? <span className="ml-1 text-xs text-slate-600">{vdp.price.wording}</span> : null}
+            </p>
           </div>
           <div className="flex gap-2">
             {call?.href ? (

@@ -44,17 +44,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const nav = chrome?.navigation;
   return (
     <>
-      <section aria-labelledby="hero-title" className="rounded-xl bg-white p-8 shadow-sm">
+      <section aria-labelledby="hero-title" className="rounded-xl bg-white p-5 shadow-sm sm:p-8">
         <h1 id="hero-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
           {d.hero.title}
         </h1>
         {d.hero.subtitle ? <p className="mt-2 text-lg text-slate-600">{d.hero.subtitle}</p> : null}
-        <Form method="get" action="/search" role="search" className="mt-6 flex max-w-2xl gap-2">
+        <Form method="get" action="/search" role="search" className="mt-6 grid max-w-2xl gap-2 sm:flex">
           <label htmlFor="home-query" className="sr-only">
             Search {d.itemPlural}
           </label>
-          <input id="home-query" name="query" type="search" placeholder="Make, model or keyword" className="flex-1 rounded border border-slate-300 px-3 py-2" />
-          <button type="submit" className="rounded bg-[var(--site-primary)] px-5 py-2 font-semibold text-[var(--site-on-primary)]">
+          <input id="home-query" name="query" type="search" placeholder="Make, model or keyword" className="w-full min-w-0 rounded border border-slate-300 px-3 py-2 sm:flex-1" />
+          <button type="submit" className="w-full shrink-0 rounded bg-[var(--site-primary)] px-5 py-2 sm:w-auto font-semibold text-[var(--site-on-primary)]">
             Search
           </button>
         </Form>

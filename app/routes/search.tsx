@@ -19,6 +19,8 @@ import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { chooseBodyIllustration } from "~/domain/display/images";
 import { readSearchHistory, recordSearchHistory, SearchResultCache, type SearchHistoryEntry } from "~/search/client-state";
 import { formFieldsToSearchParams, parseSearchParams, searchQueryKey, serializeSearchQuery } from "~/search/params";
+import { paginationItems } from "~/search/pagination";
+import { FilterDrawer } from "~/components/search/filter-drawer";
 import type { FacetValue, ListFacet, NumericRange, RangeFacet } from "~/search/types";
 import { enabledSorts, resolveSearch, SearchRequestError, searchPage, SORT_LABELS, type SearchEntry } from "~/services/search-page.server";
 
@@ -74,9 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     pages: result.pages,
     prevHref: result.page > 1 ? page.pageHref(result.page - 1) : null,
     nextHref: result.page < result.pages ? page.pageHref(result.page + 1) : null,
-    pageLinks: Array.from({ length: result.pages }, (_, i) => i + 1)
-      .filter((p) => p === 1 || p === result.pages || Math.abs(p - result.page) <= 2)
-      .map((p) => ({ page: p, href: page.pageHref(p) })),
+    pageLinks: paginationItems(result.page, result.pages).map((p) => (p === "gap" ? ({ page: null, href: null } as const) : { page: p, href: page.pageHref(p) })),
     slots: page.slots,
     facets: page.facets,
     rangeStats: result.rangeStats,
@@ -86,6 +86,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     detailsLabel: site.config.display.detailsButtonLabel,
     financePath: site.config.finance.linkPath,
     itemPlural: site.config.itemNoun.plural,
+    itemSingular: site.config.itemNoun.singular,
   };
 }
 
@@ -204,6 +205,37 @@ function FacetGroup({ facet, values, selected, limit, logos }: { facet: ListFace
   );
 }
 
+/**
+ * The refinement widgets (spec 2.2), shared by the sidebar form and the phone drawer's form.
+ * Range widgets whose facet has no spread in the site's stock (e.g. kilometres on a caravan site
+ * where no item has an odometer reading) are hidden: they cannot narrow anything (issue 17).
+ */
+function FilterFields({ d, onRangeCommit }: { d: SearchData; onRangeCommit: (facet: RangeFacet, range: NumericRange | null) => void }) {
+  const q = d.query;
+  return (
+    <div key={d.queryKey}>
+      {FACET_ORDER.filter((f) => !d.fixedFacets.includes(f)).map((facet) => (
+        <FacetGroup
+          key={facet}
+          facet={facet}
+          values={d.facets[facet]}
+          selected={q.refinements[facet] ?? []}
+          limit={facet === "make" ? d.popularMakes : undefined}
+          logos={facet === "make" ? d.makeLogos : undefined}
+        />
+      ))}
+      {RANGE_WIDGETS.filter((w) => q.ranges[w.facet] || rangeApplies(d.rangeStats[w.facet])).map((w) => (
+        <RangeFilter key={w.facet} facet={w.facet} legend={w.legend} unit={w.unit} stats={d.rangeStats[w.facet]} range={q.ranges[w.facet]} onCommit={onRangeCommit} />
+      ))}
+    </div>
+  );
+}
+
+/** A range filter applies when the stock has values spread over more than one number. */
+function rangeApplies(stats: NumericRange | undefined): boolean {
+  return !!stats && stats.min !== null && stats.max !== null && stats.max > stats.min;
+}
+
 /** Whether a search has anything worth remembering in the history (spec 9). */
 function hasFilters(q: SearchData["query"]): boolean {
   return q.query !== "" || Object.keys(q.refinements).length > 0 || Object.keys(q.ranges).length > 0;
@@ -242,10 +274,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     }
   }, [d.queryKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  /** The form's fields as the next URL (page cleared), navigated to client-side. */
+  /** A form's fields (the sidebar's, or the drawer's) as the next URL (page cleared), navigated to client-side. */
   const submitForm = useCallback(
-    (override?: (params: URLSearchParams) => void) => {
-      const form = formRef.current;
+    (override?: (params: URLSearchParams) => void, form: HTMLFormElement | null = formRef.current) => {
       if (!form) return;
       const fields = new URLSearchParams();
       for (const [k, v] of new FormData(form)) if (typeof v === "string") fields.append(k, v);
@@ -259,7 +290,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     [navigate, d.formAction],
   );
 
-  const onRangeCommit = (facet: RangeFacet, range: NumericRange | null) =>
+  const rangeCommitter = (form: () => HTMLFormElement | null) => (facet: RangeFacet, range: NumericRange | null) =>
     submitForm((fields) => {
       fields.delete(`${facet}_min`);
       fields.delete(`${facet}_max`);
@@ -267,7 +298,29 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         fields.set(`${facet}_min`, range.min === null ? "" : String(range.min));
         fields.set(`${facet}_max`, range.max === null ? "" : String(range.max));
       }
-    });
+    }, form());
+  const onRangeCommit = rangeCommitter(() => formRef.current);
+  const drawerFormRef = useRef<HTMLFormElement>(null);
+  const onDrawerRangeCommit = rangeCommitter(() => drawerFormRef.current);
+  const activeFilters =
+    Object.entries(q.refinements).reduce((n, [facet, values]) => n + (d.fixedFacets.includes(facet as ListFacet) ? 0 : (values?.length ?? 0)), 0) + Object.keys(q.ranges).length;
+  const showLabel = `Show ${d.count.toLocaleString("en-AU")} ${d.count === 1 ? d.itemSingular : d.itemPlural}`;
+  const sortSelect = (id: string, onChange?: (value: string) => void) => (
+    <select
+      id={id}
+      name="sortBy"
+      key={`${id}-${d.queryKey}`}
+      defaultValue={q.sortBy}
+      onChange={onChange ? (e) => onChange(e.target.value) : undefined}
+      className="mt-1 w-full rounded border border-slate-300 bg-white px-2 py-1.5"
+    >
+      {d.sorts.map((s) => (
+        <option key={s.value} value={s.value}>
+          {s.label}
+        </option>
+      ))}
+    </select>
+  );
 
   const certifiedOn = q.refinements.certified?.length === 1 && q.refinements.certified[0] === "true";
   const toggleCertified = (on: boolean) => {
@@ -281,7 +334,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <h1 className="text-3xl font-bold">{d.heading}</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{d.heading}</h1>
       <p className="mt-1 text-slate-600" role="status" data-testid="result-count">
         {`${d.count.toLocaleString("en-AU")} ${d.count === 1 ? "result" : "results"}`}
       </p>
@@ -325,13 +378,55 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             ))}
         </nav>
       ) : null}
-      <div className="mt-6 grid gap-8 lg:grid-cols-[18rem_1fr]">
+      <div className="mt-3 flex items-end gap-3 lg:hidden" data-testid="mobile-search-bar">
+        <FilterDrawer activeCount={activeFilters} showLabel={showLabel}>
+          <Form
+            ref={drawerFormRef}
+            method="get"
+            action={d.formAction}
+            aria-label="Filters"
+            onSubmit={(e) => e.preventDefault()}
+            onChange={(e) => {
+              if ((e.target as unknown as HTMLElement).hasAttribute("data-no-auto-submit")) return;
+              submitForm(undefined, drawerFormRef.current);
+            }}
+          >
+            <input type="hidden" name="query" value={q.query} />
+            <input type="hidden" name="sortBy" value={q.sortBy} />
+            <FilterFields d={d} onRangeCommit={onDrawerRangeCommit} />
+          </Form>
+        </FilterDrawer>
+        <Form method="get" action={d.formAction} className="min-w-0 flex-1" aria-label="Sort results">
+          {[...serializeSearchQuery({ ...q, page: 1 })]
+            .filter(([k]) => k !== "sortBy" && k !== "page")
+            .map(([k, v], i) => (
+              <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+            ))}
+          <label htmlFor="srp-sort-mobile" className="text-xs font-semibold text-slate-600">
+            Sort by
+          </label>
+          <div className="flex gap-2">
+            {sortSelect("srp-sort-mobile", (value) =>
+              submitForm((fields) => {
+                fields.set("sortBy", value);
+              }),
+            )}
+            <noscript>
+              <button type="submit" className="mt-1 rounded border border-slate-300 px-3 py-1.5 text-sm">
+                Sort
+              </button>
+            </noscript>
+          </div>
+        </Form>
+      </div>
+      <div className="mt-4 grid gap-8 lg:mt-6 lg:grid-cols-[18rem_1fr]">
         <Form
+          id="refine"
           ref={formRef}
           method="get"
           action={d.formAction}
           aria-label="Refine results"
-          className="h-fit rounded-lg bg-white p-4 shadow-sm"
+          className="order-last h-fit scroll-mt-4 rounded-lg bg-white p-4 shadow-sm lg:order-none"
           onSubmit={(e) => {
             e.preventDefault();
             submitForm();
@@ -363,28 +458,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <label htmlFor="srp-sort" className="mt-3 block text-sm font-semibold">
             Sort by
           </label>
-          <select id="srp-sort" name="sortBy" key={`sort-${d.queryKey}`} defaultValue={q.sortBy} className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5">
-            {d.sorts.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-          <div key={d.queryKey}>
-            {FACET_ORDER.filter((f) => !d.fixedFacets.includes(f)).map((facet) => (
-              <FacetGroup
-                key={facet}
-                facet={facet}
-                values={d.facets[facet]}
-                selected={q.refinements[facet] ?? []}
-                limit={facet === "make" ? d.popularMakes : undefined}
-                logos={facet === "make" ? d.makeLogos : undefined}
-              />
-            ))}
-            {RANGE_WIDGETS.map((w) => (
-              <RangeFilter key={w.facet} facet={w.facet} legend={w.legend} unit={w.unit} stats={d.rangeStats[w.facet]} range={q.ranges[w.facet]} onCommit={onRangeCommit} />
-            ))}
-          </div>
+          {sortSelect("srp-sort")}
+          <FilterFields d={d} onRangeCommit={onRangeCommit} />
           <button type="submit" className="mt-2 w-full rounded bg-[var(--site-primary)] px-4 py-2 font-semibold text-[var(--site-on-primary)]">
             Show results
           </button>
@@ -424,12 +499,18 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                   Previous
                 </Link>
               ) : null}
-              {d.pageLinks.map((p) => (
+              {d.pageLinks.map((p, i) =>
+                p.page === null ? (
+                  <span key={`gap-${i}`} className="px-1 text-slate-500" aria-hidden="true">
+                    …
+                  </span>
+                ) : (
                 <Link key={p.page} to={p.href} aria-current={p.page === d.page ? "page" : undefined} className={`rounded border px-3 py-1.5 ${p.page === d.page ? "bg-[var(--site-primary)] text-[var(--site-on-primary)]" : ""}`}>
                   <span className="sr-only">Page </span>
                   {p.page}
                 </Link>
-              ))}
+                ),
+              )}
               {d.nextHref ? (
                 <Link to={d.nextHref} rel="next" className="rounded border px-3 py-1.5">
                   Next

@@ -95,6 +95,8 @@ export function facetLabel(facet: ListFacet, value: string, dealershipName?: str
   if (facet === "car_type") return CAR_TYPE_LABELS[value] ?? value;
   if (facet === "certified") return CERTIFIED_LABELS[value] ?? value;
   if (facet === "dealership") return nonEmpty(dealershipName) ?? value;
+  // Issue 17: item types are stored lower case ('car', 'caravan'); shoppers read 'Car', 'Caravan'.
+  if (facet === "item_type") return value ? value.charAt(0).toUpperCase() + value.slice(1).replace(/[_-]+/g, " ") : value;
   return value;
 }
 

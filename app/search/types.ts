@@ -98,6 +98,10 @@ export interface SearchDoc {
   reserved: boolean;
   /** The card's photo, or null (body illustration). Display only. */
   primaryImageUrl: string | null;
+  /** Issue 17, display only: the feed's price basis (null: the site's default) and the number of photos. */
+  priceBasis?: "drive_away" | "excl_govt_charges" | null;
+  photosCount?: number;
+  axleType?: string | null;
 }
 
 export interface FacetValue {

@@ -79,6 +79,7 @@ export function toCar(row: CarRow, location: LocationRow | null): Car {
     photosCount: row.photosCount,
     images: row.images,
     primaryImageUrl: row.primaryImageUrl,
+    priceBasis: row.priceBasis ?? null,
     caravan: row.caravan ?? null,
     variant: row.variant,
     autograbData: row.autograbData ?? null,

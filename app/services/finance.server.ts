@@ -99,6 +99,16 @@ export async function getFinanceCar(db: Database, site: Site, carId: number | nu
 }
 
 /**
+ * The site's finance provider's interest rate for the car (percent p.a.), or null when the car
+ * has no lender data for that provider (issue 17: the calculator then uses spec 9's default).
+ */
+export function providerRateFor(site: Pick<Site, "config">, car: Pick<Car, "financeLenders">): number | null {
+  const provider = site.config.finance.provider;
+  const rate = provider ? car.financeLenders?.[provider]?.interestRate : null;
+  return typeof rate === "number" && Number.isFinite(rate) ? rate : null;
+}
+
+/**
  * The VDP finance panel's data (spec 2.4, 5, 7): the estimate, the quote (per
  * {@link getFinanceQuote}), the calculator starting at the car's price, and the finance link.
  * @param now instant now (type A's age rule)
@@ -108,7 +118,7 @@ export async function financePanelFor(site: Site, car: Car, now: Date, adapter?:
   return {
     estimate: financeEstimateFor(site, car, now),
     quote: await getFinanceQuote(site, car, null, adapter),
-    calculator: { config, initial: initialCalculatorValues(car.price, config) },
+    calculator: { config, initial: initialCalculatorValues(car.price, config, providerRateFor(site, car)) },
     financeHref: financeHref(site.config.finance.linkPath, { car_id: car.id, car_type: car.carType, preferredDealership: car.location?.slug, vin: car.vin }),
     financePath: site.config.finance.linkPath,
     carId: car.id,

@@ -190,6 +190,8 @@ export function visibleFacets(site: Site, result: SearchResult, query: SearchQue
   for (const facet of LIST_FACETS) {
     let values = result.facets[facet];
     if (facet === "certified" && site.config.search.certifiedOnly) values = values.filter((v) => v.value !== "false");
+    // Issue 17: a certified facet without any certified item ('Not certified' only) cannot narrow anything.
+    if (facet === "certified" && !values.some((v) => v.value === "true")) values = [];
     const limit = FACET_LIMITS[facet];
     if (limit !== undefined && values.length > limit) {
       const refined = new Set(query.refinements[facet] ?? []);
@@ -236,7 +238,7 @@ export async function searchPage<Card>(
     resolved,
     result,
     facets: visibleFacets(site, result, resolved.query),
-    displayedCount: displayedResultCount(result.count, result.facets, site.config.search.configuredStockCount),
+    displayedCount: displayedResultCount(result.count, result.facets, site.config.search.configuredStockCount, resolved.query.refinements.car_type ?? []),
     slots: insertPromoCards(result.hits.map(toCard), promos, site.config.search.promoCardPositions),
     makeLogos: await makeLogos(db, result.facets.make.map((f) => f.value)),
     pageHref,

@@ -26,6 +26,7 @@ export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDo
       // Only the site provider's entry (spec 5 estimate on the card).
       financeLender: provider ? sql<FinanceLenderData | null>`(${cars.financeLenders} -> ${provider}::text)` : sql<null>`null`,
       reserved: cars.reserved, primaryImageUrl: cars.primaryImageUrl,
+      priceBasis: cars.priceBasis, photosCount: cars.photosCount, axleType: sql<string | null>`(${cars.caravan} ->> 'axleType')`,
     })
     .from(cars)
     .leftJoin(locations, eq(cars.locationId, locations.id))
@@ -42,6 +43,7 @@ export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDo
       price: r.price, subscriptionPrice: r.subscriptionPrice, createdAt: r.createdAt.getTime(), customRank: r.customRank,
       locationId: r.locationId, financeLenders: provider && r.financeLender ? { [provider]: r.financeLender } : {},
       reserved: r.reserved, primaryImageUrl: r.primaryImageUrl,
+      priceBasis: r.priceBasis ?? null, photosCount: r.photosCount, axleType: r.axleType,
     }));
 }
 
@@ -86,18 +88,24 @@ export const MAX_EXACT_RESULT_COUNT = 1999;
 
 /**
  * The result count shown to the shopper (spec 9 "Result counts above 1999 are replaced by the
- * configured stock count or by the sum of the facet counts"; decision 041).
+ * configured stock count or by the sum of the facet counts"; decision 041). The facet sum adds
+ * only the car types the shopper refined by (all of them when none is chosen), so the heading
+ * matches the list and the ticked 'Used' count (issue 17, decision 170).
  * @param count the engine's exact count.
  * @param facets the result's facets; the car_type facet is summed (every car has one car type).
+ *   Its counts are disjunctive: they ignore the car_type refinement itself.
  * @param configuredStockCount `search.configuredStockCount` from the site config, or null.
+ * @param selectedCarTypes the car_type refinement in force (empty or absent: every car type).
  * @returns `count` when at most 1999, else the configured count, else the car_type facet sum.
  */
 export function displayedResultCount(
   count: number,
-  facets: { car_type: readonly { count: number }[] },
+  facets: { car_type: readonly { value?: string; count: number }[] },
   configuredStockCount: number | null,
+  selectedCarTypes: readonly string[] = [],
 ): number {
   if (count <= MAX_EXACT_RESULT_COUNT) return count;
   if (configuredStockCount !== null) return configuredStockCount;
-  return facets.car_type.reduce((sum, f) => sum + f.count, 0);
+  const chosen = new Set(selectedCarTypes);
+  return facets.car_type.filter((f) => chosen.size === 0 || (f.value !== undefined && chosen.has(f.value))).reduce((sum, f) => sum + f.count, 0);
 }

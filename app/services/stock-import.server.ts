@@ -114,6 +114,7 @@ function carValues(site: Site, record: StockRecord, locationId: number | null): 
     features: record.features,
     images: record.images.map((url) => ({ url })),
     primaryImageUrl: record.images[0] ?? null,
+    priceBasis: record.price_basis,
     photosCount: record.images.length,
     file: record.file,
     caravan,

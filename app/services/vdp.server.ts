@@ -12,7 +12,10 @@ import { chooseCallNumber } from "~/domain/display/call-number";
 import { formatFeetAsMetres } from "~/domain/display/caravan";
 import { DEFAULT_CERTIFIED_BENEFITS, showsCertifiedBadge } from "~/domain/display/certified";
 import { getDealerComments } from "~/domain/display/dealer-comments";
-import { getCarImage, type CarImage } from "~/domain/display/images";
+import { galleryPhotos, getCarImage, type CarImage } from "~/domain/display/images";
+import { priceBasisFor, priceWording } from "~/domain/display/price-wording";
+import { axleCount, paintFor } from "~/domain/display/paint";
+import { brandLogoUrl } from "~/domain/display/brand-logos";
 import type { MarketPriceIndicator } from "~/domain/display/market-price";
 import { formatPhone, maskPhone, phoneHref } from "~/domain/display/phone";
 import { formatAud, getPriceDisplay } from "~/domain/display/price-display";
@@ -65,8 +68,13 @@ export interface VdpView {
   carTypeLabel: string;
   itemNoun: string;
   inStock: boolean;
-  /** Price block: text per spec 4 order; `wasText` struck through. */
-  price: { kind: string; text: string; wasText: string | null; amount: number | null };
+  /** Price block: text per spec 4 order; `wasText` struck through; `wording` the ACL basis (issue 17). */
+  price: { kind: string; text: string; wasText: string | null; amount: number | null; wording: string | null };
+  /** Issue 17: the illustration's paint, caravan axles, make logo; photos for the gallery. */
+  illustration: { paint: string | null; axles: number; logoUrl: string | null };
+  photos: { src: string; srcSet: string; full: string }[];
+  photosCount: number;
+
   tag: { kind: string; text: string; logoUrl: string | null } | null;
   image: CarImage;
   imageAlt: string;
@@ -218,7 +226,17 @@ export async function buildVdpView(
     carTypeLabel: car.carType === "used" ? config.display.usedKeyword : TYPE_LABEL[car.carType],
     itemNoun: config.itemNoun.singular,
     inStock,
-    price: { kind: price.kind, text: price.text, wasText: price.kind === "price" && price.wasAmount ? formatAud(price.wasAmount) : null, amount: priceAmount },
+    price: {
+      kind: price.kind,
+      text: price.text,
+      wasText: price.kind === "price" && price.wasAmount ? formatAud(price.wasAmount) : null,
+      amount: priceAmount,
+      wording: priceWording(price.kind, priceBasisFor(car, config.presentation.priceBasis)),
+    },
+    illustration: { paint: paintFor(car.colour), axles: axleCount(car.caravan?.axleType ?? null), logoUrl: brandLogoUrl(car.make) },
+    photos: galleryPhotos(car.images.map((i) => i.url), imageOptionsFor(config)),
+    photosCount: car.photosCount || car.images.length,
+
     tag: tag ? { kind: tag.kind, text: tag.text, logoUrl: tag.kind === "certified" ? tag.logoUrl : null } : null,
     image,
     imageAlt: `${title}${car.colour ? `, ${car.colour}` : ""}`,

@@ -98,5 +98,6 @@ export function servicePlanOptionsFor(config: SiteConfig): ServicePlanOptions {
 
 /** Spec 7/9 image CDN options of a site. */
 export function imageOptionsFor(config: SiteConfig): ImageOptions {
-  return { imageCdnBaseUrl: config.display.imageCdnBaseUrl };
+  // Issue 17: without a CDN, photos go through the embedded image endpoint (resized, AVIF/WebP).
+  return { imageCdnBaseUrl: config.display.imageCdnBaseUrl, imageEndpoint: config.presentation.imageEndpoint ? "/images" : null };
 }

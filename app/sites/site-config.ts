@@ -622,6 +622,35 @@ export const ContentConfigSchema = z.object({
   sitemapPageSize: z.number().int().min(100).max(50000).default(5000),
 });
 
+// Issue 17: shopper-grade presentation (price wording, header phone masking, image endpoint).
+const PriceBasisEnum = z.enum(["drive_away", "excl_govt_charges"]);
+export const PresentationSchema = z.object({
+  /**
+   * Australian single-price wording (decision 173): the basis a price is advertised on when the
+   * car's feed does not say (`price_basis`). `default` for every car type, `byCarType` overrides
+   * per type (null: `default`). Default: every price 'Drive away'.
+   */
+  priceBasis: z
+    .object({
+      default: PriceBasisEnum.default("drive_away"),
+      byCarType: z
+        .object({ new: PriceBasisEnum.nullable().default(null), demo: PriceBasisEnum.nullable().default(null), used: PriceBasisEnum.nullable().default(null) })
+        .default({ new: null, demo: null, used: null }),
+    })
+    .default({ default: "drive_away", byCarType: { new: null, demo: null, used: null } }),
+  /**
+   * The header's phone number is masked like the VDP call panel's (spec 2.4: first 5 characters,
+   * then asterisks; the tel: link still dials), so the two agree and the panel's reveal count
+   * means something. Default true; false shows the header number in full (decision 174).
+   */
+  maskHeaderPhone: z.boolean().default(true),
+  /**
+   * Serve local and imported photos through the embedded image endpoint (`/images/...`, resized
+   * and cached AVIF/WebP) when `display.imageCdnBaseUrl` is not set. Default true.
+   */
+  imageEndpoint: z.boolean().default(true),
+});
+
 export const SiteConfigSchema = z.object({
   /** Template (look and navigation set): 'standard' multi-brand or 'single-brand'. */
   template: z.enum(["standard", "single-brand", "caravan"]).default("standard"),
@@ -656,6 +685,8 @@ export const SiteConfigSchema = z.object({
   tradeIn: TradeInConfigSchema.default(TradeInConfigSchema.parse({})),
   /** Issue 14: offers, content pages, legal text, sitemap. */
   content: ContentConfigSchema.default(ContentConfigSchema.parse({})),
+  /** Issue 17: price wording, header phone masking, image endpoint. */
+  presentation: PresentationSchema.default(PresentationSchema.parse({})),
   /** Complaints contact on the complaints page (spec 2.6). */
   complaintsContact: z
     .object({ name: z.string().nullable().default(null), email: z.string().nullable().default(null) })

@@ -75,6 +75,8 @@ export const cars = pgTable(
     photosCount: integer("photos_count").notNull().default(0),
     images: jsonb("images").$type<{ url: string }[]>().notNull().default([]),
     primaryImageUrl: text("primary_image_url"),
+    /** Issue 17: 'drive_away' or 'excl_govt_charges' from the feed; null: the site's default (migration 0017). */
+    priceBasis: text("price_basis").$type<"drive_away" | "excl_govt_charges">(),
     variant: jsonb("variant").$type<Record<string, string | number | null>>().notNull().default({}),
     caravan: jsonb("caravan").$type<CaravanSpecifications | null>(),
     autograbData: jsonb("autograb_data").$type<{ stateAverageMarketPrice: number | null; averageMarketPrice: number | null } | null>(),

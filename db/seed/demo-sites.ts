@@ -84,11 +84,12 @@ export const DEMO_SITES: DemoSite[] = [
     name: "Harbourside Motor Group",
     group: { slug: "harbourside-motor-group", name: "Harbourside Motor Group" },
     config: {
+      presentation: { priceBasis: { default: "drive_away", byCarType: { new: "excl_govt_charges", demo: null, used: null } } }, // Issue 17
       template: "standard",
       timeZone: "Australia/Sydney",
       url: "https://www.harbourside.example",
-      theme: { primary: "#0b3d91", onPrimary: "#ffffff", accent: "#0e7490", tagline: "Sixteen brands, five Sydney locations" },
-      hero: { title: "New, demo and used cars across Sydney", subtitle: "Parramatta, Liverpool, Artarmon, Alexandria and Penrith" },
+      theme: { primary: "#0b3d91", onPrimary: "#ffffff", accent: "#0e7490", tagline: "Every make, six locations in Sydney and Canberra" },
+      hero: { title: "New, demo and used cars across Sydney and Canberra", subtitle: "Sales in Parramatta, Liverpool and Canberra; service and parts in Artarmon, Alexandria and Penrith" },
       features: { checkout: true, onlinePurchase: true, compare: false, chat: true, ...ACCOUNTS_DEMO_FEATURES },
       accounts: ACCOUNTS_DEMO_CONFIG, // Issue 9: sign-in, watchlist, My Garage, spin-to-win.
       display: { makeAnOffer: true, fuelTagEnabled: true, justArrivedTagName: "Just Arrived", callPanelDealerLink: true },
@@ -161,6 +162,7 @@ export const DEMO_SITES: DemoSite[] = [
     group: { slug: "sunshine-state-car-co", name: "Sunshine State Car Co." },
     config: {
       tradeIn: SUNSHINE_STATE_TRADE_IN,
+      presentation: { maskHeaderPhone: false }, // Issue 17: this dealer shows its header number in full
       leads: { multiStep: true, defaultEmail: "hello@sunshinestatecars.example" },
       template: "standard",
       timeZone: "Australia/Brisbane",

@@ -20,6 +20,7 @@ import { seedMenuModels } from "./navigation";
 import { DEMO_SITES, siteForListing, type DemoLocation } from "./demo-sites";
 import { seedLocationDemo } from "./locations-demo";
 import { seedSiteContent } from "./content";
+import { demoDealerComments, demoListedDate, GALLERY_FIXTURE_STOCK_NUMBER, seedGalleryFixture } from "./presentation";
 
 const DATA = (name: string) => fileURLToPath(new URL(`../../data/${name}`, import.meta.url));
 const DAY = 86_400_000;
@@ -46,7 +47,7 @@ function enrich(record: StockRecord, certifiedProgramme: boolean, now: number): 
   const r = unit(record.stock_number);
   const r2 = unit(`${record.stock_number}:2`);
   const out: StockRecord = { ...record };
-  out.listed_date = new Date(now - Math.floor(r2 * 120) * DAY).toISOString().slice(0, 10);
+  out.listed_date = demoListedDate(record.stock_number, now);
   if (certifiedProgramme && record.car_type === "used" && (record.year ?? 0) >= new Date(now).getFullYear() - 5 && (record.km ?? Infinity) <= 100_000) out.certified = true;
   if (r < 0.015) {
     out.status = "sold";
@@ -59,15 +60,7 @@ function enrich(record: StockRecord, certifiedProgramme: boolean, now: number): 
   if (record.car_type === "used") {
     out.rego_expiry = new Date(now + Math.floor((r2 - 0.15) * 365) * DAY).toISOString().slice(0, 10);
   }
-  if (r2 > 0.3) {
-    const parts = [
-      `${record.year} ${record.make} ${record.model}${record.badge ? ` ${record.badge}` : ""} in ${record.colour ?? "a great colour"}.`,
-      record.km !== null && record.car_type === "used" ? `Only ${record.km.toLocaleString("en-AU")} km on the clock.` : "Delivery kilometres only.",
-      record.transmission ? `${record.transmission} transmission${record.drive ? `, ${record.drive.toLowerCase()} drive` : ""}.` : "",
-      "Call us today to arrange a test drive. Trade-ins welcome and finance available on approved credit.",
-    ].filter(Boolean);
-    out.dealer_comments = parts.join("|");
-  }
+  out.dealer_comments = demoDealerComments(out);
   return out;
 }
 
@@ -188,11 +181,13 @@ export async function seedDemoSites(handle: DatabaseHandle, opts: { log?: (line:
   if (caravanSite) {
     const site = (await getSiteBySlug(db, caravanSite.slug))!;
     const caravans = parseFeedText(readFileSync(DATA("demo-caravans.json"), "utf8"), "demo-caravans.json", knownModels);
-    const rows = caravans.rows.map((row) => (row.ok ? { ...row, record: { ...row.record, listed_date: new Date(now - Math.floor(unit(row.record.stock_number) * 90) * DAY).toISOString().slice(0, 10) } } : row));
+    const rows = caravans.rows.map((row) => (row.ok ? { ...row, record: { ...row.record, listed_date: demoListedDate(row.record.stock_number, now), dealer_comments: demoDealerComments(row.record) } } : row));
     const summary = await importStock(db, site, rows, { geocoder });
     report.sites.push({ slug: site.slug, summary });
     log(`${site.slug}: ${summary.created} created (generated caravans), ${summary.rejected} rejected`);
   }
   await seedSiteContent(db, now); // Issue 14: pages, offers, parts
+  const fixture = await seedGalleryFixture(db, geocoder, now);
+  if (fixture) log(`gallery fixture (${GALLERY_FIXTURE_STOCK_NUMBER}): ${fixture.created} created, ${fixture.rejected} rejected`);
   return report;
 }

@@ -58,16 +58,19 @@ test("spec 5: the VDP calculator clamps an out-of-range price with the help mess
   await cards(page).first().getByRole("heading", { level: 3 }).getByRole("link").click();
   await expect(page.getByTestId("finance-panel")).toBeVisible();
   const carPrice = dollars(await page.getByTestId("vdp-price").innerText());
+  // Issue 17: the calculator starts at the site provider's rate for the car (the teaser's rate) when there is one.
+  const teaserRate = page.getByTestId("finance-teaser").getByTestId("finance-interest-rate");
+  const rate = (await teaserRate.count()) ? parseFloat(await teaserRate.innerText()) : null;
 
   await page.getByText("Calculate your repayments").click();
   const calculator = page.getByTestId("finance-calculator");
   const priceInput = calculator.getByRole("textbox", { name: "Purchase price" });
   const repayment = calculator.getByTestId("calculator-repayment");
-  const initial = calculateFinanceCalculator(initialCalculatorValues(carPrice, config), config);
+  const initial = calculateFinanceCalculator(initialCalculatorValues(carPrice, config, rate), config);
   await expect(priceInput).toHaveValue(carPrice.toLocaleString("en-AU"));
   await expect(repayment).toHaveText(AUD.format(initial.schedule.payment));
 
-  const over = calculateFinanceCalculator({ ...initialCalculatorValues(carPrice, config), purchasePrice: 400_000 }, config);
+  const over = calculateFinanceCalculator({ ...initialCalculatorValues(carPrice, config, rate), purchasePrice: 400_000 }, config);
   // Typing works once the page has hydrated: retry the whole interaction until it does.
   await expect(async () => {
     await priceInput.fill("400000");
@@ -82,7 +85,7 @@ test("spec 5: the VDP calculator clamps an out-of-range price with the help mess
   await priceInput.fill("2,000");
   await priceInput.press("Tab");
   await expect(priceInput).toHaveValue("5,000");
-  const under = calculateFinanceCalculator({ ...initialCalculatorValues(carPrice, config), purchasePrice: 5_000 }, config);
+  const under = calculateFinanceCalculator({ ...initialCalculatorValues(carPrice, config, rate), purchasePrice: 5_000 }, config);
   await expect(repayment).toHaveText(AUD.format(under.schedule.payment));
 
   // A quick pick sets an in-range price and clears the message.

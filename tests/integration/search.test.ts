@@ -96,6 +96,13 @@ describe("result counts above 1999 (spec 9)", () => {
     expect(displayedResultCount(2700, facets, null)).toBe(2700);
     expect(displayedResultCount(2001, { car_type: [{ count: 2400 }] }, null)).toBe(2400);
   });
+  it("sums only the car types the shopper refined by (issue 17: 'Used' ticked reads the used count)", () => {
+    const typed = { car_type: [{ value: "new", count: 900 }, { value: "demo", count: 776 }, { value: "used", count: 6126 }] };
+    expect(displayedResultCount(6126, typed, null, ["used"])).toBe(6126);
+    expect(displayedResultCount(7026, typed, null, ["new", "used"])).toBe(7026);
+    expect(displayedResultCount(7802, typed, null, [])).toBe(7802);
+    expect(displayedResultCount(6126, typed, 9000, ["used"])).toBe(9000);
+  });
 });
 
 // ---- The SQL engine agrees with the read model ------------------------------------------------

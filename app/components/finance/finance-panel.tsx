@@ -27,15 +27,17 @@ export interface FinancePanelData {
  * VDP finance panel (spec 2.4 "finance panel", "Finance weekly teaser and finance calculator",
  * spec 5): the weekly teaser (estimate), the quote when one is held, and the calculator in a
  * disclosure. The 'Finance Enquiry' button (`financeHref`) sits with the VDP's other buttons.
+ * @param showEstimate false when the page already shows the estimate as a teaser near the price
+ *   (the VDP, issue 17). Default true.
  */
-export function FinancePanel({ data }: { data: FinancePanelData }) {
+export function FinancePanel({ data, showEstimate = true }: { data: FinancePanelData; showEstimate?: boolean }) {
   if (!data.inStock) return null;
   return (
     <section aria-labelledby="finance-panel-title" className="mt-4 space-y-3" data-testid="finance-panel">
       <h2 id="finance-panel-title" className="text-lg font-semibold">
         Finance
       </h2>
-      {data.estimate ? <FinanceEstimate estimate={data.estimate} /> : null}
+      {showEstimate && data.estimate ? <FinanceEstimate estimate={data.estimate} /> : null}
       {data.quote ? <FinanceQuoteLine quote={data.quote} className="text-sm" /> : null}
       <details className="rounded border border-slate-200 p-3" id="finance-calculator">
         <summary className="cursor-pointer font-medium">Calculate your repayments</summary>

@@ -12,6 +12,8 @@ export interface SiteChrome {
   tagline: string;
   logoUrl: string | null;
   phone: string | null;
+  /** Issue 17: the header's phone text (masked or in full per `presentation.maskHeaderPhone`). */
+  phoneText?: string | null;
   financePath: string;
   carTypes: ("new" | "demo" | "used")[];
   certifiedPreOwned: boolean;

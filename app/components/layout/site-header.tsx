@@ -213,7 +213,7 @@ function MobileMenu({ site }: { site: SiteChrome }) {
             </nav>
             {site.phone ? (
               <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className="m-4 rounded bg-[var(--site-primary)] px-4 py-2 text-center font-semibold text-[var(--site-on-primary)]">
-                Call {site.phone}
+                Call {site.phoneText ?? site.phone}
               </a>
             ) : null}
           </Dialog.Content>
@@ -252,7 +252,7 @@ export function SiteHeader({ site, accountSlot }: { site: SiteChrome; accountSlo
           {accountSlot}
           {site.phone ? (
             <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className="hidden text-sm font-semibold whitespace-nowrap md:inline">
-              Call {site.phone}
+              Call {site.phoneText ?? site.phone}
             </a>
           ) : null}
           <MobileMenu site={site} />

@@ -40,7 +40,8 @@ export function RangeFilter({
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
-  const fmt = (v: number) => `${unit.before ?? ""}${v.toLocaleString("en-AU")}${unit.after ? ` ${unit.after}` : ""}`;
+  // Years read as years ('1998 - 2023'), never with a thousands separator (issue 17).
+  const fmt = (v: number) => `${unit.before ?? ""}${facet === "year" ? String(v) : v.toLocaleString("en-AU")}${unit.after ? ` ${unit.after}` : ""}`;
 
   const onSlide = (next: number[]) => {
     const pair: [number, number] = [next[0], next[1]];

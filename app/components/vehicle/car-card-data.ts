@@ -6,6 +6,9 @@ import { getCarCardButtons, getFavouriteToggle, type ButtonKind } from "~/domain
 import { getCarImage } from "~/domain/display/images";
 import { formatAud, getPriceDisplay } from "~/domain/display/price-display";
 import { getCarTag } from "~/domain/display/tags";
+import { priceBasisFor, priceWording } from "~/domain/display/price-wording";
+import { axleCount, paintFor } from "~/domain/display/paint";
+import { brandLogoUrl } from "~/domain/display/brand-logos";
 import { isInStock, type Car, type CarType } from "~/domain/car";
 import { buttonOptionsFor, favouriteOptionsFor, imageOptionsFor, priceOptionsFor, tagOptionsFor } from "~/sites/display-options";
 import type { Site } from "~/sites/site";
@@ -52,13 +55,25 @@ export interface CarCardData {
   watchlist: boolean;
   /** Finance estimate (spec 5), null when the rules hide it; absent when not computed. */
   finance?: FinanceEstimateView | null;
+  /** Issue 17: 'Drive away' / 'Excl. government charges' under a money price, else null. */
+  priceWording: string | null;
+  /** Issue 17: the illustration's paint, from the car's colour name (null: neutral grey). */
+  paint: string | null;
+  /** Issue 17: axles drawn on a caravan illustration (1 or 2). */
+  axles: number;
+  /** Issue 17: number of photos (spec 7 photos_count), 0 without photos. */
+  photosCount: number;
+  /** Issue 17: the make's logo on the illustration, or null. */
+  logoUrl: string | null;
 }
 
 export type CarCardSource = Pick<
   Car,
   "id" | "slug" | "itemType" | "year" | "make" | "model" | "badge" | "series" | "price" | "subscriptionPrice" | "km" | "carType" | "simpleBody" | "simpleTransmission" | "simpleFuel" | "fuel" | "status" | "sold" | "reserved" | "certified" | "tag" | "createdAt" | "primaryImageUrl"
 > &
-  Partial<Pick<Car, "offerPrice" | "beforePrice" | "preorder" | "images" | "bodyConfiguration" | "financeLenders" | "location">> & {
+  Partial<Pick<Car, "offerPrice" | "beforePrice" | "preorder" | "images" | "bodyConfiguration" | "financeLenders" | "location" | "priceBasis" | "colour" | "photosCount">> & {
+    /** Issue 17: caravan axle type ('Single', 'Tandem', ...), for the illustration. */
+    axleType?: string | null;
     locationName: string | null;
     title: string;
     /** Location id and slug for the finance dealership exclusion (spec 5). */
@@ -128,6 +143,11 @@ export function toCarCard(site: Site, car: CarCardSource, now: Date): CarCardDat
     primaryImageUrl: car.primaryImageUrl,
     illustration: image.kind === "illustration" ? image.body : "sedan",
     buttons,
+    priceWording: priceWording(price.kind, priceBasisFor({ priceBasis: car.priceBasis ?? null, carType: car.carType }, config.presentation.priceBasis)),
+    paint: paintFor(car.colour ?? null),
+    axles: axleCount(car.axleType ?? null),
+    photosCount: car.photosCount ?? car.images?.length ?? 0,
+    logoUrl: brandLogoUrl(car.make),
     toggle: getFavouriteToggle({ status: car.status, price: car.price, carType: car.carType, images: car.images ?? [], primaryImageUrl: car.primaryImageUrl }, favouriteOptionsFor(config)),
     watchlist: config.features.watchlist,
     finance: financeEstimateFor(
@@ -158,6 +178,7 @@ export function searchHitToCard(site: Site, hit: SearchDoc, now: Date): CarCardD
       sold: hit.status === "sold",
       createdAt: new Date(hit.createdAt).toISOString(),
       locationName: hit.dealershipName,
+      colour: hit.colour,
       locationRef: hit.locationId != null ? { id: hit.locationId, slug: hit.dealership } : null,
     },
     now,

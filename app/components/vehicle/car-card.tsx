@@ -22,10 +22,15 @@ export function CarCard({ car }: { car: CarCardData }) {
     <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm" aria-labelledby={`car-${car.id}-title`} data-testid="car-card">
       <div className="relative aspect-[4/3]">
         {car.imageUrl ? (
-          <img src={car.imageUrl} srcSet={car.imageSrcSet ?? undefined} sizes="(min-width: 1024px) 33vw, 100vw" alt={car.title} width={640} height={480} loading="lazy" className="h-full w-full object-cover" />
+          <img src={car.imageUrl} srcSet={car.imageSrcSet ?? undefined} sizes="(min-width: 1280px) 30vw, (min-width: 640px) 50vw, 100vw" alt={car.title} width={640} height={480} loading="lazy" decoding="async" className="h-full w-full object-cover" />
         ) : (
-          <BodyIllustration body={car.illustration} label={`${car.body ?? "Vehicle"} illustration`} />
+          <BodyIllustration body={car.illustration} label={`${car.body ?? "Vehicle"} illustration`} paint={car.paint} axles={car.axles} logoUrl={car.logoUrl} />
         )}
+        {car.photosCount > 1 ? (
+          <span className="absolute bottom-2 right-2 rounded bg-black/75 px-2 py-0.5 text-xs text-white" data-testid="photos-count">
+            {car.photosCount} photos
+          </span>
+        ) : null}
         {car.tag ? (
           car.tag.logoUrl ? (
             <img src={car.tag.logoUrl} alt={car.tag.text} width={96} height={32} className="absolute left-2 top-2 h-8 w-24 rounded bg-white p-0.5" data-testid="car-tag" />
@@ -55,6 +60,11 @@ export function CarCard({ car }: { car: CarCardData }) {
           {car.priceText}
           {car.wasPriceText ? <s className="ml-2 text-sm font-normal text-slate-500">{car.wasPriceText}</s> : null}
         </p>
+        {car.priceWording ? (
+          <p className="-mt-2 text-xs font-medium text-slate-600" data-testid="price-wording">
+            {car.priceWording}
+          </p>
+        ) : null}
         {car.finance ? <FinanceEstimate estimate={car.finance} compact /> : null}
         <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
           {car.buttons.map((b, i, all) => (

@@ -6,6 +6,7 @@ import {
   buildImageSrcSet,
   buildImageUrl,
   chooseBodyIllustration,
+  galleryPhotos,
   getCarImage,
 } from "./images";
 import { makeCar } from "./test-car";
@@ -114,5 +115,21 @@ describe("getCarImage", () => {
       width: CAR_IMAGE_WIDTH,
       height: CAR_IMAGE_HEIGHT,
     });
+  });
+});
+
+describe("issue 17: the embedded image endpoint and gallery photos", () => {
+  it("routes photos through /images with spec 7's width and quality when no CDN is set", () => {
+    expect(buildImageUrl("/demo-photos/a.jpg", {}, { imageCdnBaseUrl: null, imageEndpoint: "/images" })).toBe("/images?src=%2Fdemo-photos%2Fa.jpg&w=640&q=75");
+    expect(buildImageUrl("https://img.example/a.jpg", { width: 320 }, { imageCdnBaseUrl: null, imageEndpoint: "/images" })).toBe("/images?src=https%3A%2F%2Fimg.example%2Fa.jpg&w=320&q=75");
+  });
+  it("a CDN base URL replaces the endpoint", () => {
+    expect(buildImageUrl("/demo-photos/a.jpg", {}, { imageCdnBaseUrl: "https://cdn.example/", imageEndpoint: "/images" })).toBe("https://cdn.example/demo-photos/a.jpg?w=640&q=75");
+  });
+  it("keeps the feed's order and offers a srcset and a large rendition", () => {
+    const photos = galleryPhotos(["/b.jpg", " ", "/a.jpg"], { imageCdnBaseUrl: null, imageEndpoint: "/images" });
+    expect(photos.map((p) => p.src)).toEqual(["/images?src=%2Fb.jpg&w=640&q=75", "/images?src=%2Fa.jpg&w=640&q=75"]);
+    expect(photos[0].srcSet).toContain("w=320&q=75 320w");
+    expect(photos[0].full).toBe("/images?src=%2Fb.jpg&w=1600&q=75");
   });
 });

@@ -54,9 +54,14 @@ export const DEFAULT_BODY_ILLUSTRATION: BodyIllustrationKey = "sedan";
 export interface ImageOptions {
   /** Base URL relative image paths are resolved against, e.g. 'https://images.example.com/'. Default `null`. */
   imageCdnBaseUrl: string | null;
+  /**
+   * Issue 17: path of the embedded image endpoint (e.g. '/images') used when there is no CDN base
+   * URL: `/images?src={url}&w={width}&q={quality}`. Default `null` (URLs get `w`/`q` directly).
+   */
+  imageEndpoint?: string | null;
 }
 
-export const DEFAULT_IMAGE_OPTIONS: Readonly<ImageOptions> = Object.freeze({ imageCdnBaseUrl: null });
+export const DEFAULT_IMAGE_OPTIONS: Readonly<ImageOptions> = Object.freeze({ imageCdnBaseUrl: null, imageEndpoint: null });
 
 /** Requested rendition. */
 export interface ImageSize {
@@ -93,6 +98,9 @@ export function buildImageUrl(src: string, size: ImageSize = {}, options: Partia
   if (/^(?:data|blob):/i.test(trimmed)) return trimmed;
 
   const base = options.imageCdnBaseUrl?.trim() || null;
+  if (!base && options.imageEndpoint) {
+    return `${options.imageEndpoint}?${new URLSearchParams({ src: trimmed, w: String(width), q: String(quality) })}`;
+  }
   let url: URL;
   let relative = false;
   if (ABSOLUTE.test(trimmed)) {
@@ -201,4 +209,21 @@ export function getCarImage(
     width: CAR_IMAGE_WIDTH,
     height: CAR_IMAGE_HEIGHT,
   };
+}
+
+/** Issue 17: the lightbox's rendition width, pixels. */
+export const FULL_IMAGE_WIDTH = 1600;
+
+/**
+ * The gallery's photos in feed order (issue 17): each at spec 7's default width and quality with a
+ * srcset, plus a large rendition for the full-screen view. Blank URLs are skipped.
+ */
+export function galleryPhotos(urls: readonly string[], options: Partial<ImageOptions> = {}): { src: string; srcSet: string; full: string }[] {
+  return urls
+    .filter((u) => typeof u === "string" && u.trim() !== "")
+    .map((u) => ({
+      src: buildImageUrl(u, {}, options),
+      srcSet: buildImageSrcSet(u, DEFAULT_SRCSET_WIDTHS, DEFAULT_IMAGE_QUALITY, options),
+      full: buildImageUrl(u, { width: FULL_IMAGE_WIDTH }, options),
+    }));
 }

@@ -59,6 +59,7 @@ export function makeCar(overrides: Partial<Car> = {}): Car {
     photosCount: 0,
     images: [],
     primaryImageUrl: null,
+    priceBasis: null,
     caravan: null,
     variant: {},
     autograbData: null,

@@ -71,6 +71,14 @@ describe("spec 9 defaults: initialCalculatorValues", () => {
     expect(initialCalculatorValues(400_000).purchasePrice).toBe(250_000);
   });
 
+  it("issue 17: starts at the site provider's rate for the car; spec 9's default only without one", () => {
+    const config = withCalculatorConfig({ defaults: { interestRate: 8.5 } });
+    expect(initialCalculatorValues(24_990, config, 7.99).interestRate).toBe(7.99);
+    expect(initialCalculatorValues(24_990, config, null).interestRate).toBe(8.5);
+    expect(initialCalculatorValues(24_990, config, 0).interestRate).toBe(8.5);
+    expect(initialCalculatorValues(24_990, config, 22).interestRate).toBe(15);
+  });
+
   it("spec 9: one variant's default rate is 8.5", () => {
     expect(initialCalculatorValues(null, withCalculatorConfig({ defaults: { interestRate: 8.5 } })).interestRate).toBe(8.5);
   });

@@ -150,12 +150,16 @@ export interface CalculatorValues {
 
 /**
  * Spec 9 defaults: the car's price when present (above $10, clamped to the price range), else
- * $30,000; term 5 years; rate 10 (or the configured default); deposit and residual 0.
+ * $30,000; term 5 years; rate: the site provider's rate for the car when it has one (issue 17,
+ * decision 171: the calculator starts at the rate the card and teaser show), clamped into the
+ * rate range, else 10 (or the configured default); deposit and residual 0.
  * @param price the car's price in dollars, or null
+ * @param providerRate the site's finance provider's interest rate for this car, percent p.a., or null
  */
 export function initialCalculatorValues(
   price: number | null | undefined,
   config: CalculatorConfig = DEFAULT_CALCULATOR_CONFIG,
+  providerRate: number | null = null,
 ): CalculatorValues {
   const d = config.defaults;
   const purchasePrice =
@@ -164,7 +168,10 @@ export function initialCalculatorValues(
     purchasePrice,
     deposit: d.deposit,
     residual: d.residual,
-    interestRate: d.interestRate,
+    interestRate:
+      providerRate !== null && Number.isFinite(providerRate) && providerRate > 0
+        ? Math.min(Math.max(providerRate, config.interestRate.min), config.interestRate.max)
+        : d.interestRate,
     termYears: d.termYears,
     frequency: d.frequency,
   };

@@ -1,0 +1,75 @@
+/**
+ * Model names in one spelling per model, the manufacturer's capitalisation (issue 17, decision
+ * 172). The make/model reference (data/au_make_model_reference.csv) is built from listings and
+ * carries their spellings: 'HiAce' and 'Hiace', BMW '330I', and first-word truncations such as
+ * Toyota 'Land' (for LandCruiser) and 'Rav' (for RAV4). {@link canonicalModelLists} folds every
+ * spelling of a model into one: the manufacturer's spelling below when listed, else the spelling
+ * with the most listings. {@link canonicalModelName} maps a feed's model (and, for a truncated
+ * first word, the title's next word) onto it. Pure.
+ */
+
+/** Manufacturers' own spellings where listings disagree or shout (lower-case make -> models). */
+export const MANUFACTURER_MODEL_SPELLINGS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  "toyota": ["LandCruiser", "HiAce", "RAV4"],
+  "gwm": ["Ute"],
+  "mercedes-benz": ["GLB"],
+  "suzuki": ["SX4"],
+  "bmw": ["116i", "118d", "118i", "120d", "120i", "125i", "128ti", "135i", "218d", "218i", "220d", "220i", "225i", "228i", "230i", "316i", "318i", "320Ci", "320d", "320i", "323i", "325i", "328i", "330Ci", "330d", "330i", "335i", "340i", "420d", "420i", "428i", "430i", "435i", "520d", "520i", "525i", "530d", "530e", "530i", "730d", "740i", "740Li"],
+});
+
+/** The comparison key of a model name: lower case, spaces removed ('Land Cruiser' = 'LandCruiser'). */
+export function modelKey(model: string): string {
+  return model.toLowerCase().replace(/\s+/g, "");
+}
+
+/**
+ * One spelling per model for each make of the reference.
+ * @param rows reference rows (Brand, Model, ListingCount as text)
+ * @returns lower-case make -> canonical model names (reference order, duplicates folded)
+ */
+export function canonicalModelLists(rows: readonly { Brand: string; Model: string; ListingCount?: string }[]): Map<string, string[]> {
+  const best = new Map<string, Map<string, { name: string; count: number }>>();
+  for (const r of rows) {
+    const make = r.Brand.trim().toLowerCase();
+    const model = r.Model.trim();
+    if (!make || !model) continue;
+    const byKey = best.get(make) ?? new Map<string, { name: string; count: number }>();
+    const key = modelKey(model);
+    const count = Number(r.ListingCount) || 0;
+    const seen = byKey.get(key);
+    if (!seen) byKey.set(key, { name: model, count });
+    else byKey.set(key, { name: count > seen.count ? model : seen.name, count: seen.count + count });
+    best.set(make, byKey);
+  }
+  for (const [make, spellings] of Object.entries(MANUFACTURER_MODEL_SPELLINGS)) {
+    const byKey = best.get(make) ?? new Map<string, { name: string; count: number }>();
+    for (const name of spellings) byKey.set(modelKey(name), { name, count: byKey.get(modelKey(name))?.count ?? 0 });
+    best.set(make, byKey);
+  }
+  const out = new Map<string, string[]>();
+  for (const [make, byKey] of best) out.set(make, [...byKey.values()].map((v) => v.name));
+  return out;
+}
+
+/**
+ * The canonical spelling of a feed's model.
+ * - same model in another spelling: 'Hiace' -> 'HiAce', '330I' -> '330i';
+ * - a truncated first word completed by the title's next word: 'Land' + 'Cruiser Prado GXL' ->
+ *   'LandCruiser' (consumes 1 word of the rest), 'Rav' + '4 GX' -> 'RAV4';
+ * - otherwise the model as given.
+ * @param make the make as shown (any case)
+ * @param model the feed's model
+ * @param rest the title after the model, or '' (used only for the truncation rule)
+ * @param lists from {@link canonicalModelLists}
+ * @returns the model to store and how many words of `rest` it took
+ */
+export function canonicalModelName(make: string, model: string, rest: string, lists: ReadonlyMap<string, readonly string[]>): { model: string; consumed: number } {
+  const list = lists.get(make.trim().toLowerCase()) ?? [];
+  const next = rest.trim().split(/\s+/)[0] ?? "";
+  if (next) {
+    const joined = list.find((m) => modelKey(m) === modelKey(model + next));
+    if (joined) return { model: joined, consumed: 1 };
+  }
+  const same = list.find((m) => modelKey(m) === modelKey(model));
+  return { model: same ?? model, consumed: 0 };
+}
