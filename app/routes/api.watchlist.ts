@@ -30,7 +30,7 @@ export const WATCHLIST_API_MESSAGES = {
   badBody: "Send JSON {phone_number, car_id}.",
 } as const;
 
-export async function action({ request, context, params: _params }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const remove = new URL(request.url).pathname.endsWith("/remove-car");
   const isJson = (request.headers.get("content-type") ?? "").includes("application/json");
   const fail = (status: number, error: string) =>
