@@ -133,6 +133,16 @@ export function isUniqueViolation(error: unknown): boolean {
  * @returns the outcome; `failed` when our side failed (nothing held, or the reconcile job releases it)
  */
 export async function reserveCar(db: Database, adapter: PaymentsAdapter, site: Site, input: ReserveInput): Promise<ReserveResult> {
+  try {
+    return await reserveCarSteps(db, adapter, site, input);
+  } catch {
+    // Our database failed before anything was held (a hold, once granted, is always released or
+    // reconciled): nothing to undo, and the shopper gets a clear answer instead of an error page.
+    return { kind: "failed", message: RESERVATION_FAILED_MESSAGE };
+  }
+}
+
+async function reserveCarSteps(db: Database, adapter: PaymentsAdapter, site: Site, input: ReserveInput): Promise<ReserveResult> {
   // A courtesy check that spares the shopper's card; the unique index is the guarantee. It comes
   // first: the car may have been loaded with the new reservation already showing.
   if (await isReservedOnline(db, input.car.id)) return { kind: "taken", message: RESERVED_BY_ANOTHER_MESSAGE };

@@ -82,7 +82,10 @@ test("reserve with a test card: 'Reserved' on the card and VDP; expiry removes t
   await expect(page.getByTestId("error-warning")).toHaveText("This car has just been reserved by another buyer");
 
   // The hold is still on just before 48 hours, gone after.
-  expect((await runExpiry(request, new Date(Date.now() + 47 * 3_600_000))).expired).toBe(0);
+  // (Counts are not asserted: a shared PostgreSQL database may hold other tests' reservations.)
+  await runExpiry(request, new Date(Date.now() + 47 * 3_600_000));
+  await page.goto(`${HARBOUR}/cars/${slug}`);
+  await expect(page.getByTestId("vdp-tag")).toHaveText("Reserved");
   const report = await runExpiry(request, new Date(Date.now() + 49 * 3_600_000));
   expect(report.expired).toBeGreaterThanOrEqual(1);
   expect(report.released).toBe(report.expired);
