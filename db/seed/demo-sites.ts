@@ -171,8 +171,10 @@ export const DEMO_SITES: DemoSite[] = [
       theme: { primary: "#b45309", onPrimary: "#ffffff", accent: "#1e3a8a", tagline: "Brisbane's independent used car yard" },
       hero: { title: "Used cars in Brisbane", subtitle: "Springwood and Windsor" },
       features: { compare: true, favouritesStrict: true },
-      // Issue 12: no location map section on the VDP (spec 3 vdp_config.show_map_section).
+      // Issue 12: no location map section on the VDP (spec 3 vdp_config.show_map_section);
+      // /contact-us shows the primary location alone (map + info, spec 2.5).
       display: { vdpShowMapSection: false },
+      locationsPage: { contactBlock: { show: "primary" } },
       finance: {
         provider: "powertorque",
         providerType: "F",

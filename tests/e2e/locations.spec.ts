@@ -143,6 +143,15 @@ test("the map: link and address always; Leaflet only after the page is interacti
   await expect(page.getByRole("region", { name: /^Map of/ })).toHaveCount(0);
 });
 
+test("a one-location block shows map and info; a several-location block shows cards (spec 2.5)", async ({ page }) => {
+  await page.goto(`${E2E_BASE("sunshine-state-cars")}/contact-us`);
+  await expect(page.getByRole("heading", { level: 2, name: "Sunshine State Springwood" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Open in maps/ })).toBeVisible();
+  await expect(page.getByTestId("location-card")).toHaveCount(0);
+  await page.goto(`${E2E_BASE("perth-toyota")}/contact-us`);
+  await expect(page.getByTestId("location-card")).toHaveCount(4);
+});
+
 test("spec 4: the Perth service centre's Saturday alternates with 'By Appointment Only'", async ({ page }) => {
   await page.goto(`${E2E_BASE("perth-toyota")}/our-location/welshpool-service`);
   await expect(page.getByRole("table", { name: "Opening hours of Swan River Toyota Service Centre Welshpool" })).toContainText("8:00am - 12:00pm, alternate weeks; otherwise By Appointment Only");
