@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeMarkdown, fillTemplate } from "./template";
+import { escapeMarkdown, fillTemplate, fillText } from "./template";
 
 describe("content templates", () => {
   it("fills placeholders, escapes plain values and keeps *_md values", () => {
@@ -8,5 +8,11 @@ describe("content templates", () => {
   });
   it("escapes HTML-significant characters", () => {
     expect(escapeMarkdown("<b>")).toBe("\\<b\\>");
+  });
+});
+
+describe("plain-text templates (titles)", () => {
+  it("fills raw values, drops *_md values and unknown names", () => {
+    expect(fillText("About {{site_name}}{{note_md}}{{nope}}", { site_name: "A & B", note_md: "**x**" })).toBe("About A & B");
   });
 });
