@@ -56,7 +56,7 @@ test("spec 5: the VDP calculator clamps an out-of-range price with the help mess
   const config = calculatorConfigFor(configOf("sunshine-state-cars"));
   await page.goto(`${E2E_BASE("sunshine-state-cars")}/search/used-cars?price=15000:25000`);
   await cards(page).first().getByRole("heading", { level: 3 }).getByRole("link").click();
-  await expect(page.getByTestId("finance-panel")).toBeVisible();
+  await expect(page.getByTestId("finance-panel")).toBeVisible({ timeout: 20_000 });
   const carPrice = dollars(await page.getByTestId("vdp-price").innerText());
   // Issue 17: the calculator starts at the site provider's rate for the car (the teaser's rate) when there is one.
   const teaserRate = page.getByTestId("finance-teaser").getByTestId("finance-interest-rate");

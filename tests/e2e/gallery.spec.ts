@@ -105,6 +105,8 @@ test("prices say drive away or excl. government charges, with the total the most
   const used = page.getByTestId("car-card").filter({ has: page.getByTestId("price-wording") }).first();
   await expect(used.getByTestId("price-wording")).toHaveText("Drive away");
   await used.getByRole("heading", { level: 3 }).getByRole("link").click();
+  await expect(page).toHaveURL(/\/cars\//);
+  await expect(page.getByTestId("vdp-price")).toBeVisible();
   await expect(page.getByTestId("price-wording").first()).toHaveText("Drive away");
   const size = (sel: string) => page.locator(sel).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   const price = await size("[data-testid=vdp-price]");
