@@ -132,7 +132,10 @@ function MobileNavList({ items, modelGroups, onChoose }: { items: NavItem[]; mod
           <li key={`${index}-${item.name}`} className="py-1">
             {subs.length || models ? (
               <details>
-                <summary className="flex cursor-pointer items-center justify-between px-2 py-2 font-medium">{item.name}</summary>
+                <summary className="flex cursor-pointer list-none items-center justify-between px-2 py-2 font-medium [&::-webkit-details-marker]:hidden">
+                  {item.name}
+                  <Chevron />
+                </summary>
                 <div className="pb-2 pl-4">
                   <NavHref url={item.url} onClick={onChoose} className="block px-2 py-1.5 underline">
                     {subs.some((s) => s.url === item.url) ? `All ${item.name}` : item.name}
