@@ -42,9 +42,9 @@ describe("parseFeedText robustness (issue 16 defect 5)", () => {
 
   it("images and file accept only http(s) URLs", () => {
     expect(summary([header, "A1,used,Mazda,3,2019,javascript:alert(1),", "A2,used,Mazda,3,2019,,javascript:alert(1)", "A3,used,Mazda,3,2019,ftp://files.example/a.jpg|https://ok.example/a.jpg,"].join("\n"))).toEqual([
-      [1, "images.0: images: only http(s) URLs are accepted"],
+      [1, 'images: images: entry 1 must be an http(s) URL or a path starting with / (got "javascript:alert(1)")'],
       [2, "file: file: only http(s) URLs are accepted"],
-      [3, "images.0: images: only http(s) URLs are accepted"],
+      [3, 'images: images: entry 1 must be an http(s) URL or a path starting with / (got "ftp://files.example/a.jpg")'],
     ]);
   });
 
