@@ -7,7 +7,7 @@
  *
  * Expected figure: the 2021 Toyota RAV4 with 40,000 km registered in WA is valued on the 11
  * comparable WA RAV4s of the seeded stock: quartiles and median of their prices x 0.8, nearest
- * $100 -> $37,000 to $46,000, offer $39,100 (worked through in app/domain/trade-in/valuer.test.ts).
+ * $100 -> $37,000 to $45,800, offer $38,800 (worked through in app/domain/trade-in/valuer.test.ts).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -99,36 +99,36 @@ test("with JavaScript: rego lookup to an accepted offer without a full reload; e
   await expect(page.getByTestId("error-warning")).toContainText("Please enter a valid email address.");
   await contactStep(page, email);
 
-  await expect(page.getByTestId("offer-price")).toHaveText("$39,100");
-  await expect(page.getByTestId("offer-range")).toHaveText("Estimated range $37,000 to $46,000");
-  await expect(page.getByTestId("offer-basis")).toContainText("Based on 11 similar cars for sale in WA");
+  await expect(page.getByTestId("offer-price")).toHaveText("$38,800");
+  await expect(page.getByTestId("offer-range")).toHaveText("Estimated range $37,000 to $45,800");
+  await expect(page.getByTestId("offer-basis")).toContainText("Based on 12 similar cars for sale in WA");
   expect((await axe(page)).violations).toEqual([]);
   await page.getByRole("button", { name: "Accept offer" }).click();
-  await expect(page.getByTestId("trade-in-done")).toContainText("You accepted our offer of $39,100.");
+  await expect(page.getByTestId("trade-in-done")).toContainText("You accepted our offer of $38,800.");
 
   const state = await page.evaluate(() => ({
     same: (window as unknown as { __sameDocument?: boolean }).__sameDocument,
     events: (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? [],
   }));
   expect(state.same).toBe(true); // no full page load from the first step to the end
-  expect(state.events.find((e) => e.event_id === 18)).toMatchObject({ vehicleMake: "Toyota", vehicleModel: "RAV4", vehicleYear: 2021, vehicleKilometers: 40000, offerPrice: 39100 });
+  expect(state.events.find((e) => e.event_id === 18)).toMatchObject({ vehicleMake: "Toyota", vehicleModel: "RAV4", vehicleYear: 2021, vehicleKilometers: 40000, offerPrice: 38800 });
 
   await expect(() => {
     const messages = outboxMessages(email);
-    expect(messages.some((m) => m.includes("Trade-In Valuation") && m.includes("Trade-in: 2021 Toyota RAV4, 40,000 km, rego 1GOT123 WA") && m.includes("Trade-in offer: $39,100 (range $37,000 to $46,000; Based on 11 similar cars for sale in WA)") && m.includes("Preferred contact: SMS"))).toBe(true);
+    expect(messages.some((m) => m.includes("Trade-In Valuation") && m.includes("Trade-in: 2021 Toyota RAV4, 40,000 km, rego 1GOT123 WA") && m.includes("Trade-in offer: $38,800 (range $37,000 to $45,800; Based on 12 similar cars for sale in WA)") && m.includes("Preferred contact: SMS"))).toBe(true);
   }).toPass({ timeout: 20_000 });
   const stored = await storedValuation(email);
   if (stored) {
-    expect(stored.valuation).toMatchObject({ form_completed: true, offer_accepted: true, offer_price: 39100, kms: 40000, rego: "1GOT123", rego_state: "WA", lead_id: stored.lead.id });
+    expect(stored.valuation).toMatchObject({ form_completed: true, offer_accepted: true, offer_price: 38800, kms: 40000, rego: "1GOT123", rego_state: "WA", lead_id: stored.lead.id });
     expect(stored.valuation.adjustment_answers).toEqual([
       { id: "accident-history", answer: "none" },
       { id: "service-history", answer: "full" },
       { id: "body-condition", answer: "excellent" },
       { id: "mechanical", answer: "none" },
     ]);
-    expect(stored.valuation.miscellaneous).toMatchObject({ valuation: { kind: "estimate", offer: 39100, basis: { count: 11, scope: "state", state: "WA" } } });
+    expect(stored.valuation.miscellaneous).toMatchObject({ valuation: { kind: "estimate", offer: 38800, basis: { count: 12, scope: "state", state: "WA" } } });
     expect(stored.lead).toMatchObject({ form: "trade-in", category: "Trade-In Valuation", first_name: "Robin", phone: "+61412345678" });
-    expect(stored.lead.payload).toMatchObject({ offer_price: 39100, offer_accepted: true, form_completed: true, PreferredContactMethod: "SMS", finance: "Yes", regoState: "WA", trade_in: { make: "Toyota", model: "RAV4", year: 2021, kms: 40000 } });
+    expect(stored.lead.payload).toMatchObject({ offer_price: 38800, offer_accepted: true, form_completed: true, PreferredContactMethod: "SMS", finance: "Yes", regoState: "WA", trade_in: { make: "Toyota", model: "RAV4", year: 2021, kms: 40000 } });
   }
 });
 
@@ -188,22 +188,22 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await contactStep(page, email);
 
-    await expect(page.getByTestId("offer-price")).toHaveText("$39,100");
-    await expect(page.getByTestId("offer-basis")).toContainText("Based on 11 similar cars for sale in WA");
+    await expect(page.getByTestId("offer-price")).toHaveText("$38,800");
+    await expect(page.getByTestId("offer-basis")).toContainText("Based on 12 similar cars for sale in WA");
     await page.getByRole("button", { name: "Accept offer" }).click();
-    await expect(page.getByTestId("trade-in-done")).toContainText("You accepted our offer of $39,100.");
+    await expect(page.getByTestId("trade-in-done")).toContainText("You accepted our offer of $38,800.");
 
     await expect(() => {
       const adf = outboxMessages(email).find((m) => m.includes("<adf>"));
       expect(adf).toBeDefined();
-      expect(adf).toContain('<vehicle interest="trade-in" status="used"><year>2021</year><make>Toyota</make><model>RAV4</model><odometer units="km">40000</odometer><price type="offer" currency="AUD">39100</price></vehicle>');
+      expect(adf).toContain('<vehicle interest="trade-in" status="used"><year>2021</year><make>Toyota</make><model>RAV4</model><odometer units="km">40000</odometer><price type="offer" currency="AUD">38800</price></vehicle>');
       // The wanted car is the lead's vehicle of interest (its stock number comes from the car id).
       expect(adf).toMatch(/<vehicle interest="buy" status="used"><year>\d{4}<\/year><make>[^<]+<\/make><model>[^<]+<\/model><stock>/);
     }).toPass({ timeout: 20_000 });
     const stored = await storedValuation(email);
     if (stored) {
       expect(stored.lead).toMatchObject({ car_id: car.id, form: "trade-in" });
-      expect(stored.valuation).toMatchObject({ offer_accepted: true, form_completed: true, offer_price: 39100, vehicle: { make: "Toyota", model: "RAV4", year: 2021, source: "manual" } });
+      expect(stored.valuation).toMatchObject({ offer_accepted: true, form_completed: true, offer_price: 38800, vehicle: { make: "Toyota", model: "RAV4", year: 2021, source: "manual" } });
     }
   });
 

@@ -31,30 +31,31 @@ const estimate = (v: Valuation) => {
 };
 
 describe("valuer on the real listings", () => {
-  it("2021 Toyota RAV4, 40,000 km, WA: 11 WA comparables give $37,000 to $46,000, offer $39,100", () => {
-    // The 11 used/demo WA RAV4s of 2020-2022 within 20,000 km of 40,000 (year, km, price):
+  it("2021 Toyota RAV4, 40,000 km, WA: 12 WA comparables give $37,000 to $45,800, offer $38,800", () => {
+    // The 12 used/demo WA RAV4s of 2020-2022 within 20,000 km of 40,000 (year, km, price), with model
+    // names normalised through the make/model reference (decision 172; one listing spelled 'Rav4'):
     // 2021 25,934 $44,888 | 2021 59,156 $45,988 | 2020 52,318 $45,999 | 2021 58,316 $46,388 |
-    // 2021 48,969 $47,850 | 2020 57,918 $48,888 | 2021 26,758 $48,990 | 2022 52,640 $56,988 |
-    // 2020 28,050 $57,895 | 2020 38,573 $57,988 | 2022 20,200 $62,999 (sorted by price).
-    // Lower quartile: position 2.5 -> (45,999 + 46,388) / 2 = 46,193.5; median: 48,888;
-    // upper quartile: position 7.5 -> (56,988 + 57,895) / 2 = 57,441.5.
-    // x 0.8 -> 36,954.8 / 39,110.4 / 45,953.2 -> nearest $100: 37,000 / 39,100 / 46,000.
+    // 2021 48,969 $47,850 | 2020 33,792 $47,990 | 2020 57,918 $48,888 | 2021 26,758 $48,990 |
+    // 2022 52,640 $56,988 | 2020 28,050 $57,895 | 2020 38,573 $57,988 | 2022 20,200 $62,999 (sorted by price).
+    // Positions p x (n - 1) = p x 11: lower quartile 2.75 -> 45,999 + 0.75 x (46,388 - 45,999) = 46,290.75;
+    // median 5.5 -> (47,990 + 48,888) / 2 = 48,439; upper quartile 8.25 -> 56,988 + 0.25 x (57,895 - 56,988) = 57,214.75.
+    // x 0.8 -> 37,032.6 / 38,751.2 / 45,771.8 -> nearest $100: 37,000 / 38,800 / 45,800.
     const v = estimate(valueTradeIn({ make: "Toyota", model: "RAV4", year: 2021, km: 40_000, state: "WA" }, LISTINGS, BEST, NOW));
-    expect(v.basis).toEqual({ count: 11, scope: "state", state: "WA" });
-    expect(v.retail).toEqual({ low: 46194, median: 48888, high: 57442 });
-    expect([v.low, v.offer, v.high]).toEqual([37_000, 39_100, 46_000]);
-    expect(basisText(v)).toBe("Based on 11 similar cars for sale in WA");
+    expect(v.basis).toEqual({ count: 12, scope: "state", state: "WA" });
+    expect(v.retail).toEqual({ low: 46291, median: 48439, high: 57215 });
+    expect([v.low, v.offer, v.high]).toEqual([37_000, 38_800, 45_800]);
+    expect(basisText(v)).toBe("Based on 12 similar cars for sale in WA");
   });
 
   it("condition answers lower the same RAV4: minor repaired accident (-5%) and partial service history (-3%)", () => {
     // factor = 0.8 x 0.95 x 0.97 = 0.7372; quartiles and median as above:
-    // 46,193.5 x 0.7372 = 34,053.9 -> 34,100; 48,888 x 0.7372 = 36,040.2 -> 36,000;
-    // 57,441.5 x 0.7372 = 42,345.9 -> 42,300.
+    // 46,290.75 x 0.7372 = 34,125.5 -> 34,100; 48,439 x 0.7372 = 35,709.2 -> 35,700;
+    // 57,214.75 x 0.7372 = 42,178.7 -> 42,200.
     const answers = { ...BEST, "accident-history": "minor-repaired", "service-history": "partial" };
     expect(adjustmentFactor(answers)).toBeCloseTo(0.95 * 0.97, 10);
     const v = estimate(valueTradeIn({ make: "Toyota", model: "RAV4", year: 2021, km: 40_000, state: "WA" }, LISTINGS, answers, NOW));
     expect(v.factor).toBeCloseTo(0.7372, 10);
-    expect([v.low, v.offer, v.high]).toEqual([34_100, 36_000, 42_300]);
+    expect([v.low, v.offer, v.high]).toEqual([34_100, 35_700, 42_200]);
   });
 
   it("2022 Mazda CX-5, 30,000 km, NSW: only 2 NSW comparables, so the 19 national ones are the basis", () => {
@@ -77,12 +78,12 @@ describe("valuer on the real listings", () => {
   });
 
   it("a site's retail share and minimum comparables are used (SiteConfig tradeIn)", () => {
-    // Same 11 WA RAV4s; share 0.9: 46,193.5 x 0.9 = 41,574.2 -> 41,600; 48,888 x 0.9 = 43,999.2 -> 44,000; 57,441.5 x 0.9 = 51,697.4 -> 51,700.
+    // Same 12 WA RAV4s; share 0.9: 46,290.75 x 0.9 = 41,661.7 -> 41,700; 48,439 x 0.9 = 43,595.1 -> 43,600; 57,214.75 x 0.9 = 51,493.3 -> 51,500.
     const v = estimate(valueTradeIn({ make: "Toyota", model: "RAV4", year: 2021, km: 40_000, state: "WA" }, LISTINGS, BEST, NOW, { ...DEFAULT_VALUER_RULES, retailShare: 0.9 }));
-    expect([v.low, v.offer, v.high]).toEqual([41_600, 44_000, 51_700]);
-    // Requiring 12 comparables: WA has 11, so the national basis (78 RAV4s) is used.
-    const national = estimate(valueTradeIn({ make: "Toyota", model: "RAV4", year: 2021, km: 40_000, state: "WA" }, LISTINGS, BEST, NOW, { ...DEFAULT_VALUER_RULES, minComparables: 12 }));
-    expect(national.basis).toEqual({ count: 78, scope: "national", state: null });
+    expect([v.low, v.offer, v.high]).toEqual([41_700, 43_600, 51_500]);
+    // Requiring 13 comparables: WA has 12, so the national basis (83 RAV4s) is used.
+    const national = estimate(valueTradeIn({ make: "Toyota", model: "RAV4", year: 2021, km: 40_000, state: "WA" }, LISTINGS, BEST, NOW, { ...DEFAULT_VALUER_RULES, minComparables: 13 }));
+    expect(national.basis).toEqual({ count: 83, scope: "national", state: null });
   });
 });
 
