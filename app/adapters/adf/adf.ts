@@ -2,6 +2,7 @@
  * ADF/XML 1.0 (Auto-lead Data Format) for dealer CRMs. The DTD is adf-1.0.dtd beside this file;
  * tests validate the output against it with xmllint.
  */
+import { stripControlCharacters } from "~/domain/text/control-characters";
 export interface AdfLead {
   id: number;
   /** ISO-8601 instant. */
@@ -18,7 +19,8 @@ export interface AdfLead {
   provider: { name: string; url: string | null };
 }
 
-const esc = (v: string | number) => String(v).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+// Characters XML 1.0 forbids (control characters from a message) are dropped before escaping (issue 16 defect 6).
+const esc = (v: string | number) => stripControlCharacters(String(v)).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const el = (name: string, value: string | number | null | undefined, attrs = "") => (value === null || value === undefined || value === "" ? "" : `<${name}${attrs}>${esc(value)}</${name}>`);
 
 function contact(name: { first?: string; last?: string | null; full?: string }, email: string | null, phone: string | null): string {
