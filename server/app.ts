@@ -11,6 +11,7 @@ import type { Logger } from "pino";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { DatabaseHandle } from "../db/client";
 import { dbContext, requestInfoContext, siteContext } from "../app/context";
+import { safeError } from "../app/domain/logging/safe-error";
 import { deliveryMetrics } from "../app/services/lead-delivery.server";
 import { SiteResolver } from "../app/services/sites.server";
 import { hasSessionCookie } from "../app/services/auth.server";
@@ -39,6 +40,9 @@ export interface AppOptions {
 
 type Env = { Variables: { site: Site } };
 
+/** Logged for a request the client abandoned before the answer (nginx's convention). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
 /** Builds the Hono app. Pure wiring; listening and shutdown are in server/index.ts. */
 export function createApp(options: AppOptions) {
   const { database, logger } = options;
@@ -49,10 +53,9 @@ export function createApp(options: AppOptions) {
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
-    logger.info(
-      { method: c.req.method, path: new URL(c.req.url).pathname, host: c.req.header("host"), status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 },
-      "request",
-    );
+    // 499 (as nginx logs it): the client went away before the answer; not a server error (issue 16 defect 11).
+    const status = c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : c.res.status;
+    logger.info({ method: c.req.method, path: c.req.path, host: c.req.header("host"), status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
   });
   app.use(
     secureHeaders({
@@ -77,7 +80,7 @@ export function createApp(options: AppOptions) {
       await database.ping();
       return c.json({ status: "ready", database: database.kind });
     } catch (error) {
-      logger.warn({ err: error }, "readiness check failed");
+      logger.warn({ err: safeError(error) }, "readiness check failed");
       return c.json({ status: "database unavailable" }, 503);
     }
   });
@@ -166,7 +169,9 @@ export function createApp(options: AppOptions) {
   }
 
   app.onError((error, c) => {
-    logger.error({ err: error, path: c.req.path }, "unhandled error");
+    if (c.req.raw.signal.aborted) return c.body(null, CLIENT_CLOSED_REQUEST as 400);
+    // Never the error object itself: a failed query carries its parameters (personal data).
+    logger.error({ err: safeError(error), path: c.req.path }, "unhandled error");
     // A clear answer for people and scripts; details stay in the log.
     return c.html(
       `<!doctype html><html lang="en-AU"><head><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>Sorry, this page failed to load. Please try again in a moment.</p></main></body></html>`,

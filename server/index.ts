@@ -14,6 +14,7 @@ import { migrateDatabase } from "../db/migrate";
 import { seedDemoSites } from "../db/seed/seed";
 import { createLeadChannels } from "../app/adapters/lead-channels.server";
 import { routingGaps, siteEnquiryAddress } from "../app/domain/leads/routing";
+import { safeError } from "../app/domain/logging/safe-error";
 import { startDeliveryWorker } from "../app/services/lead-delivery.server";
 import { paymentsAdapterFor } from "../app/adapters/payments/index.server";
 import { startReservationWorker } from "../app/services/reservations.server";
@@ -58,9 +59,9 @@ export async function startServer(): Promise<RunningServer> {
   });
   // Lead delivery worker (DESIGN 6): sends the outbox from this node; safe beside other nodes.
   const channels = createLeadChannels({ smtpUrl: env.SMTP_URL, from: env.LEAD_FROM, outboxDir: env.LEAD_OUTBOX_DIR });
-  const worker = env.LEAD_WORKER ? startDeliveryWorker(database.db, channels, { log: (err) => logger.warn({ err }, "lead delivery tick failed") }) : null;
+  const worker = env.LEAD_WORKER ? startDeliveryWorker(database.db, channels, { log: (err) => logger.warn({ err: safeError(err) }, "lead delivery tick failed") }) : null;
   // Issue 10: reservation expiry and payment reconcile (safe on several nodes; state is in the database).
-  const reservationWorker = env.LEAD_WORKER ? startReservationWorker(database.db, paymentsAdapterFor(database.db), { log: (err) => logger.warn({ err }, "reservation tick failed") }) : null;
+  const reservationWorker = env.LEAD_WORKER ? startReservationWorker(database.db, paymentsAdapterFor(database.db), { log: (err) => logger.warn({ err: safeError(err) }, "reservation tick failed") }) : null;
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((ok) => server.once("listening", () => ok()));
   const url = `http://localhost:${env.PORT}`;

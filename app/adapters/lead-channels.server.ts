@@ -46,8 +46,8 @@ export function createLeadChannels(settings: ChannelSettings): LeadChannels {
       from: settings.from,
       to,
       subject,
-      text: xml ?? text,
-      ...(xml ? { headers: { "Content-Type": "text/xml; charset=utf-8" } } : {}),
+      // ADF: the whole body is the XML with ONE Content-Type (text/xml); `text` plus a header gave two.
+      ...(xml ? { alternatives: [{ contentType: "text/xml; charset=utf-8", content: xml }] } : { text }),
     });
     if (!settings.smtpUrl) {
       const raw = (info as unknown as { message: Buffer }).message;

@@ -53,3 +53,18 @@ export type LeadPageId = keyof typeof LEAD_PAGES;
 export function carEnquiryCategory(carType: string): string {
   return carType === "used" ? "Used Car Enquiry" : carType === "demo" ? "Demo Car Enquiry" : "New Car Enquiry";
 }
+
+/** Every category a lead form can send: the pages' own, the general form's choices and the car enquiries. */
+export const KNOWN_LEAD_CATEGORIES: ReadonlySet<string> = new Set([
+  ...Object.values(LEAD_PAGES).map((p) => p.category),
+  ...GENERAL_CATEGORIES,
+  ...["new", "demo", "used"].map(carEnquiryCategory),
+]);
+
+/**
+ * The category to show on /success: `value` when it is a known lead category, else null (the page
+ * then says "your enquiry"). Anything else from the address is never displayed (issue 16 defect 12).
+ */
+export function knownLeadCategory(value: string | null | undefined): string | null {
+  return value && KNOWN_LEAD_CATEGORIES.has(value) ? value : null;
+}

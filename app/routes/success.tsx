@@ -2,6 +2,7 @@
  * /success (spec 2.1): shown after a lead form is submitted. The category comes from the query
  * (no JavaScript) or the success-category entry in browser storage (spec 4).
  */
+import { knownLeadCategory } from "~/forms/lead-form-kinds";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/success";
@@ -9,7 +10,7 @@ import { readSuccessCategory } from "~/components/leads/lead-storage";
 import { siteContext } from "~/context";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const category = (new URL(request.url).searchParams.get("category") ?? "").slice(0, 100);
+  const category = knownLeadCategory(new URL(request.url).searchParams.get("category")) ?? "";
   return { category, siteName: context.get(siteContext).name };
 }
 
@@ -20,7 +21,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function Success({ loaderData }: Route.ComponentProps) {
   const [category, setCategory] = useState(loaderData.category);
   useEffect(() => {
-    if (!category) setCategory(readSuccessCategory() ?? "");
+    if (!category) setCategory(knownLeadCategory(readSuccessCategory()) ?? "");
   }, [category]);
   return (
     <section aria-labelledby="success-title" className="mx-auto max-w-2xl rounded-lg bg-white p-8 text-center shadow-sm">

@@ -11,6 +11,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { cars, leadDeliveries, leads, locations, sites } from "../../db/schema/index";
 import { toAdfXml } from "~/adapters/adf/adf";
+import { adfProblems, InvalidAdfError } from "~/adapters/adf/validate-adf.server";
 import type { LeadChannels, OutgoingMessage } from "~/adapters/lead-channels.server";
 import { backoffMs, type DeliveryChannel } from "~/domain/leads/routing";
 import { resolveSiteConfig } from "~/sites/resolve-config";
@@ -185,11 +186,15 @@ export async function deliverDue(db: Database, channels: LeadChannels, now = Dat
     try {
       const built = await buildLeadMessage(db, job.lead_id, job.target);
       maxAttempts = built.maxAttempts;
+      if (job.channel === "adf") {
+        const problems = await adfProblems(built.message.xml);
+        if (problems.length) throw new InvalidAdfError(problems);
+      }
       await channels.send(job.channel, job.target, built.message);
       await db.update(leadDeliveries).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(leadDeliveries.id, job.id));
       report.sent++;
     } catch (error) {
-      const dead = job.attempts >= maxAttempts;
+      const dead = job.attempts >= maxAttempts || error instanceof InvalidAdfError;
       await db
         .update(leadDeliveries)
         .set({

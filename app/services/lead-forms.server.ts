@@ -13,6 +13,7 @@ import { pickerLocations } from "~/domain/leads/routing";
 import { carEnquiryCategory, LEAD_PAGES, type LeadPageId } from "~/forms/lead-form-kinds";
 import { enquiryEventId, leadFormSchema, MAX_DB_ID, SIMILAR_MESSAGE, SIMILAR_SUBCATEGORY, stepSchema, UNEXPECTED_ERROR, type LeadFormOptions } from "~/forms/lead-forms";
 import type { Site } from "~/sites/site";
+import { safeError } from "~/domain/logging/safe-error";
 import { stripControlCharacters } from "~/domain/text/control-characters";
 import { getCarById } from "./cars.server";
 import { listLocations, orderByPostcode } from "./locations.server";
@@ -106,7 +107,7 @@ export async function leadFormAction(db: Database, site: Site, request: Request,
   } catch (error) {
     if (error instanceof Response) throw error;
     // E.g. the database is unreachable: nothing was stored (or the key makes a retry return the stored lead).
-    console.error("lead form failed", error);
+    console.error("lead form failed", safeError(error));
     return data<LeadActionData>({ status: "error", result: { status: "error", error: { "": [UNEXPECTED_ERROR] } } }, { status: 503 });
   }
 }
@@ -166,7 +167,7 @@ async function handleLeadForm(db: Database, site: Site, formData: FormData, requ
       eventParams: { vehicleStatus: c?.status ?? null, vehicleMake: c?.make ?? null, vehicleModel: c?.model ?? null, vehicleYear: c?.year ?? null, vehicleKilometers: c?.km ?? null, vehicleGrade: c?.badge ?? null },
     });
   } catch (error) {
-    console.error("lead submit failed", error);
+    console.error("lead submit failed", safeError(error));
     return data<LeadActionData>({ status: "error", result: submission.reply({ formErrors: [UNEXPECTED_ERROR] }), step: last }, { status: 503 });
   }
 }

@@ -21,6 +21,7 @@ import { feed, stockRecord } from "./fixtures";
 let handle: DatabaseHandle;
 let fetchApp: (path: string, init?: RequestInit & { host?: string }) => Promise<Response>;
 let siteA: Site;
+const hostA = `www.dealer-a-${Date.now().toString(36)}.example`;
 let siteB: Site;
 const carA = stockRecord({ make: "Toyota", model: "HiLux", badge: "SR5", year: 2021, price: 48990, km: 61000, body: "Ute" });
 const carB = stockRecord({ make: "Ford", model: "Everest", badge: "Trend", year: 2022, price: 64990 });
@@ -32,7 +33,8 @@ beforeAll(async () => {
     execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
   }
   handle = await openTestDatabase();
-  siteA = await createTestSite(handle, { hosts: ["www.dealer-a.example"], config: { theme: { primary: "#aa0000" } } });
+  // A host unique to this run: the PostgreSQL test database keeps sites from earlier runs.
+  siteA = await createTestSite(handle, { hosts: [hostA], config: { theme: { primary: "#aa0000" } } });
   siteB = await createTestSite(handle);
   await importStock(handle.db, siteA, feed([carA, ...Array.from({ length: 25 }, () => stockRecord({ make: "Toyota", model: "Corolla" }))]));
   await importStock(handle.db, siteB, feed([carB, soldOld]));
@@ -57,7 +59,7 @@ describe(`server (${ENGINE})`, () => {
   });
 
   it("resolves the site by exact host and by {slug}.localhost, and answers 404 for unknown hosts", async () => {
-    const byHost = await (await fetchApp("/", { host: "www.dealer-a.example" })).text();
+    const byHost = await (await fetchApp("/", { host: hostA })).text();
     expect(byHost).toContain(siteA.name);
     const bySlug = await (await fetchApp("/", { host: `${siteB.slug}.localhost` })).text();
     expect(bySlug).toContain(siteB.name);

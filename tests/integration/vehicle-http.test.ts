@@ -54,11 +54,12 @@ describe(`vehicle presentation endpoints (${ENGINE})`, () => {
     expect(ld).toMatchObject({ "@type": "Car", vehicleModelDate: "2021", offers: { price: 48990, priceCurrency: "AUD" } });
   });
 
-  it("view.json counts and is never cached; other sites' cars are 404", async () => {
+  it("view.json counts once per visitor per day (issue 16) and is never cached; other sites' cars are 404", async () => {
     const first = await fetchApp(`/cars/${slug}/view.json`);
     expect(first.headers.get("cache-control")).toBe("no-store");
     const { views } = (await first.json()) as { views: number };
-    expect(((await (await fetchApp(`/cars/${slug}/view.json`)).json()) as { views: number }).views).toBe(views + 1);
+    expect(((await (await fetchApp(`/cars/${slug}/view.json`)).json()) as { views: number }).views).toBe(views);
+    expect(((await (await fetchApp(`/cars/${slug}/view.json`, { headers: { "user-agent": "another shopper" } })).json()) as { views: number }).views).toBe(views + 1);
     expect((await fetchApp(`/cars/${slug}/view.json`, { host: `${other.slug}.localhost:3000` })).status).toBe(404);
     expect((await fetchApp(`/cars/BAD%20SLUG/view.json`)).status).toBe(404);
   });

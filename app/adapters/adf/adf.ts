@@ -2,6 +2,7 @@
  * ADF/XML 1.0 (Auto-lead Data Format) for dealer CRMs. The DTD is adf-1.0.dtd beside this file;
  * tests validate the output against it with xmllint.
  */
+import { stripControlCharacters } from "~/domain/text/control-characters";
 export interface AdfLead {
   id: number;
   /** ISO-8601 instant. */
@@ -23,9 +24,12 @@ export interface AdfLead {
   provider: { name: string; url: string | null };
 }
 
-/** Escapes text for XML element content and double-quoted attributes (also used by the sitemap). */
+/**
+ * Escapes text for XML element content and double-quoted attributes (also used by the sitemap).
+ * Characters XML 1.0 forbids (control characters from a message) are dropped first (issue 16 defect 6).
+ */
 export function escapeXml(v: string | number): string {
-  return String(v).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return stripControlCharacters(String(v)).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 const esc = escapeXml;
 const el = (name: string, value: string | number | null | undefined, attrs = "") => (value === null || value === undefined || value === "" ? "" : `<${name}${attrs}>${esc(value)}</${name}>`);
