@@ -38,8 +38,8 @@ test("in-stock VDP: sidebar, buttons with their show rules, market indicator, SE
   await expect(buttons.getByRole("link", { name: "Finance Enquiry" })).toHaveAttribute("href", /^\/finance\?preferredDealership=[a-z0-9-]+&car_id=\d+&car_type=used#finance-form$/);
   await expect(buttons.getByRole("link", { name: "Car History Report" })).toHaveAttribute("href", /reports\.example\/history\//);
   await expect(buttons.getByRole("link", { name: "Call Dealer" })).toHaveAttribute("href", /^tel:/);
-  // Checkout is off on this site: no reserve or online purchase (spec 5).
-  await expect(buttons.getByRole("link", { name: "Reserve Now" })).toHaveCount(0);
+  // Checkout is on for this site with the 'buy-online' path segment (features.checkoutPath, issue 10, spec 2.1).
+  await expect(buttons.getByRole("link", { name: "Reserve Now" })).toHaveAttribute("href", `/cars/${IN_STOCK}/buy-online`);
   // Guarantee banner is on for this site (SiteConfig display.guaranteeBanner).
   await expect(page.getByTestId("guarantee-banner")).toContainText("48 hour money-back guarantee");
   await expect(page.getByTestId("finance-panel")).toHaveCount(1);
@@ -190,7 +190,7 @@ test("Make an Offer dialog (one dealer set): offer_from_client with the price as
   await expect(dialog).toHaveCount(0);
 });
 
-test("view.json counts views and a car of another site is a 404", async ({ page }) => {
+test("view.json counts a visitor once per car per day (issue 16) and a car of another site is a 404", async ({ page }) => {
   const views = (base: string) => page.evaluate(async (url) => {
     const r = await fetch(url);
     return { status: r.status, body: r.ok ? await r.json() : null };
@@ -199,7 +199,8 @@ test("view.json counts views and a car of another site is a 404", async ({ page 
   const first = await views(SCU);
   const second = await views(SCU);
   expect(first.status).toBe(200);
-  expect(second.body.views).toBe(first.body.views + 1);
+  expect(first.body.views).toBeGreaterThan(0);
+  expect(second.body.views).toBe(first.body.views);
   await page.goto(`${E2E_BASE("perth-toyota")}/favourites`);
   expect((await views(E2E_BASE("perth-toyota"))).status).toBe(404);
 });
