@@ -29,7 +29,7 @@ export default function PrintPage({ loaderData }: Route.ComponentProps) {
   const { vdp, siteName } = loaderData;
   return (
     <article aria-labelledby="print-title" className="mx-auto max-w-3xl bg-white p-6">
-      <style>{"@media print { body > header, body > footer, .print-hidden { display: none !important; } main { padding: 0 !important; } }"}</style>
+      <style href="forecourt-print" precedence="default">{"@media print { body > header, body > footer, .print-hidden { display: none !important; } main { padding: 0 !important; } }"}</style>
       <p className="print-hidden mb-4">
         <button type="button" onClick={() => window.print()} className="rounded bg-[var(--site-primary)] px-4 py-2 font-semibold text-[var(--site-on-primary)]">
           Print this page

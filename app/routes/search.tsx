@@ -469,7 +469,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         </Form>
-        <section aria-label="Results" aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+        <section aria-labelledby="results-heading" aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+          <h2 id="results-heading" className="sr-only">
+            Results
+          </h2>
           {d.slots.length ? (
             <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
               {d.slots.map((slot) =>

@@ -177,8 +177,6 @@ function MobileMenu({ site }: { site: SiteChrome }) {
     <details className="xl:hidden">
       <summary
         ref={summary}
-        aria-haspopup="dialog"
-        aria-expanded={open}
         onClick={(e) => {
           e.preventDefault();
           setOpen(true);

@@ -1,5 +1,6 @@
 import * as Slider from "@radix-ui/react-slider";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 import { parseTypedBound, sliderBounds, sliderToRange, sliderValue } from "~/search/slider";
 import type { NumericRange, RangeFacet } from "~/search/types";
 
@@ -34,6 +35,7 @@ export function RangeFilter({
   onCommit: (facet: RangeFacet, range: NumericRange | null) => void;
 }) {
   const bounds = useMemo(() => sliderBounds(stats), [stats]);
+  const hydrated = useHydrated();
   const [value, setValue] = useState<[number, number]>(() => sliderValue(bounds, range));
   const [minText, setMinText] = useState(text(range?.min));
   const [maxText, setMaxText] = useState(text(range?.max));
@@ -97,6 +99,8 @@ export function RangeFilter({
       <p className="mb-2 text-sm text-slate-700" aria-live="polite">
         {fmt(value[0])} - {fmt(value[1])}
       </p>
+      {/* The slider needs JavaScript; the server's page keeps its height and the number boxes below. */}
+      {hydrated ? (
       <Slider.Root
         className="relative flex h-5 touch-none select-none items-center"
         min={bounds.min}
@@ -112,6 +116,9 @@ export function RangeFilter({
         <Slider.Thumb aria-label={`Minimum ${legend.toLowerCase()}`} className="block h-4 w-4 rounded-full border-2 border-[var(--site-primary)] bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-[var(--site-primary)]" />
         <Slider.Thumb aria-label={`Maximum ${legend.toLowerCase()}`} className="block h-4 w-4 rounded-full border-2 border-[var(--site-primary)] bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-[var(--site-primary)]" />
       </Slider.Root>
+      ) : (
+        <div className="h-5" aria-hidden="true" />
+      )}
       <div className="mt-2 grid grid-cols-2 gap-2">
         {box("min")}
         {box("max")}

@@ -75,7 +75,7 @@ export function Carousel({ label, children, className = "" }: { label: string; c
 export function CarouselContent({ children }: { children: ReactNode }) {
   const { viewportRef, ready, label } = useCarousel();
   return (
-    <div ref={viewportRef} tabIndex={0} aria-label={`${label}: use the left and right arrow keys to move`} className={`${ready ? "overflow-hidden" : "snap-x overflow-x-auto"} rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2`}>
+    <div ref={viewportRef} role="group" tabIndex={0} aria-label={`${label}: use the left and right arrow keys to move`} className={`${ready ? "overflow-hidden" : "snap-x overflow-x-auto"} rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2`}>
       <ul className="-ml-4 flex">{children}</ul>
     </div>
   );
