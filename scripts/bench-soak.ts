@@ -9,7 +9,6 @@
  * Exit code 0 when there are no errors and no lost leads.
  */
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { serve } from "@hono/node-server";
@@ -25,6 +24,7 @@ import { startDeliveryWorker } from "../app/services/lead-delivery.server.ts";
 import { getSiteBySlug } from "../app/services/sites.server.ts";
 import { importStock } from "../app/services/stock-import.server.ts";
 import { createApp } from "../server/app.ts";
+import { startWebhookReceiver } from "../tests/integration/webhook-receiver.ts";
 import { loadBuild } from "../tests/integration/app-harness.ts";
 
 const { values } = parseArgs({ options: { minutes: { type: "string", default: "10" }, concurrency: { type: "string", default: "8" } } });
@@ -50,20 +50,11 @@ function records(n: number, round: number): FeedRow[] {
 async function main() {
   const handle = await openDatabase({ url, poolSize: 10 });
   await migrateDatabase(handle);
-  const received = new Map<number, number>();
-  const hook = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c));
-    req.on("end", () => {
-      const id = Number(JSON.parse(body).lead_id);
-      received.set(id, (received.get(id) ?? 0) + 1);
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((ok) => hook.listen(0, "127.0.0.1", () => ok()));
+  const hook = await startWebhookReceiver();
+  const received = hook.received;
   const slug = `soak-${randomUUID().slice(0, 8)}`;
   const [group] = await handle.db.insert(dealerGroups).values({ slug: `${slug}-group`, name: "Soak group" }).returning();
-  const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/lead`;
+  const hookUrl = hook.url;
   const [row] = await handle.db
     .insert(sites)
     .values({ slug, name: "Soak Motors", dealerGroupId: group.id, config: { leads: { routing: [{ channel: "webhook", target: hookUrl }], rateLimitPerIpPerHour: 1_000_000, rateLimitPerSitePerHour: 1_000_000 } } })

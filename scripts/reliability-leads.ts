@@ -20,7 +20,6 @@
  * delivery is sent. Exit code 0 when all hold, 1 otherwise.
  */
 import { randomUUID } from "node:crypto";
-import { createServer as createHttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -34,6 +33,7 @@ import { sites } from "../db/schema/index.ts";
 import { createLeadChannels } from "../app/adapters/lead-channels.server.ts";
 import { startDeliveryWorker } from "../app/services/lead-delivery.server.ts";
 import { createApp } from "../server/app.ts";
+import { startWebhookReceiver } from "../tests/integration/webhook-receiver.ts";
 import { startTcpProxy } from "../tests/integration/tcp-proxy.ts";
 
 const ADMIN_URL = process.env.RELIABILITY_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -61,19 +61,9 @@ async function main() {
   const direct = await openDatabase({ url: directUrl.toString(), poolSize: 2 });
   await migrateDatabase(direct);
 
-  // Webhook receiver.
-  const received = new Map<number, number>();
-  const hook = createHttpServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c));
-    req.on("end", () => {
-      const id = Number(JSON.parse(body).lead_id);
-      received.set(id, (received.get(id) ?? 0) + 1);
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((ok) => hook.listen(0, "127.0.0.1", () => ok()));
-  const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/lead`;
+  const hook = await startWebhookReceiver();
+  const received = hook.received;
+  const hookUrl = hook.url;
 
   const slug = "reliability";
   const [site] = await direct.db
@@ -229,7 +219,7 @@ async function main() {
   await new Promise<void>((ok) => server.close(() => ok()));
   await database.close();
   await proxy.close();
-  await new Promise<void>((ok) => hook.close(() => ok()));
+  await new Promise<void>((ok) => hook.server.close(() => ok()));
   await check.end();
   await direct.close();
   await admin.end();
