@@ -1,4 +1,5 @@
 import * as Slider from "@radix-ui/react-slider";
+import { useHydrated } from "~/components/use-hydrated";
 import { useId, useMemo, useRef, useState } from "react";
 import { track, type AnalyticsParams } from "~/components/analytics";
 import {
@@ -41,6 +42,7 @@ export interface FinanceCalculatorProps {
  * the form submits (GET) to `action`, which renders the same calculator with the submitted values.
  */
 export function FinanceCalculator({ config, initial, initialMessage = null, action, hidden = {}, eventParams = {} }: FinanceCalculatorProps) {
+  const hydrated = useHydrated();
   const id = useId();
   const [priceText, setPriceText] = useState(formatMoneyInput(initial.purchasePrice));
   const [depositText, setDepositText] = useState(formatMoneyInput(initial.deposit));
@@ -204,6 +206,8 @@ export function FinanceCalculator({ config, initial, initialMessage = null, acti
         <span id={`${id}-term-label`} className="block text-sm font-medium">
           Loan term: <span data-testid="term-value">{term} {term === 1 ? "year" : "years"}</span>
         </span>
+        {/* Radix renders its thumbs hidden and without aria-valuenow until measured: the slider appears once hydrated. */}
+        {hydrated ? (
         <Slider.Root
           name="term"
           className="relative mt-3 flex h-5 w-full touch-none select-none items-center"
@@ -225,6 +229,9 @@ export function FinanceCalculator({ config, initial, initialMessage = null, acti
             className="block h-5 w-5 rounded-full border-2 border-[var(--site-primary)] bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-[var(--site-primary)]"
           />
         </Slider.Root>
+        ) : (
+          <div className="mt-3 h-5" aria-hidden="true" />
+        )}
         <noscript>
           {/* Radix shows its thumb only once hydrated: without JavaScript the term is a number input. */}
           <label className="mt-2 block text-sm">
