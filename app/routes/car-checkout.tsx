@@ -24,6 +24,7 @@ import type { Site } from "~/sites/site";
 import type { Database } from "../../db/client";
 import { reservations } from "../../db/schema/index";
 import { and, eq } from "drizzle-orm";
+import { readFormData } from "~/services/read-form.server";
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
 
@@ -86,7 +87,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   await requireShopperFor(request, site, db, "checkout");
   const adapter = paymentsAdapterFor(db);
   const locations = await pickupLocations(db, site, car);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const values = formValues(form, ["terms"]);
   const parsed = reservationFormSchema({ withCard: adapter.collectsCard, locationRequired: locations.length > 1 }).safeParse(values);
   const echo: Record<string, unknown> = { ...values, card_number: undefined };

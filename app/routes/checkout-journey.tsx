@@ -24,6 +24,7 @@ import { completeJourney, findOrStartJourney, journeyCookie, journeyIdFromCookie
 import { isCarReservable, NOT_RESERVABLE_MESSAGE, reservationTerms, reserveCar, resumeReservation, type ReserveResult } from "~/services/reservations.server";
 import type { Site } from "~/sites/site";
 import type { Database } from "../../db/client";
+import { readFormData } from "~/services/read-form.server";
 
 const CarIdSchema = z.string({ error: "car_id is required: a car id or slug" }).regex(/^(\d{1,10}|[a-z0-9-]{1,200})$/, "car_id must be a car id or slug");
 
@@ -115,7 +116,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const self = `/checkout-journey?car_id=${encodeURIComponent(url.searchParams.get("car_id")!)}`;
   if (journey.status !== "open") throw redirect(self);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const values = formValues(form, ["terms", "interested_in_finance"]);
   const echo: Record<string, unknown> = { ...values, card_number: undefined };
   const step = journey.step as JourneyStep;

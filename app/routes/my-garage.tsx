@@ -20,6 +20,7 @@ import { requireShopperFor, updateShopperDetails } from "~/services/auth.server"
 import { assertSameOrigin } from "~/services/origin.server";
 import { listWatchlist } from "~/services/watchlist.server";
 import { FavouritesList } from "~/components/accounts/favourites-list";
+import { readFormData } from "~/services/read-form.server";
 
 function garageSite(request: Request, context: Route.LoaderArgs["context"]) {
   const site = context.get(siteContext);
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const site = garageSite(request, context);
   const db = context.get(dbContext);
   const shopper = (await requireShopperFor(request, site, db, "my-garage"))!;
-  const parsed = DetailsSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = DetailsSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ saved: false, errors: parsed.error.issues.map((i) => i.message) }, { status: 400 });
   const v = parsed.data;
   await updateShopperDetails(db, site, shopper.id, { name: v.name, lastName: v.last_name, email: v.email, postcode: v.postcode });

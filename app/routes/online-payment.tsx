@@ -13,6 +13,7 @@ import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { fieldErrors, formValues, TEST_CARD_MESSAGE } from "~/forms/reservation-form";
 import { requireShopperFor } from "~/services/auth.server";
 import { loadPaymentRequest, payRequest, resumeRequestPayment } from "~/services/reservations.server";
+import { readFormData } from "~/services/read-form.server";
 
 const RequestIdSchema = z.uuid("The payment reference is the code in the link your dealer sent (for example 3f2c...-...).");
 
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const adapter = paymentsAdapterFor(db);
   const parsed = RequestIdSchema.safeParse(new URL(request.url).searchParams.get("request") ?? "");
   if (!parsed.success) throw new Response("Bad Request: request must be a payment reference", { status: 400 });
-  const values = formValues(await request.formData());
+  const values = formValues(await readFormData(request));
   const card = z.object({ card_number: z.string({ error: TEST_CARD_MESSAGE }).trim().regex(/^[\d\s-]{12,23}$/, TEST_CARD_MESSAGE) }).safeParse(values);
   if (adapter.collectsCard && !card.success) return data<ActionData>({ errors: fieldErrors(card.error), formError: null, continueUrl: null }, { status: 400 });
   const self = `/online-payment?request=${parsed.data}`;

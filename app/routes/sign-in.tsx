@@ -16,6 +16,7 @@ import { parseSignInType, safeRedirectPath, type SignInType } from "~/domain/acc
 import { getShopper, requestSignInCode, startSession, verifySignInCode } from "~/services/auth.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { saveCar } from "~/services/watchlist.server";
+import { readFormData } from "~/services/read-form.server";
 
 const HEADINGS: Record<SignInType, { title: string; lead: string }> = {
   watchlist: { title: "Sign in to save this car", lead: "Your watchlist is kept with your mobile number, so it follows you to any device." },
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
   const info = context.get(requestInfoContext);
   const params = readParams(new URL(request.url));
-  const parsed = FormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = FormSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data<ActionData>({ step: "phone", error: "Please enter your mobile number.", phone: "" }, { status: 400 });
   const form = parsed.data;
 

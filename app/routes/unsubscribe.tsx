@@ -8,6 +8,7 @@ import { Breadcrumbs, pageMeta } from "~/components/content/content-ui";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { recordUnsubscribe, UnsubscribeSchema } from "~/services/content.server";
 import { siteBaseUrl } from "~/services/sitemap.server";
+import { readFormData } from "~/services/read-form.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -20,12 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw new Response("That form could not be read. Please try again.", { status: 400 });
-  }
+  const form = await readFormData(request);
   const parsed = UnsubscribeSchema.safeParse({ email: form.get("email") ?? undefined, reason: form.get("reason") || undefined });
   if (!parsed.success) {
     const errors: Record<string, string> = {};

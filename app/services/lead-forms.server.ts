@@ -18,6 +18,7 @@ import { stripControlCharacters } from "~/domain/text/control-characters";
 import { getCarById } from "./cars.server";
 import { listLocations, orderByPostcode } from "./locations.server";
 import { submitLead } from "./leads.server";
+import { readFormData } from "./read-form.server";
 
 /** Everything a LeadForm component needs; serialisable. */
 export interface LeadFormSetup {
@@ -96,12 +97,7 @@ export type LeadActionData =
  * rejected or failed submit answers with a form-level error, never a 500.
  */
 export async function leadFormAction(db: Database, site: Site, request: Request, pages: LeadPageId | readonly LeadPageId[], info: { now: number; clientIp: string | null }, car: Car | null = null, named: { subcategory?: string } = {}) {
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    throw new Response("That form could not be read. Please try again.", { status: 400 });
-  }
+  const formData = await readFormData(request);
   try {
     return await handleLeadForm(db, site, withoutControlCharacters(formData), request, pages, info, car, named);
   } catch (error) {

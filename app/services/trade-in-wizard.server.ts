@@ -30,6 +30,7 @@ import { UNEXPECTED_ERROR } from "~/forms/lead-forms";
 import type { Site } from "~/sites/site";
 import { getCarById } from "./cars.server";
 import { listLocations } from "./locations.server";
+import { readFormData } from "./read-form.server";
 import {
   completeValuation,
   getValuation,
@@ -178,12 +179,7 @@ export async function wizardAction(db: Database, site: Site, request: Request, i
   const url = new URL(request.url);
   const page = pageOf(url);
   const car = await wantedCarOf(db, site, url, page.carBound);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw new Response("That form could not be read. Please try again.", { status: 400 });
-  }
+  const form = await readFormData(request);
   const values = formValues(form);
   const step = values._step as TradeInStep;
   if (!(TRADE_IN_STEPS as readonly string[]).includes(step)) throw new Response("Unknown wizard step.", { status: 400 });

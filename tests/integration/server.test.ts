@@ -149,7 +149,7 @@ describe(`server (${ENGINE})`, () => {
     expect(make).toContain("1 result");
     const sortedPage = await (await fetchApp("/search?sortBy=price_desc")).text();
     // The results come after the filter panel, whose model facet also names both models.
-    const sorted = sortedPage.slice(sortedPage.indexOf('aria-label="Results"'));
+    const sorted = sortedPage.slice(sortedPage.indexOf('id="results-heading"'));
     expect(sorted.indexOf("HiLux")).toBeLessThan(sorted.indexOf("Corolla"));
     expect((await fetchApp("/search/not-a-make-or-body")).status).toBe(404);
   });
