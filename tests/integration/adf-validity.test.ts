@@ -67,15 +67,22 @@ describe(`ADF validity (${ENGINE})`, () => {
     for (let i = 0; i < 20 && (await jobOf()).status === "pending"; i++) await deliverDue(handle.db, channels, Date.now() + 1000);
     const job = await jobOf();
     expect([job.status, job.lastError]).toEqual(["sent", null]);
-    const mail = mails.slice(before).find((m) => m.includes("<adf>"))!;
-    const [head, ...rest] = mail.split(/\r?\n\r?\n/);
+    // Quoted-printable when the header says so (nodemailer picks the transfer encoding).
+    const decode = (mail: string) => {
+      const [head, ...rest] = mail.split(/\r?\n\r?\n/);
+      const body = rest.join("\n\n").trim();
+      const xml = /quoted-printable/i.test(head)
+        ? Buffer.from(body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8")
+        : body;
+      return { head, xml };
+    };
+    // This lead's ADF email (the loop above may also have sent other files' jobs to this server).
+    const ownId = `source="Forecourt">${lead.leadId}</id>`;
+    const mail = mails.slice(before).map(decode).find((m) => m.xml.includes("<adf>") && m.xml.includes(ownId));
+    if (!mail) throw new Error(`no ADF email for lead ${lead.leadId}`);
+    const { head, xml } = mail;
     expect(head.match(/^content-type:/gim)).toHaveLength(1);
     expect(head).toMatch(/^Content-Type: text\/xml; charset=utf-8$/im);
-    const body = rest.join("\n\n").trim();
-    // Quoted-printable when the header says so (nodemailer picks the transfer encoding).
-    const xml = /quoted-printable/i.test(head)
-      ? Buffer.from(body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8")
-      : body;
     expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
     expect(xml).toContain("Bell and tab &lt;b&gt;&amp;");
     expect(await adfProblems(xml)).toEqual([]);
