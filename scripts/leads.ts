@@ -11,8 +11,7 @@
  * Exit codes: 0 done, 1 bad usage or unknown id, 2 database error.
  */
 import { parseArgs } from "node:util";
-import { openDatabase } from "../db/client.ts";
-import { migrateDatabase } from "../db/migrate.ts";
+import { openCliDatabase } from "./cli-database.ts";
 import { deliverySummary, listDeliveries, retryDeadDeliveries, retryDelivery } from "../app/services/lead-delivery.server.ts";
 
 const USAGE = "usage: npm run leads -- list [--status pending|sent|dead] [--limit N] | summary | retry <delivery id> | retry-dead";
@@ -35,15 +34,8 @@ async function run(): Promise<number> {
     console.error(`retry needs a delivery id\n${USAGE}`);
     return 1;
   }
-  const url = process.env.DATABASE_URL || undefined;
-  let handle;
-  try {
-    handle = await openDatabase({ url, dataDir: url ? undefined : (process.env.DATA_DIR ?? ".data/pglite"), poolSize: 2 });
-    await migrateDatabase(handle);
-  } catch (error) {
-    console.error(`cannot open the database: ${(error as Error).message}`);
-    return 2;
-  }
+  const handle = await openCliDatabase();
+  if (!handle) return 2;
   try {
     if (command === "list") {
       const rows = await listDeliveries(handle.db, status as "pending" | "sent" | "dead" | undefined, Math.max(1, Math.min(1000, Number(args.values.limit) || 50)));

@@ -13,8 +13,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../db/client.ts";
-import { migrateDatabase } from "../db/migrate.ts";
+import { openCliDatabase } from "./cli-database.ts";
 import { paymentRequests } from "../db/schema/index.ts";
 import { paymentsAdapterFor } from "../app/adapters/payments/index.server.ts";
 import { endReservation, expireReservations, listReservations, reconcilePayments } from "../app/services/reservations.server.ts";
@@ -50,15 +49,8 @@ async function run(): Promise<number> {
     console.error(`request-payment needs --site, --amount (dollars, 1 to 250,000) and --description\n${USAGE}`);
     return 1;
   }
-  const url = process.env.DATABASE_URL || undefined;
-  let handle;
-  try {
-    handle = await openDatabase({ url, dataDir: url ? undefined : (process.env.DATA_DIR ?? ".data/pglite"), poolSize: 2 });
-    await migrateDatabase(handle);
-  } catch (error) {
-    console.error(`cannot open the database: ${(error as Error).message}`);
-    return 2;
-  }
+  const handle = await openCliDatabase();
+  if (!handle) return 2;
   try {
     const adapter = paymentsAdapterFor(handle.db);
     if (command === "list") {
