@@ -1,0 +1,59 @@
+/**
+ * A real server process for the start-up and signal tests: spawned with its own port and an empty
+ * embedded database folder (no demo seed), resolved once it prints "Forecourt is running".
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  /** Everything the process printed so far (stdout and stderr). */
+  output: () => string;
+  /** Resolves with the exit code when the process ends. */
+  exited: Promise<number | null>;
+  /** Kills whatever is left and removes the database folder. */
+  cleanup: () => void;
+}
+
+/**
+ * Spawns `command args` with PORT (from `portBase` + 0..89), DATA_DIR (a new temp folder),
+ * SEED_DEMO=0 and LOG_LEVEL=warn plus `env`, and waits until the server says it is running.
+ * @throws when the process exits before that (the message holds its output).
+ */
+export async function startServerProcess(command: string, args: string[], portBase: number, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), "forecourt-process-"));
+  const port = portBase + Math.floor(Math.random() * 90);
+  const child = spawn(command, args, {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: "0", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((ok) => child.on("exit", (code) => ok(code)));
+  const cleanup = () => {
+    child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await new Promise<void>((ok, fail) => {
+      const check = setInterval(() => {
+        if (output.includes("Forecourt is running")) {
+          clearInterval(check);
+          ok();
+        }
+      }, 100);
+      exited.then(() => {
+        clearInterval(check);
+        fail(new Error(`${command} ${args.join(" ")} exited early:\n${output}`));
+      });
+    });
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+  return { child, port, output: () => output, exited, cleanup };
+}
