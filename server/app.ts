@@ -18,6 +18,7 @@ import { hasSessionCookie } from "../app/services/auth.server";
 import type { Site } from "../app/sites/site";
 import { compression } from "./compress";
 import { contentSecurityPolicy } from "./csp";
+import { pageCache } from "./page-cache";
 import { applyForwardedHeaders, checkOrigin, limitRequestBodies, rejectMalformedUrls } from "./guards";
 
 export interface AppOptions {
@@ -34,11 +35,16 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Bearer token for /metrics from other hosts; without it /metrics answers loopback clients only. */
   metricsToken?: string | null;
+  /** Page cache for anonymous repeat views (issue 15); default on, with a 64 MB limit. */
+  pageCache?: { enabled: boolean; maxBytes?: number; ttlMs?: number };
   /** Set once shutdown starts: /readyz answers 503 so load balancers drain this node. */
   isShuttingDown?: () => boolean;
 }
 
 type Env = { Variables: { site: Site } };
+
+/** Cache-Control of public HTML pages (issue 15, docs/decisions/180). */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, no-cache, stale-if-error=86400";
 
 /** Logged for a request the client abandoned before the answer (nginx's convention). */
 export const CLIENT_CLOSED_REQUEST = 499;
@@ -48,6 +54,7 @@ export function createApp(options: AppOptions) {
   const { database, logger } = options;
   const sites = new SiteResolver(database.db, { baseDomain: options.baseDomain, defaultSite: options.defaultSite });
   const handleRequest = createRequestHandler(options.build as ServerBuild, options.mode);
+  const cache = (options.pageCache?.enabled ?? true) ? pageCache({ db: database.db, sites, maxBytes: options.pageCache?.maxBytes, ttlMs: options.pageCache?.ttlMs, development: options.mode === "development" }) : null;
   const app = new Hono<Env>();
 
   app.use(async (c, next) => {
@@ -91,7 +98,11 @@ export function createApp(options: AppOptions) {
     const token = options.metricsToken;
     const bearer = c.req.header("authorization") === `Bearer ${token}`;
     if (!(token && bearer) && !(isLoopback(c) && !c.req.header("x-forwarded-for"))) return c.text("Not found", 404);
-    return c.text(await deliveryMetrics(database.db), 200, { "Content-Type": "text/plain; version=0.0.4", "Cache-Control": "no-store" });
+    const pages = cache?.stats();
+    const cacheLines = pages
+      ? `# TYPE forecourt_page_cache_hits_total counter\nforecourt_page_cache_hits_total ${pages.hits}\n# TYPE forecourt_page_cache_misses_total counter\nforecourt_page_cache_misses_total ${pages.misses}\n# TYPE forecourt_page_cache_bytes gauge\nforecourt_page_cache_bytes ${pages.bytes}\n`
+      : "";
+    return c.text((await deliveryMetrics(database.db)) + cacheLines, 200, { "Content-Type": "text/plain; version=0.0.4", "Cache-Control": "no-store" });
   });
 
   if (options.clientDir) {
@@ -126,6 +137,7 @@ export function createApp(options: AppOptions) {
     c.set("site", site);
     await next();
   });
+  if (cache) app.use("*", cache.middleware);
 
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
@@ -138,9 +150,11 @@ export function createApp(options: AppOptions) {
       response.headers.set("Cache-Control", "private, no-store");
       response.headers.append("Vary", "Cookie");
     }
-    // Public pages can be cached per host by a CDN for a short time.
+    // Public pages: any cache (browser, CDN) may keep them but asks us first (If-None-Match, a
+    // cheap 304 from the page cache), so a sold car never shows from a CDN; a CDN may serve its
+    // copy while this server is down (docs/decisions/180).
     if (c.req.method === "GET" && response.status === 200 && !response.headers.has("Cache-Control") && response.headers.get("content-type")?.startsWith("text/html")) {
-      response.headers.set("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+      response.headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
       response.headers.append("Vary", "Host");
     }
     return response;
@@ -179,5 +193,5 @@ export function createApp(options: AppOptions) {
     );
   });
 
-  return { app, sites };
+  return { app, sites, pageCache: cache };
 }

@@ -38,6 +38,10 @@ const EnvSchema = z.object({
     .transform((v) => v === "1" || v === "true"),
   /** Bearer token that lets other hosts read /metrics (loopback clients need none). */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Page cache for anonymous shoppers' repeat views (issue 15, docs/decisions/180): "on" (default) or "off" (benchmarks of the uncached render). */
+  PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  /** Size limit of the page cache in MB (all pages and encodings). */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -55,6 +55,7 @@ export async function startServer(): Promise<RunningServer> {
     defaultSite: env.DEFAULT_SITE,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN ?? null,
+    pageCache: { enabled: env.PAGE_CACHE === "on", maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 },
     isShuttingDown: () => shuttingDown,
   });
   // Lead delivery worker (DESIGN 6): sends the outbox from this node; safe beside other nodes.

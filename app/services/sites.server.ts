@@ -26,6 +26,7 @@ export async function listSites(db: Database): Promise<Site[]> {
     dealerGroup: group ? { id: group.id, slug: group.slug, name: group.name } : null,
     config: resolveSiteConfig(group?.config ?? {}, site.config),
     stockVersion: site.stockVersion,
+    configVersion: site.configVersion,
   }));
 }
 

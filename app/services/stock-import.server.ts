@@ -265,8 +265,10 @@ export async function importStock(db: Database, site: Site, rows: readonly FeedR
       summary.withdrawn = missing.length;
     }
 
+    // The site's stock_version moves with these writes, in this transaction: database triggers
+    // (migration 0018, issue 15) count every change to cars, whoever makes it.
     if (summary.created || summary.updated || summary.withdrawn) {
-      await tx.update(sites).set({ stockVersion: sql`${sites.stockVersion} + 1`, updatedAt: new Date() }).where(eq(sites.id, site.id));
+      await tx.update(sites).set({ updatedAt: new Date() }).where(eq(sites.id, site.id));
     }
   });
   return summary;

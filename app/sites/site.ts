@@ -8,5 +8,8 @@ export interface Site {
   hosts: string[];
   dealerGroup: { id: number; slug: string; name: string } | null;
   config: SiteConfig;
+  /** Moves on every change to the site's stock or reservations (search read model, page cache). */
   stockVersion: number;
+  /** Moves on every change to the site's config or content (page cache; issue 15). */
+  configVersion: number;
 }

@@ -14,7 +14,8 @@ export const dealerGroups = pgTable("dealer_groups", {
 /**
  * A site (the tenant). `config` holds the validated SiteConfig (app/sites/site-config.ts);
  * `stockVersion` is bumped whenever the site's stock changes, so each app node can tell
- * when its search read model is stale.
+ * when its search read model is stale. Both versions are moved by database triggers (migration
+ * 0018) whatever writes the change, and key the page cache (issue 15, docs/decisions/180).
  */
 export const sites = pgTable("sites", {
   id: serial("id").primaryKey(),
@@ -24,6 +25,8 @@ export const sites = pgTable("sites", {
   dealerGroupId: integer("dealer_group_id").references(() => dealerGroups.id),
   config: jsonb("config").notNull().default({}),
   stockVersion: integer("stock_version").notNull().default(0),
+  /** Moved by database triggers when the site's config or content (locations, offers, pages) changes (migration 0018, issue 15). */
+  configVersion: integer("config_version").notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -18,7 +18,7 @@ const stored = async () => (await ctx.handle.db.select().from(leads).where(eq(le
 describe(`duplicate leads (${ENGINE})`, () => {
   it("the VDP's HTML (cacheable) carries no submission key", async () => {
     const res = await ctx.t.request(`/cars/${ctx.t.carSlug}`);
-    expect(res.headers.get("cache-control")).toContain("s-maxage");
+    expect(res.headers.get("cache-control")).toMatch(/^public\b/);
     expect(await res.text()).not.toMatch(/name="submission_key"/);
   });
 

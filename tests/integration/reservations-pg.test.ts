@@ -11,9 +11,8 @@
  * The test payment provider's ledger is reached over a direct connection (it plays the outside
  * provider, which the app's cut link does not reach).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { request } from "node:http";
-import { createInterface } from "node:readline";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/client";
@@ -25,6 +24,7 @@ import { PENDING_GRACE_MS, reconcilePayments, RESERVATION_FAILED_MESSAGE, RESERV
 import { importStock } from "../../app/services/stock-import.server";
 import type { Car } from "../../app/domain/car";
 import type { Site } from "../../app/sites/site";
+import { startAppNode } from "./app-nodes";
 import { createTestSite, openTestDatabase } from "./database";
 import { feed, stockRecord } from "./fixtures";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
@@ -57,14 +57,6 @@ async function orphanHolds(db: DatabaseHandle["db"], carIds: number[]): Promise<
   return rows.length;
 }
 
-function startNode(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/integration/app-node.ts"], { env: { ...process.env, LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((ok, fail) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.once("line", (line) => ok({ child, port: (JSON.parse(line) as { port: number }).port }));
-    child.once("exit", (code) => fail(new Error(`app node exited with ${code}`)));
-  });
-}
 
 describe.skipIf(!url)(`reservations on PostgreSQL ${url ? "" : `-- skipped: ${reason}`}`, () => {
   let direct: DatabaseHandle;
@@ -82,7 +74,7 @@ describe.skipIf(!url)(`reservations on PostgreSQL ${url ? "" : `-- skipped: ${re
 
   it("50 simultaneous reservations of one car over two app processes: one reservation, 49 clear refusals, no orphan hold", async () => {
     const [car] = await carsOf(direct, site, 1);
-    const started = await Promise.all([startNode(), startNode()]);
+    const started = await Promise.all([startAppNode(), startAppNode()]);
     nodes.push(...started.map((s) => s.child));
     const host = `${site.slug}.localhost`;
     const post = async (i: number) => {

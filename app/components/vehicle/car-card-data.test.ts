@@ -7,7 +7,7 @@ import { toCarCard, type CarCardSource } from "./car-card-data";
 
 const NOW = new Date("2026-06-01T00:00:00Z");
 function site(config: SiteConfigInput = {}): Site {
-  return { id: 1, slug: "s", name: "S", hosts: [], dealerGroup: null, config: SiteConfigSchema.parse(config), stockVersion: 1 };
+  return { id: 1, slug: "s", name: "S", hosts: [], dealerGroup: null, config: SiteConfigSchema.parse(config), stockVersion: 1, configVersion: 0 };
 }
 function card(overrides: Parameters<typeof makeCar>[0] = {}, config: SiteConfigInput = {}) {
   const car = makeCar({ createdAt: "2026-01-01T00:00:00Z", ...overrides });
