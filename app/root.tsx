@@ -15,6 +15,7 @@ import { SiteFooter, SiteHeader, type SiteChrome } from "./components/layout/sit
 import { StickyFooter } from "./components/layout/sticky-footer";
 import { dbContext, requestInfoContext, siteContext } from "./context";
 import { listLocations } from "./services/locations.server";
+import { memoBySiteVersion } from "./services/site-memo.server";
 import { buildAccountView } from "./services/account-view.server";
 import { SiteToaster } from "./components/accounts/site-toaster";
 import { AccountControl } from "./components/accounts/account-control";
@@ -24,7 +25,8 @@ import { maskPhone } from "./domain/display/phone";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
-  const locations = await listLocations(db, site);
+  // Issue 15: once per site version, not per request.
+  const locations = await memoBySiteVersion("root-locations", site, () => listLocations(db, site));
   const chrome: SiteChrome = {
     slug: site.slug,
     name: site.name,

@@ -14,6 +14,7 @@ import type { Site } from "~/sites/site";
 import type { Location } from "./locations.server";
 import { searchStock } from "./search.server";
 import { emptySearchQuery, slugify } from "~/search/params";
+import { memoBySiteVersion } from "./site-memo.server";
 
 /** Serialisable navigation data of one site (part of the root loader's data). */
 export interface SiteNavigation extends NavigationTree {
@@ -74,7 +75,8 @@ export async function loadSiteNavigation(db: Database, site: Site, locations: Lo
   const c = site.config;
   const nav = c.navigation;
   const tree = mergeNavigation(baseNavigation(c), { header: nav.header, footer: nav.footerSections }, nav.overrides);
-  const modelGroups = hasModelsDropdown(tree.header) ? await loadModelGroups(db, site, now) : null;
+  // Issue 15: the model menu runs a stock search; once per site version, not per request.
+  const modelGroups = hasModelsDropdown(tree.header) ? await memoBySiteVersion("model-groups", site, () => loadModelGroups(db, site, now)) : null;
   const main = locations.find((l) => l.primary) ?? locations.find((l) => l.locationType === "sales") ?? locations[0] ?? null;
   const weekly = main?.openingHours ?? [];
   const phone = c.phones.main ?? main?.phone ?? null;
