@@ -54,7 +54,7 @@ export function createApp(options: AppOptions) {
   const { database, logger } = options;
   const sites = new SiteResolver(database.db, { baseDomain: options.baseDomain, defaultSite: options.defaultSite });
   const handleRequest = createRequestHandler(options.build as ServerBuild, options.mode);
-  const cache = (options.pageCache?.enabled ?? true) ? pageCache({ db: database.db, sites, maxBytes: options.pageCache?.maxBytes, ttlMs: options.pageCache?.ttlMs, development: options.mode === "development" }) : null;
+  const cache = (options.pageCache?.enabled ?? true) ? pageCache({ db: database.db, sites, maxBytes: options.pageCache?.maxBytes, ttlMs: options.pageCache?.ttlMs }) : null;
   const app = new Hono<Env>();
 
   app.use(async (c, next) => {
@@ -64,6 +64,10 @@ export function createApp(options: AppOptions) {
     const status = c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : c.res.status;
     logger.info({ method: c.req.method, path: c.req.path, host: c.req.header("host"), status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
   });
+  // First the address the shopper used (behind a trusted proxy), then the page cache: a repeat
+  // view is answered with the bytes and headers the whole stack below made the first time.
+  app.use(applyForwardedHeaders(options.trustProxy ?? false));
+  if (cache) app.use(cache.middleware);
   app.use(
     secureHeaders({
       // The Content-Security-Policy (hashes of each page's inline scripts) and Permissions-Policy
@@ -75,7 +79,6 @@ export function createApp(options: AppOptions) {
   );
   app.use(compression());
   app.use(contentSecurityPolicy({ development: options.mode === "development" }));
-  app.use(applyForwardedHeaders(options.trustProxy ?? false));
   app.use(rejectMalformedUrls());
   app.use(checkOrigin());
   app.use(limitRequestBodies());
@@ -137,7 +140,6 @@ export function createApp(options: AppOptions) {
     c.set("site", site);
     await next();
   });
-  if (cache) app.use("*", cache.middleware);
 
   app.all("*", async (c) => {
     const context = new RouterContextProvider();

@@ -44,11 +44,6 @@ export function contentSecurityPolicy(options: { development?: boolean } = {}): 
   return async (c, next) => {
     await next();
     let res = c.res;
-    if (res.headers.has("Content-Security-Policy")) {
-      // Set already by the page cache (server/page-cache.ts), which hashed the page when it stored it.
-      res.headers.set("Permissions-Policy", PERMISSIONS_POLICY);
-      return;
-    }
     let hashes: string[] = [];
     if ((res.headers.get("content-type") ?? "").startsWith("text/html") && res.body && !res.headers.has("content-encoding")) {
       const html = await res.text();

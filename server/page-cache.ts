@@ -1,8 +1,9 @@
 /**
  * The page cache (issue 15 "Repeat views", docs/decisions/180): public pages for anonymous
- * shoppers are kept per node, per URL (scheme, host, path and query) and per site version, with
- * each compressed form made once; a repeat view is answered from memory, or with 304 when the
- * browser or CDN already holds the same bytes (`ETag` / `If-None-Match`).
+ * shoppers are kept per node, per URL (scheme, host, path and query), per encoding the browser
+ * accepts and per site version, as the exact bytes and headers sent; a repeat view is answered
+ * from memory, or with 304 when the browser or CDN already holds the same bytes
+ * (`ETag` / `If-None-Match`).
  *
  * Invalidation: the key carries the site's stock and config versions, which database triggers
  * move in the same transaction as any change that shows on a page (migration 0018: a price, a
@@ -19,16 +20,11 @@
  * of a page with a lead form is the same for every visitor.
  */
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../db/client";
 import { sites as sitesTable } from "../db/schema/index";
 import type { SiteResolver } from "../app/services/sites.server";
-import type { Site } from "../app/sites/site";
-import { BROTLI_QUALITY, GZIP_LEVEL } from "./compress";
-import { inlineScriptHashes, policy } from "./csp";
 
 /** A site's two version counters (migration 0018). */
 export interface SiteVersion {
@@ -79,65 +75,63 @@ export class SiteVersionReader {
 
 type Encoding = "br" | "gzip" | "identity";
 
-interface CachedPage {
+interface CachedAnswer {
   status: number;
-  /** Response headers as rendered (CSP included), without length, encoding, date or cookies. */
+  /** The answer's headers as sent (security headers, CSP, encoding), without length, date, cookies or ETag. */
   headers: [string, string][];
-  /** Quoted hash of the uncompressed body; each encoding's ETag adds its name. */
-  hash: string;
-  bodies: Partial<Record<Encoding, Buffer>>;
-  /** Bytes held, for the cache's size limit. */
-  bytes: number;
+  /** The bytes as sent (compressed for the key's encoding). */
+  body: Buffer;
+  /** Quoted hash of `body`. */
+  etag: string;
 }
 
 export interface PageCacheOptions {
   db: Database;
   sites: SiteResolver;
-  /** Size limit of the cache in bytes (all encodings of all pages); default 64 MB. */
+  /** Size limit of the cache in bytes (all pages and encodings); default 64 MB. */
   maxBytes?: number;
   /** Longest life of an entry in ms, for what no version covers (opening hours, offer dates); default 60 s. */
   ttlMs?: number;
-  /** Development: the CSP allows the dev server's websocket (see csp.ts). */
-  development?: boolean;
 }
 
 /** Our own cookies mark per-visitor state (session, purchase journey): such requests bypass the cache. */
 const OWN_COOKIE = /(?:^|;\s*)(?:__Host-)?fc_[a-z_]+=/i;
+/** Paths that are never pages: health checks, metrics, build assets and static files (served without a database read). */
+const NOT_A_PAGE = /^\/(?:healthz|readyz|metrics)$|^\/assets\/|\.(?:js|mjs|css|map|png|jpe?g|webp|avif|gif|svg|ico|woff2?)$/i;
 const CACHEABLE_TYPE = /^(text\/html|application\/json|application\/xml|text\/plain)/;
-/** Response headers the cache adds per answer (or that a stored copy must not repeat). */
-const PER_ANSWER = new Set(["content-length", "content-encoding", "date", "set-cookie", "etag", "x-cache", "transfer-encoding"]);
+/** Response headers the cache sets per answer (or that a stored copy must not repeat). */
+const PER_ANSWER = new Set(["content-length", "date", "set-cookie", "etag", "x-cache", "transfer-encoding", "connection", "keep-alive"]);
 
 /** Header `X-Cache` on answers this middleware handled: HIT (from memory, or 304) or MISS (rendered and stored). */
 export const CACHE_STATUS_HEADER = "X-Cache";
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** The encoding to send for an `Accept-Encoding` header (brotli first, as compress.ts). */
+/** The encoding the compression middleware will choose for an `Accept-Encoding` header (server/compress.ts). */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   const accept = acceptEncoding ?? "";
   return /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : "identity";
 }
 
 /**
- * The page cache middleware (issue 15). Mount it after site resolution (it reads `c.get("site")`
- * and may replace it with a fresher copy) and before React Router's handler.
- * @returns the middleware and `stats()` (hits, misses, entries, bytes) for /metrics and tests
+ * The page cache middleware (issue 15). Mount it early (after the forwarded-header rewrite, before
+ * security headers, compression and CSP): a hit is answered with the bytes and headers the full
+ * stack produced for the first request, so it costs a version read and a memory lookup.
+ * @returns the middleware, `stats()` (hits, misses, 304s, entries, bytes) and `clear()`
  */
 export function pageCache(options: PageCacheOptions) {
   const versions = new SiteVersionReader(options.db);
-  const pages = new LRUCache<string, CachedPage>({
+  const answers = new LRUCache<string, CachedAnswer>({
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (page) => Math.max(1, page.bytes),
+    sizeCalculation: (a) => Math.max(1, a.body.length + 512),
     ttl: options.ttlMs ?? 60_000,
   });
   const counts = { hits: 0, misses: 0, notModified: 0 };
 
-  const middleware: MiddlewareHandler<{ Variables: { site: Site } }> = async (c, next) => {
+  const middleware: MiddlewareHandler = async (c, next) => {
     const request = c.req.raw;
-    if (request.method !== "GET" || OWN_COOKIE.test(request.headers.get("cookie") ?? "") || request.headers.has("authorization")) return next();
-
-    let site = c.get("site");
+    if (request.method !== "GET" || NOT_A_PAGE.test(c.req.path) || OWN_COOKIE.test(request.headers.get("cookie") ?? "") || request.headers.has("authorization")) return next();
+    const host = request.headers.get("host");
+    const site = await options.sites.forHost(host);
+    if (!site) return next();
     let version: SiteVersion | undefined;
     try {
       version = (await versions.read()).get(site.id);
@@ -149,79 +143,59 @@ export function pageCache(options: PageCacheOptions) {
       // This node's site list is older than the database: reload it so the render (config,
       // search read model) is at least as new as the key it is stored under.
       options.sites.invalidate();
-      const fresh = await options.sites.forHost(request.headers.get("host"));
-      if (!fresh || fresh.id !== site.id) return next();
-      site = fresh;
-      c.set("site", site);
+      const fresh = await options.sites.forHost(host);
+      if (!fresh || fresh.id !== site.id || fresh.stockVersion !== version.stock || fresh.configVersion !== version.config) return next();
     }
 
-    const key = `${site.id}:${version.stock}.${version.config} ${c.req.url}`;
     const encoding = pickEncoding(request.headers.get("accept-encoding") ?? undefined);
-    const cached = pages.get(key);
+    const key = `${site.id}:${version.stock}.${version.config} ${encoding} ${c.req.url}`;
+    const ifNoneMatch = request.headers.get("if-none-match");
+    const cached = answers.get(key);
     if (cached) {
       counts.hits++;
       c.res = undefined;
-      c.res = await answer(key, cached, encoding, request.headers.get("if-none-match"), "HIT");
+      c.res = answer(cached, ifNoneMatch, "HIT");
       return;
     }
 
     await next();
     const res = c.res;
     const type = res.headers.get("content-type") ?? "";
-    const cacheControl = res.headers.get("cache-control") ?? "";
-    if (res.status !== 200 || !res.body || !/\bpublic\b/.test(cacheControl) || res.headers.has("set-cookie") || res.headers.has("content-encoding") || !CACHEABLE_TYPE.test(type)) return;
+    const sentEncoding = res.headers.get("content-encoding") ?? "identity";
+    if (res.status !== 200 || !res.body || !/\bpublic\b/.test(res.headers.get("cache-control") ?? "") || res.headers.has("set-cookie") || !CACHEABLE_TYPE.test(type)) return;
+    if (sentEncoding !== encoding && sentEncoding !== "identity") return;
     counts.misses++;
     const body = Buffer.from(await res.arrayBuffer());
-    const headers = new Headers(res.headers);
-    if (type.startsWith("text/html") && !headers.has("content-security-policy")) {
-      // The policy names the page's inline scripts; made here once, as csp.ts would on each answer.
-      headers.set("Content-Security-Policy", policy(inlineScriptHashes(body.toString("utf8")), options.development));
-    }
-    const page: CachedPage = {
+    const stored: CachedAnswer = {
       status: res.status,
-      headers: [...headers].filter(([name]) => !PER_ANSWER.has(name.toLowerCase())),
-      hash: createHash("sha256").update(body).digest("base64url").slice(0, 22),
-      bodies: { identity: body },
-      bytes: body.length,
+      headers: [...res.headers].filter(([name]) => !PER_ANSWER.has(name.toLowerCase())),
+      body,
+      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
     };
-    pages.set(key, page);
+    answers.set(key, stored);
     c.res = undefined;
-    c.res = await answer(key, page, encoding, request.headers.get("if-none-match"), "MISS");
+    c.res = answer(stored, ifNoneMatch, "MISS");
   };
 
-  /** A stored page as a response: 304 when the client holds this encoding's ETag, else the bytes (compressed once, then kept). */
-  async function answer(key: string, page: CachedPage, encoding: Encoding, ifNoneMatch: string | null, status: "HIT" | "MISS"): Promise<Response> {
-    const etag = `"${page.hash}${encoding === "identity" ? "" : `-${encoding}`}"`;
-    const headers = new Headers(page.headers);
-    headers.set("ETag", etag);
-    headers.append("Vary", "Accept-Encoding");
+  /** A stored answer as a response: 304 when the client holds its ETag, else its bytes. */
+  function answer(stored: CachedAnswer, ifNoneMatch: string | null, status: "HIT" | "MISS"): Response {
+    const headers = new Headers(stored.headers);
+    headers.set("ETag", stored.etag);
     headers.set(CACHE_STATUS_HEADER, status);
-    if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+    if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === stored.etag)) {
       counts.notModified++;
-      for (const name of ["content-type", "content-security-policy"]) headers.delete(name);
+      for (const name of ["content-type", "content-encoding", "content-security-policy"]) headers.delete(name);
       return new Response(null, { status: 304, headers });
     }
-    let body = page.bodies[encoding];
-    if (!body) {
-      const identity = page.bodies.identity!;
-      body =
-        encoding === "br"
-          ? await brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } })
-          : await gzipAsync(identity, { level: GZIP_LEVEL });
-      page.bodies[encoding] = body;
-      page.bytes += body.length;
-      if (pages.peek(key) === page) pages.set(key, page); // re-weigh the entry with its new encoding
-    }
-    if (encoding !== "identity") headers.set("Content-Encoding", encoding);
-    headers.set("Content-Length", String(body.length));
-    return new Response(body as unknown as Uint8Array<ArrayBuffer>, { status: page.status, headers });
+    headers.set("Content-Length", String(stored.body.length));
+    return new Response(stored.body as unknown as Uint8Array<ArrayBuffer>, { status: stored.status, headers });
   }
 
   return {
     middleware,
     /** Counters since start and the cache's current size. */
-    stats: () => ({ ...counts, entries: pages.size, bytes: pages.calculatedSize }),
+    stats: () => ({ ...counts, entries: answers.size, bytes: answers.calculatedSize }),
     /** Drops every stored page (tests, or an operator after a manual data fix). */
-    clear: () => pages.clear(),
+    clear: () => answers.clear(),
   };
 }
