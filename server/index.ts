@@ -33,7 +33,12 @@ export interface RunningServer {
  */
 export async function startServer(): Promise<RunningServer> {
   const env = loadEnv();
-  const logger = pino({ level: env.LOG_LEVEL });
+  // Issue 15: log lines are written asynchronously (buffered up to 4 KB, flushed at least every
+  // 250 ms and on exit), so a request does not wait on a write to stdout.
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const flushTimer = setInterval(() => destination.flush(), 250);
+  flushTimer.unref();
+  const logger = pino({ level: env.LOG_LEVEL }, destination);
   const buildFile = resolve("build/server/index.js");
   if (!existsSync(buildFile)) throw new Error("No production build found: run `npm run build` first (npm start does this for you).");
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR });
@@ -88,6 +93,12 @@ export async function startServer(): Promise<RunningServer> {
       channels.close();
       await database.close();
       logger.info("stopped");
+      clearInterval(flushTimer);
+      try {
+        destination.flushSync();
+      } catch {
+        // nothing buffered, or stdout already closed
+      }
     })());
   return { url, close };
 }
