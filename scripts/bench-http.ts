@@ -1,66 +1,221 @@
 /**
- * `npm run bench:http` (issue 6 "Speed"): starts the built server on the embedded database
- * (PGlite in BENCH_DATA_DIR, default .data/bench-pglite, seeded with the demo sites on first run)
- * and drives it with autocannon: requests/s and p50/p99 latency for a search results page with
- * two refinements, server-rendered HTML, and the same search through `GET /api/search`.
+ * `npm run bench:http` (issue 15 "Fast pages", decision 183): requests/s and p50 / p99 latency of
+ * the production server for the pages a shopper loads, on the demo site perth-toyota (Host
+ * `perth-toyota.localhost`): home `/`, the SRP `/search?body=SUV&car_type=used`, a real VDP (the
+ * first car link of that SRP), a real location page (the first `/our-location/…` or
+ * `/contact-us/…` link of the home page), `GET /api/search` with the same refinements, and
+ * `/healthz`. Every request carries a browser's `Accept` and `Accept-Encoding: gzip, br`.
  *
- * The server runs with NODE_ENV=production (as `npm start` does).
- * Environment: BENCH_PORT (default 3299), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (10).
- * Builds the app first when there is no build (scripts/start.ts does that).
+ * Modes (BENCH_MODES, comma-separated, default all three):
+ * - `uncached`: server started with PAGE_CACHE=off, so every request renders.
+ * - `repeat`: server started normally (page cache on), each page warmed first.
+ * - `static`: measured alongside `repeat`: a plain node:http server (scripts/bench/static-server.ts,
+ *   its own process) sends, for each page, exactly the status, headers and br-compressed bytes the
+ *   app sent; the table prints the same-run ratio app-repeat / static per page.
+ * Each page gets a 2 s warm-up, then BENCH_RUNS runs of BENCH_SECONDS with autocannon at
+ * BENCH_CONNECTIONS, runs interleaved across pages; the table prints min / median / max req/s and
+ * the median p50 / p99 in ms. The server's RSS (VmRSS of the node server process itself, sampled
+ * during and after each load) is reported as the maximum per mode.
+ *
+ * Database: PostgreSQL when DATABASE_URL is set, otherwise PGlite in `<app>/.data/bench-pglite`
+ * (BENCH_DATA_DIR overrides), seeded with the demo sites on first start.
+ * BENCH_APP_DIR runs the server of another checkout (built there first when it has no build), so
+ * a "before" commit is measured by the same script; a checkout without a page cache ignores
+ * PAGE_CACHE, so its two modes measure the same thing. Other environment: BENCH_PORT (default
+ * 3299; the static server uses the next port), BENCH_OUT (default .data/bench-http.json).
+ *
+ * Run time with the defaults (5 s, 3 runs, 10 connections): 6 pages x 9 measurements x 5 s =
+ * 4.5 min of load, plus warm-ups and two server starts: about 6 minutes (add 1-2 minutes for
+ * seeding a fresh database). A benchmark, not a test: nothing fails on timings, and figures on
+ * the shared 2-core machine are indicative.
+ * @throws (exits non-zero) when a page does not answer 200 or a link cannot be found.
  */
-import { spawn } from "node:child_process";
-import { request } from "node:http";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
+import { firstLink, formatSpread, spread, type Spread } from "./bench/lib";
+import { appDir, benchPort, BROWSER_HEADERS, ensureBuild, get, startServer, type BenchServer } from "./bench/server";
 
-const port = Number(process.env.BENCH_PORT ?? 3299);
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const host = "perth-toyota.localhost";
-const PATHS = [
-  { name: "SRP, 2 refinements (HTML)", path: "/search?body=SUV&car_type=used" },
-  { name: "GET /api/search, same refinements", path: "/api/search?body=SUV&car_type=used" },
-];
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const WARMUP_SECONDS = 2;
+const MODES = new Set((process.env.BENCH_MODES ?? "uncached,repeat,static").split(","));
+const OUT = process.env.BENCH_OUT ?? ".data/bench-http.json";
+const HOST = "perth-toyota.localhost";
+const PORT = benchPort(3299);
+const STATIC_PORT = PORT + 1;
 
-const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-  // NODE_ENV=production: React's production build (the development build renders ~3x slower).
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: process.env.BENCH_DATA_DIR ?? ".data/bench-pglite", LOG_LEVEL: "warn", SEED_DEMO: "1", DATABASE_URL: "" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+interface Page {
+  name: string;
+  path: string;
+}
+interface Run {
+  reqs: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+interface PageResult {
+  runs: Run[];
+  reqs: Spread;
+  p50: Spread;
+  p99: Spread;
+}
 
-async function waitHealthy(): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {
-      // not up yet
+/** Finds the real VDP and location URLs on the running app (plain, uncompressed requests). */
+async function discoverPages(port: number): Promise<Page[]> {
+  const html = async (path: string) => {
+    const r = await get(port, path, HOST, { accept: BROWSER_HEADERS.accept });
+    if (r.status !== 200) throw new Error(`${path} answered ${r.status}`);
+    return r.body.toString("utf8");
+  };
+  const srpPath = "/search?body=SUV&car_type=used";
+  const apiPath = "/api/search?body=SUV&car_type=used";
+  let vdp = firstLink(await html(srpPath), /^\/cars\/[^/?#]+$/);
+  if (!vdp) {
+    const api = JSON.parse(await html(apiPath)) as { hits: { url: string }[] };
+    vdp = api.hits[0]?.url ?? null;
+  }
+  const location = firstLink(await html("/"), /^\/(our-location|contact-us)\/[^/?#]+$/);
+  if (!vdp) throw new Error("no car link on the SRP nor in /api/search");
+  if (!location) throw new Error("no location link (/our-location/… or /contact-us/…) on the home page");
+  return [
+    { name: "home", path: "/" },
+    { name: "SRP, 2 refinements", path: srpPath },
+    { name: "VDP", path: vdp },
+    { name: "location", path: location },
+    { name: "GET /api/search", path: apiPath },
+    { name: "GET /healthz", path: "/healthz" },
+  ];
+}
+
+/** One autocannon load; samples the server's RSS every 250 ms meanwhile into `rss`. */
+async function load(port: number, path: string, seconds: number, connections: number, server: BenchServer | null, rss: number[]): Promise<Run> {
+  const sampler = server ? setInterval(() => rss.push(server.rssMb()), 250) : null;
+  try {
+    const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers: { ...BROWSER_HEADERS, host: HOST }, connections, duration: seconds });
+    return { reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  } finally {
+    if (sampler) clearInterval(sampler);
+    if (server) rss.push(server.rssMb());
+  }
+}
+
+function summarise(runs: Run[]): PageResult {
+  return { runs, reqs: spread(runs.map((r) => r.reqs)), p50: spread(runs.map((r) => r.p50)), p99: spread(runs.map((r) => r.p99)) };
+}
+
+/** Starts the static baseline serving what the app sends for each page with `Accept-Encoding: br`. */
+async function startStatic(pages: Page[], appPort: number) {
+  const captured: Record<string, unknown> = {};
+  for (const { path } of pages) {
+    const r = await get(appPort, path, HOST, { ...BROWSER_HEADERS, "accept-encoding": "br" });
+    const headers = Object.fromEntries(Object.entries(r.headers).filter(([k]) => !["connection", "keep-alive", "transfer-encoding", "date", "content-length"].includes(k)));
+    captured[path] = { status: r.status, headers, body: r.body.toString("base64") };
+  }
+  const file = ".data/bench-static.json";
+  mkdirSync(".data", { recursive: true });
+  writeFileSync(file, JSON.stringify(captured));
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/static-server.ts", file, String(STATIC_PORT)], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((ok, fail) => {
+    child.stdout.on("data", (d: Buffer) => d.toString().includes("listening") && ok());
+    child.once("exit", (code) => fail(new Error(`static server exited (${code})`)));
+  });
+  return child;
+}
+
+/** Runs one server mode; returns per-page results (and the static baseline's when asked). */
+async function runMode(mode: "uncached" | "repeat", dir: string, withStatic: boolean, known: Page[] | null) {
+  const t = Date.now();
+  const server = await startServer({ dir, port: PORT, env: mode === "uncached" ? { PAGE_CACHE: "off" } : {} });
+  console.error(`[${mode}] server pid ${server.pid} healthy after ${((Date.now() - t) / 1000).toFixed(0)} s, RSS ${server.rssMb().toFixed(0)} MB`);
+  const rss: number[] = [];
+  const pages = known ?? (await discoverPages(PORT));
+  let staticChild: Awaited<ReturnType<typeof startStatic>> | null = null;
+  try {
+    for (const { path } of pages) {
+      const r = await get(PORT, path, HOST, BROWSER_HEADERS);
+      if (r.status !== 200) throw new Error(`${path} answered ${r.status}`);
+      await load(PORT, path, WARMUP_SECONDS, CONNECTIONS, server, rss);
     }
-    await new Promise((r) => setTimeout(r, 500));
+    if (withStatic) staticChild = await startStatic(pages, PORT);
+    const app: Run[][] = pages.map(() => []);
+    const stat: Run[][] = pages.map(() => []);
+    for (let run = 1; run <= RUNS; run++) {
+      for (const [i, { name, path }] of pages.entries()) {
+        const r = await load(PORT, path, SECONDS, CONNECTIONS, server, rss);
+        app[i].push(r);
+        let line = `[${mode} run ${run}/${RUNS}] ${name.padEnd(20)} ${r.reqs.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`;
+        if (r.non2xx || r.errors) line += `  (${r.non2xx} non-2xx, ${r.errors} errors)`;
+        if (staticChild) {
+          const s = await load(STATIC_PORT, path, SECONDS, CONNECTIONS, null, rss);
+          stat[i].push(s);
+          line += `   static ${s.reqs.toFixed(0)} req/s`;
+        }
+        console.error(line);
+      }
+    }
+    const rssMax = Math.max(...rss.filter((n) => !Number.isNaN(n)));
+    return {
+      pages,
+      rssMb: rssMax,
+      app: Object.fromEntries(pages.map((p, i) => [p.path, summarise(app[i])])),
+      static: staticChild ? Object.fromEntries(pages.map((p, i) => [p.path, summarise(stat[i])])) : null,
+    };
+  } finally {
+    staticChild?.kill("SIGTERM");
+    await server.stop("SIGTERM");
   }
-  throw new Error("server did not become healthy in 5 minutes");
 }
 
+const dir = appDir();
+ensureBuild(dir);
+let commit = "unknown";
 try {
-  await waitHealthy();
-  for (const { name, path } of PATHS) {
-    const url = `http://127.0.0.1:${port}${path}`;
-    // fetch() does not let a caller set Host; node:http does (the site is chosen by host).
-    const status = await new Promise<number>((ok, fail) => {
-      const req = request(url, { headers: { host } }, (res) => {
-        res.resume();
-        ok(res.statusCode ?? 0);
-      });
-      req.on("error", fail);
-      req.end();
-    });
-    if (status !== 200) throw new Error(`${path} answered ${status}`);
-    // Warm the read model and the route before measuring.
-    await autocannon({ url, headers: { host }, connections: 2, duration: 2 });
-    const r = await autocannon({ url, headers: { host }, connections, duration: seconds });
-    console.log(
-      `${name.padEnd(36)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   (${r.non2xx} non-2xx, ${r.errors} errors, ${connections} connections, ${seconds} s)`,
-    );
-  }
-} finally {
-  server.kill("SIGTERM");
+  commit = execFileSync("git", ["-C", dir, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+} catch {
+  // not a git checkout
 }
+const database = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
+const started = Date.now();
+console.error(`bench:http on ${commit} (${database}), ${RUNS} runs x ${SECONDS} s, ${CONNECTIONS} connections, modes ${[...MODES].join(",")}`);
+
+let pages: Page[] | null = null;
+const uncached = MODES.has("uncached") ? await runMode("uncached", dir, false, null) : null;
+pages = uncached?.pages ?? null;
+const repeat = MODES.has("repeat") || MODES.has("static") ? await runMode("repeat", dir, MODES.has("static"), pages) : null;
+pages = (uncached ?? repeat)!.pages;
+
+const ratios: Record<string, Spread | null> = {};
+for (const { path } of pages) {
+  const a = repeat?.app[path];
+  const s = repeat?.static?.[path];
+  // Same-run ratio: each run's app figure over the static figure measured right after it.
+  ratios[path] = a && s ? spread(a.runs.map((r, i) => r.reqs / s.runs[i].reqs)) : null;
+}
+
+const cell = (r: PageResult | undefined) => (r ? `${formatSpread(r.reqs)} | ${r.p50.median} / ${r.p99.median}` : "– | –");
+const lines = [
+  `bench:http, ${commit}, ${database}, ${RUNS} run(s) x ${SECONDS} s, ${CONNECTIONS} connections, Accept-Encoding: gzip, br (req/s min / median / max; latency medians)`,
+  "",
+  "| page | uncached req/s | p50 / p99 ms | repeat req/s | p50 / p99 ms | static req/s | p50 / p99 ms | repeat / static |",
+  "|---|---|---|---|---|---|---|---|",
+  ...pages.map(({ name, path }) => {
+    const ratio = ratios[path];
+    return `| ${name} (\`${path}\`) | ${cell(uncached?.app[path])} | ${cell(repeat?.app[path])} | ${cell(repeat?.static?.[path])} | ${ratio ? formatSpread(ratio, 2) : "–"} |`;
+  }),
+  "",
+  `Server RSS (max during and after load): uncached ${uncached ? `${uncached.rssMb.toFixed(0)} MB` : "–"}, repeat ${repeat ? `${repeat.rssMb.toFixed(0)} MB` : "–"} (${database}).`,
+  `Total time ${((Date.now() - started) / 60_000).toFixed(1)} min.`,
+];
+console.log(lines.join("\n"));
+mkdirSync(dirname(OUT), { recursive: true });
+writeFileSync(
+  OUT,
+  JSON.stringify({ date: new Date().toISOString(), app: commit, database, seconds: SECONDS, runs: RUNS, connections: CONNECTIONS, host: HOST, pages, uncached, repeat, ratios }, null, 2),
+);
+console.error(`wrote ${OUT}`);

@@ -1,0 +1,134 @@
+/**
+ * Process helpers for the benchmark scripts (issue 15 "Fast pages"): build a checkout when it has
+ * no build, start its production server as a direct node child (so the child's pid is the server's
+ * and /proc/<pid>/status gives its memory), send requests with a chosen Host header, and stop the
+ * server with a signal so it shuts down cleanly (and `--cpu-prof` writes its profile).
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { request } from "node:http";
+import { join, resolve } from "node:path";
+
+/** Headers a browser sends for a page (issue 15: browser-like Accept-Encoding). */
+export const BROWSER_HEADERS = {
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8",
+  "accept-encoding": "gzip, br",
+  "accept-language": "en-AU,en;q=0.9",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 forecourt-bench",
+} as const;
+
+/** The checkout to benchmark: BENCH_APP_DIR, else the current directory (absolute path). */
+export function appDir(): string {
+  return resolve(process.env.BENCH_APP_DIR ?? ".");
+}
+
+/**
+ * Runs `react-router build` in `dir` when it has no `build/server/index.js` (output inherited to
+ * stderr). @throws when the build fails.
+ */
+export function ensureBuild(dir: string): void {
+  if (existsSync(join(dir, "build/server/index.js"))) return;
+  console.error(`building ${dir} (no build yet)...`);
+  execFileSync(process.execPath, [join(dir, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+/** A running production server. */
+export interface BenchServer {
+  child: ChildProcess;
+  /** The server process's pid (node itself, not a shell or npm). */
+  pid: number;
+  port: number;
+  /** Resident memory of the server process in MB (VmRSS), or NaN once it has exited. */
+  rssMb(): number;
+  /** Sends `signal` (default SIGTERM) and waits for the process to exit (kills it after 20 s). */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts `node [nodeArgs] --import tsx scripts/start.ts` in `dir` with NODE_ENV=production,
+ * LOG_LEVEL=warn, SEED_DEMO=1, HOST=127.0.0.1, PORT=`port`, on PostgreSQL when DATABASE_URL is set
+ * and otherwise on PGlite in `<dir>/.data/bench-pglite` (BENCH_DATA_DIR overrides), plus `env`.
+ * Resolves once GET /healthz answers 200 (seeding a fresh database takes a minute or two).
+ * @throws when the process exits first or is not healthy within 10 minutes.
+ */
+export async function startServer(opts: { dir: string; port: number; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchServer> {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "scripts/start.ts"], {
+    cwd: opts.dir,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "1",
+      HOST: "127.0.0.1",
+      PORT: String(opts.port),
+      DATABASE_URL: process.env.DATABASE_URL ?? "",
+      DATA_DIR: process.env.BENCH_DATA_DIR ?? ".data/bench-pglite",
+      ...opts.env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  let exited = false;
+  const exit = new Promise<void>((ok) => child.once("exit", () => ((exited = true), ok())));
+  const server: BenchServer = {
+    child,
+    pid: child.pid!,
+    port: opts.port,
+    rssMb() {
+      try {
+        const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
+        return m ? Number(m[1]) / 1024 : NaN;
+      } catch {
+        return NaN;
+      }
+    },
+    async stop(signal = "SIGTERM") {
+      if (exited) return;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`server in ${opts.dir} exited before it was healthy (code ${child.exitCode})`);
+    try {
+      if ((await get(opts.port, "/healthz", "localhost")).status === 200) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await server.stop("SIGKILL");
+  throw new Error("server was not healthy within 10 minutes");
+}
+
+/** One raw HTTP response: status, headers and the body bytes exactly as sent (still compressed). */
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/**
+ * GET `path` from 127.0.0.1:`port` with Host `host` (fetch() cannot set Host; the site is chosen
+ * by it) and `headers` (default: none besides Host). The body is not decompressed.
+ * @throws on connection errors.
+ */
+export function get(port: number, path: string, host: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((ok, fail) => {
+    const req = request({ host: "127.0.0.1", port, path, headers: { ...headers, host } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => ok({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", fail);
+    });
+    req.on("error", fail);
+    req.end();
+  });
+}
+
+/** Free TCP port promise-free helper: BENCH_PORT or `fallback`. */
+export function benchPort(fallback: number): number {
+  return Number(process.env.BENCH_PORT ?? fallback);
+}
