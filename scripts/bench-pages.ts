@@ -1,0 +1,101 @@
+/**
+ * `npm run bench:pages` (issue 15 "Fast pages", decision 183): Lighthouse 12 in its default mobile
+ * mode (emulated phone, simulated slow 4G and 4x CPU slowdown) with Debian Chromium against the
+ * built production server, for home, an SRP (`/search?car_type=used`) and a VDP (the first car
+ * link of that SRP) of the demo sites perth-toyota and harbour-auto-group. Prints per page the four
+ * category scores (performance / accessibility / best practices / SEO, 0-100) and LCP (ms), TBT
+ * (ms) and CLS, the median over BENCH_PAGES_RUNS runs (default 1) with the runs' range in the JSON,
+ * and writes `.data/bench-pages.json`.
+ *
+ * The server runs as in bench:http (NODE_ENV=production, SEED_DEMO=1; PostgreSQL when
+ * DATABASE_URL is set, otherwise PGlite in `<app>/.data/bench-pglite`; BENCH_APP_DIR for another
+ * checkout; BENCH_PORT, default 3298). Chromium: CHROME_PATH (default /usr/bin/chromium), headless,
+ * with `{slug}.localhost` mapped to 127.0.0.1 by --host-resolver-rules. One Chromium per page run.
+ * Run time: about 20-30 s per page run, so about 3 minutes for 6 pages at one run (plus server
+ * start). Scores on the shared 2-core machine are indicative (Lighthouse's simulated throttling
+ * still depends on how fast the host runs the page's JavaScript).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { firstLink, formatSpread, spread, type Spread } from "./bench/lib";
+import { appDir, benchPort, ensureBuild, get, startServer } from "./bench/server";
+
+const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 1);
+const PORT = benchPort(3298);
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const SITES = ["perth-toyota", "harbour-auto-group"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--host-resolver-rules=MAP *.localhost 127.0.0.1",
+];
+
+interface Measure {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+/** One Lighthouse mobile run in a fresh Chromium. @throws when Lighthouse returns no result or a runtime error. */
+async function audit(url: string): Promise<Measure> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "error" });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Measure["scores"];
+    const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    return { scores, lcpMs: num("largest-contentful-paint"), tbtMs: num("total-blocking-time"), cls: num("cumulative-layout-shift") };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const dir = appDir();
+ensureBuild(dir);
+const server = await startServer({ dir, port: PORT });
+const results: { site: string; page: string; url: string; runs: Measure[]; median: Record<string, Spread> }[] = [];
+try {
+  for (const site of SITES) {
+    const host = `${site}.localhost`;
+    const srp = "/search?car_type=used";
+    const srpHtml = await get(PORT, srp, host);
+    if (srpHtml.status !== 200) throw new Error(`${host}${srp} answered ${srpHtml.status}`);
+    const vdp = firstLink(srpHtml.body.toString("utf8"), /^\/cars\/[^/?#]+$/);
+    if (!vdp) throw new Error(`no car link on ${host}${srp}`);
+    for (const [page, path] of [["home", "/"], ["SRP", srp], ["VDP", vdp]] as const) {
+      const url = `http://${host}:${PORT}${path}`;
+      const runs: Measure[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(url));
+      const median: Record<string, Spread> = {
+        ...Object.fromEntries(CATEGORIES.map((c) => [c, spread(runs.map((r) => r.scores[c]))])),
+        lcpMs: spread(runs.map((r) => r.lcpMs)),
+        tbtMs: spread(runs.map((r) => r.tbtMs)),
+        cls: spread(runs.map((r) => r.cls)),
+      };
+      results.push({ site, page, url, runs, median });
+      console.error(`${site} ${page}: ${CATEGORIES.map((c) => median[c].median).join("/")} LCP ${median.lcpMs.median.toFixed(0)} ms`);
+    }
+  }
+} finally {
+  await server.stop();
+}
+
+console.log(`\nbench:pages, Lighthouse 12 mobile, ${RUNS} run(s) per page (median; min / median / max when several)\n`);
+console.log("| site | page | perf / a11y / best practices / SEO | LCP ms | TBT ms | CLS |");
+console.log("|---|---|---|---|---|---|");
+for (const r of results) {
+  const m = r.median;
+  console.log(`| ${r.site} | ${r.page} | ${CATEGORIES.map((c) => m[c].median).join(" / ")} | ${formatSpread(m.lcpMs)} | ${formatSpread(m.tbtMs)} | ${formatSpread(m.cls, 3)} |`);
+}
+mkdirSync(".data", { recursive: true });
+writeFileSync(".data/bench-pages.json", JSON.stringify({ date: new Date().toISOString(), runs: RUNS, results }, null, 2));
+console.error("wrote .data/bench-pages.json");
