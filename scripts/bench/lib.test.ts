@@ -73,4 +73,10 @@ describe("aggregateProfile", () => {
     ]);
     expect(r.packages.reduce((a, p) => a + p.share, 0)).toBeCloseTo(1);
   });
+  it("counts only samples inside a window on the profile's clock", () => {
+    // Sample times: 100 + cumulative deltas = 100, 1100, 4100, 6100, 56100, 60100.
+    const w = aggregateProfile({ ...profile, startTime: 100 }, "file:///srv/app/", { from: 1000, to: 5000 });
+    expect(w.functions.map((f) => [f.name, f.ms])).toEqual([["renderToPipeableStream node_modules/react-dom/cjs/s.js:100", 5]]);
+    expect(w.total).toBe(5);
+  });
 });

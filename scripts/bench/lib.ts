@@ -59,6 +59,8 @@ export interface CpuProfile {
   samples: number[];
   /** Microseconds between consecutive samples (the first is relative to `startTime`). */
   timeDeltas: number[];
+  /** Monotonic clock in microseconds (the clock of `process.hrtime`), when sampling began. */
+  startTime?: number;
 }
 
 /** Self time of one function or one package, in milliseconds and as a share of the non-idle total. */
@@ -92,14 +94,23 @@ export function packageOf(frame: CpuProfileNode["callFrame"]): string | null {
  * Self time per function (`name` = "functionName file:line", line 1-based, `stripPrefix` removed
  * from file URLs) and per package (see packageOf), both sorted by time, descending, with idle
  * time excluded. A sample's duration is the time until the next sample (the last one gets the
- * mean interval), as Chrome DevTools counts it.
+ * mean interval), as Chrome DevTools counts it. With `window` (microseconds on the profile's
+ * monotonic clock, the same as `process.hrtime.bigint() / 1000n` on the same machine) only samples
+ * taken within [from, to] count, so start-up can be left out.
  */
-export function aggregateProfile(profile: CpuProfile, stripPrefix = ""): { total: number; functions: SelfTime[]; packages: SelfTime[] } {
+export function aggregateProfile(
+  profile: CpuProfile,
+  stripPrefix = "",
+  window?: { from: number; to: number },
+): { total: number; functions: SelfTime[]; packages: SelfTime[] } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
   const n = profile.samples.length;
   const mean = n > 1 ? profile.timeDeltas.slice(1).reduce((a, b) => a + b, 0) / (n - 1) : 0;
+  let at = profile.startTime ?? 0;
   for (let i = 0; i < n; i++) {
+    at += profile.timeDeltas[i];
+    if (window && (at < window.from || at > window.to)) continue;
     const us = i + 1 < n ? profile.timeDeltas[i + 1] : mean;
     selfUs.set(profile.samples[i], (selfUs.get(profile.samples[i]) ?? 0) + Math.max(0, us));
   }
