@@ -10,14 +10,14 @@
  *
  * Default run (issue 15: under 3 minutes): the real data set only, 1000 timed runs per query for
  * the read model; the engines hundreds of times slower (SQL on PGlite / PostgreSQL, Orama) get 2
- * warm-up runs and up to 50 timed runs, stopping after BENCH_SLOW_SECONDS (default 5) per engine
+ * warm-up runs and up to 50 timed runs, stopping after BENCH_SLOW_SECONDS (default 3) per engine
  * and query with at least 5 runs (Orama's faceted query takes 1-2 s each on a loaded machine). `--full` is the run from before issue 15 (about 10+ minutes): the 200,000-car set too,
  * and BENCH_RUNS runs for every engine. The output states the counts used. After the real data
  * set it prints the read model's targets (decision 040, issue 15: p50 < 0.15 ms and p99 < 1 ms per
  * query on the real data set) with PASS/FAIL.
  *
  * Environment: BENCH_RUNS (default 1000) timed runs per query for the read model, BENCH_SLOW_RUNS
- * (default 50, with --full BENCH_RUNS) for SQL and Orama, BENCH_SLOW_SECONDS (default 5, no cap
+ * (default 50, with --full BENCH_RUNS) for SQL and Orama, BENCH_SLOW_SECONDS (default 3, no cap
  * with --full), BENCH_SIZE (default 200000),
  * BENCH_ONLY_REAL=1 to skip the large set even with --full, BENCH_ENGINES (model,pglite,postgres,
  * orama; the read model always runs), DATABASE_URL for PostgreSQL.
@@ -49,7 +49,7 @@ const WARMUP = 20;
 /** Warm-up runs for the slow engines by default (one Orama query with facets takes ~1-2 s). */
 const SLOW_WARMUP = FULL ? WARMUP : 2;
 /** Default run: a slow engine stops a query after this many seconds (at least 5 runs); --full: no cap. */
-const SLOW_SECONDS = FULL ? Infinity : Number(process.env.BENCH_SLOW_SECONDS ?? 5);
+const SLOW_SECONDS = FULL ? Infinity : Number(process.env.BENCH_SLOW_SECONDS ?? 3);
 /** Comma-separated subset of model,pglite,postgres,orama (default all). */
 const ENGINES = new Set((process.env.BENCH_ENGINES ?? "model,pglite,postgres,orama").split(","));
 
