@@ -7,7 +7,8 @@
  * of perth-toyota (default vdp) with autocannon (BENCH_CONNECTIONS, default 10) for BENCH_SECONDS
  * (default 10) after a 2 s warm-up, stops the server with SIGTERM (server/index.ts closes cleanly
  * and exits; V8 writes the profile on exit), then prints the top 25 functions by self time (with
- * file:line) and self time per package (node_modules/<pkg>, node:internal, app, GC, (program));
+ * file:line) and self time per package (node_modules/<pkg>, node:internal, wasm, app, GC,
+ * (program), (native));
  * idle time is excluded. Only samples taken during the measured load count (start-up, module
  * loading and warm-up are left out; the profile's clock is process.hrtime's). Run time: about 30 s plus server start.
  * @throws (exits non-zero) on an unknown page name or when no profile is written.

@@ -36,6 +36,8 @@ describe("packageOf", () => {
     expect(packageOf(frame("loader", "file:///srv/app/build/server/index.js"))).toBe("app");
     expect(packageOf(frame("(garbage collector)", ""))).toBe("GC");
     expect(packageOf(frame("(program)", ""))).toBe("(program)");
+    expect(packageOf(frame("wasm-function[730]", "wasm://wasm/022a9842"))).toBe("wasm");
+    expect(packageOf(frame("fstat", ""))).toBe("(native)");
     expect(packageOf(frame("(idle)", ""))).toBeNull();
     expect(packageOf(frame("(root)", ""))).toBeNull();
   });

@@ -72,8 +72,9 @@ export interface SelfTime {
 
 /**
  * Which bucket a profile frame's time belongs to: "GC", "(program)" (native / VM time outside
- * JavaScript), "node:internal" (Node's own modules), "node_modules/<pkg>" (scoped names kept
- * whole), "app" for any other file, or null for time that is not work ("(idle)", "(root)").
+ * JavaScript), "node:internal" (Node's own modules), "wasm" (WebAssembly: PGlite here),
+ * "node_modules/<pkg>" (scoped names kept whole), "(native)" for frames without a URL (V8
+ * builtins, native bindings), "app" for any other file, or null for time that is not work ("(idle)", "(root)").
  */
 export function packageOf(frame: CpuProfileNode["callFrame"]): string | null {
   const { functionName, url } = frame;
@@ -81,6 +82,8 @@ export function packageOf(frame: CpuProfileNode["callFrame"]): string | null {
   if (functionName === "(garbage collector)") return "GC";
   if (functionName === "(program)") return "(program)";
   if (url.startsWith("node:")) return "node:internal";
+  // WebAssembly has no package in its URL; in this app it is PGlite's PostgreSQL.
+  if (url.startsWith("wasm://")) return "wasm";
   const at = url.lastIndexOf("/node_modules/");
   if (at >= 0) {
     const parts = url.slice(at + "/node_modules/".length).split("/");
