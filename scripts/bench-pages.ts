@@ -11,9 +11,10 @@
  * DATABASE_URL is set, otherwise PGlite in `<app>/.data/bench-pglite`; BENCH_APP_DIR for another
  * checkout; BENCH_PORT, default 3298). Chromium: CHROME_PATH (default /usr/bin/chromium), headless,
  * with `{slug}.localhost` mapped to 127.0.0.1 by --host-resolver-rules. One Chromium per page run.
- * Run time: about 20-30 s per page run, so about 3 minutes for 6 pages at one run (plus server
- * start). Scores on the shared 2-core machine are indicative (Lighthouse's simulated throttling
- * still depends on how fast the host runs the page's JavaScript).
+ * Run time: about 20-40 s per page run, so 3-4 minutes for 6 pages at one run (4 min measured on
+ * the shared machine under load, server start included). Scores on the shared 2-core machine are
+ * indicative (Lighthouse's simulated throttling still depends on how fast the host runs the page's
+ * JavaScript).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
