@@ -134,9 +134,9 @@ async function runMode(mode: "uncached" | "repeat", dir: string, withStatic: boo
   const server = await startServer({ dir, port: PORT, env: mode === "uncached" ? { PAGE_CACHE: "off" } : {} });
   console.error(`[${mode}] server pid ${server.pid} healthy after ${((Date.now() - t) / 1000).toFixed(0)} s, RSS ${server.rssMb().toFixed(0)} MB`);
   const rss: number[] = [];
-  const pages = known ?? (await discoverPages(PORT));
   let staticChild: Awaited<ReturnType<typeof startStatic>> | null = null;
   try {
+    const pages = known ?? (await discoverPages(PORT));
     for (const { path } of pages) {
       const r = await get(PORT, path, HOST, BROWSER_HEADERS);
       if (r.status !== 200) throw new Error(`${path} answered ${r.status}`);

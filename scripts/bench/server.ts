@@ -91,7 +91,7 @@ export async function startServer(opts: { dir: string; port: number; env?: Recor
   };
   const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
-    if (exited) throw new Error(`server in ${opts.dir} exited before it was healthy (code ${child.exitCode})`);
+    if (exited) throw new Error(`server in ${opts.dir} exited before it was healthy (code ${child.exitCode}, signal ${child.signalCode})`);
     try {
       if ((await get(opts.port, "/healthz", "localhost")).status === 200) return server;
     } catch {
