@@ -9,7 +9,7 @@
  * focus, pointer press or key press in the form, not with the page (issue 15 JavaScript budget);
  * a submission made before it has loaded is validated by the server, with the same messages.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, parse, useForm, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useNavigate } from "react-router";
 import { track } from "~/components/analytics";
@@ -75,11 +75,17 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
       location_id: setup.locations.length === 1 ? String(setup.locations[0].id) : undefined,
       opt_in: setup.kind === "finance" ? "on" : undefined,
     },
-    // Without the validation module (not yet loaded) Conform sends the form to the server as is.
-    onValidate: validation ? ({ formData }) => validation.validateLeadStep(formData, setup.kind, setup.options, validationStep) : undefined,
+    // Until the validation module has loaded, Conform's own parse accepts the values as they are:
+    // its intents (prefill updates) still apply in the browser, and a submission goes to the
+    // server, which validates it and answers with the same messages.
+    onValidate({ formData }) {
+      if (validation) return validation.validateLeadStep(formData, setup.kind, setup.options, validationStep);
+      return parse(formData, { resolve: (value) => ({ value }) });
+    },
     onSubmit(event, { submission }) {
-      if (submission?.status === "success" && step < lastStep) {
-        // Intermediate step: advance without a round trip (the server does the same without JS).
+      if (validation && submission?.status === "success" && step < lastStep) {
+        // Intermediate step, validated here: advance without a round trip (the server does the
+        // same without JS, and when the validation module has not loaded yet).
         event.preventDefault();
         setStep(step + 1);
       }
