@@ -16,3 +16,6 @@ export const PHOTOS_MESSAGE = "Please send me more photos of this vehicle.";
  * whole schema and submits. Step 1 asks for contact details, step 2 for the rest.
  */
 export const STEP_FIELDS: string[][] = [["name", "last_name", "postcode", "phone", "email"], []];
+
+/** Spec 3 PreferredContactMethod choices of the trade-in wizard; the first is the default. */
+export const PREFERRED_CONTACT_METHODS = ["Phone", "Email", "SMS"] as const;
