@@ -6,12 +6,12 @@ import {
   isNormalHoursSaturday,
   isOpenNow,
   localClock,
-  normaliseSpecialHours,
   openingStatus,
   upcomingSpecialHours,
   type LocationSchedule,
   type WeeklyHoursEntry,
 } from "./opening-hours";
+import { normaliseSpecialHours } from "./special-hours";
 
 function week(weekdays: [string, string] | null, sat: [string, string] | null, sun: [string, string] | null): WeeklyHoursEntry[] {
   const e = (weekday: number, h: [string, string] | null): WeeklyHoursEntry =>

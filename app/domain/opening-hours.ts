@@ -8,7 +8,6 @@
  * eastern states is handled by the time-zone database, not by fixed offsets.
  */
 import { TZDate } from "@date-fns/tz";
-import { z } from "zod";
 
 /** Spec 3 opening hour entry: weekday 0 Sunday .. 6 Saturday; times "HH:mm" local to the site. */
 export interface WeeklyHoursEntry {
@@ -79,53 +78,6 @@ export interface OpeningStatus {
 
 export const DAY_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 export const DAY_LONG = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-
-const HHMM = /^([01]\d|2[0-4]):([0-5]\d)$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * Both special-hours shapes of spec 3, as stored or imported:
- * `{ date, status, location_id?, start_hour, end_hour }` or `{ date, status, hours: { begin, end } }`
- * (plus this app's own camelCase `{ date, status, startHour, endHour }`).
- */
-export const RawSpecialHoursSchema = z
-  .object({
-    date: z.string().regex(DATE, "date must be YYYY-MM-DD"),
-    status: z.enum(["Open", "Closed"]),
-    location_id: z.number().int().optional(),
-    start_hour: z.string().regex(HHMM).nullish(),
-    end_hour: z.string().regex(HHMM).nullish(),
-    startHour: z.string().regex(HHMM).nullish(),
-    endHour: z.string().regex(HHMM).nullish(),
-    hours: z.object({ begin: z.string().regex(HHMM), end: z.string().regex(HHMM) }).nullish(),
-    note: z.string().optional(),
-  })
-  .refine((s) => s.status === "Closed" || Boolean((s.start_hour ?? s.startHour ?? s.hours?.begin) && (s.end_hour ?? s.endHour ?? s.hours?.end)), {
-    message: "an Open special-hours entry needs start and end hours",
-  });
-
-/**
- * Normalises special or holiday hours of either spec 3 shape.
- * @param raw array of entries in either shape
- * @returns entries as {@link SpecialHours}, sorted by date
- * @throws ZodError when an entry is malformed (bad date, bad time, Open without hours)
- */
-export function normaliseSpecialHours(raw: unknown[]): SpecialHours[] {
-  return raw
-    .map((r) => {
-      const s = RawSpecialHoursSchema.parse(r);
-      const open = s.status === "Open";
-      const entry: SpecialHours = {
-        date: s.date,
-        status: s.status,
-        startHour: open ? (s.start_hour ?? s.startHour ?? s.hours?.begin ?? null) : null,
-        endHour: open ? (s.end_hour ?? s.endHour ?? s.hours?.end ?? null) : null,
-      };
-      if (s.note) entry.note = s.note;
-      return entry;
-    })
-    .sort((a, b) => a.date.localeCompare(b.date));
-}
 
 /**
  * "08:30" -> "8:30am", "17:00" -> "5:00pm", "12:00" -> "12:00pm", "00:00" -> "12:00am".

@@ -8,23 +8,21 @@
  */
 import { isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 import { z } from "zod";
+import { PHOTOS_MESSAGE, STEP_FIELDS } from "./lead-form-text";
+
+// Texts the browser needs without zod (issue 15) live in lead-form-text.ts; re-exported here.
+export { ERROR_LIST_HEADING, PHOTOS_MESSAGE, STEP_FIELDS, UNEXPECTED_ERROR } from "./lead-form-text";
 
 /** Spec 5 / 8: the postcode message. */
 export const POSTCODE_MESSAGE = "Invalid postcode. Please enter a 4-digit number.";
 /** Spec 5 / 8: the terms message (with its leading asterisk). */
 export const TERMS_MESSAGE = "*You must agree to the terms of use before submitting.";
-/** Spec 5 / 8: heading of the error list. */
-export const ERROR_LIST_HEADING = "Please fix the following errors:";
-/** Spec 4 / 8: lead submit failure without a server message (spec spelling kept). */
-export const UNEXPECTED_ERROR = "An unexpected error occured";
 /** Spec 8: generic form submit failure. */
 export const GENERIC_FORM_ERROR = "An error occurred when submitting this form";
 /** Spec 4: prefilled message of an out-of-stock enquiry. */
 export const SIMILAR_MESSAGE = "Can you please find me something similar?";
 /** Spec 4: subcategory of an out-of-stock enquiry. */
 export const SIMILAR_SUBCATEGORY = "Find me something similar";
-/** Hidden preset text of the request-photos form (spec 5). */
-export const PHOTOS_MESSAGE = "Please send me more photos of this vehicle.";
 
 /** Every lead form the site offers. */
 export const LEAD_FORM_KINDS = ["enquiry", "test-drive", "offer", "finance", "photos", "service", "parts", "fleet", "general", "feedback", "trade-in"] as const;
@@ -150,12 +148,6 @@ export function leadFormSchema(form: LeadFormKind, options: LeadFormOptions) {
 }
 
 export type LeadFormValues = z.output<ReturnType<typeof leadFormSchema>>;
-
-/**
- * Multi-step forms (spec 4): the fields validated on each step; the last step validates the
- * whole schema and submits. Step 1 asks for contact details, step 2 for the rest.
- */
-export const STEP_FIELDS: string[][] = [["name", "last_name", "postcode", "phone", "email"], []];
 
 /** Spec 7 analytics: event id for a successful enquiry. */
 export function enquiryEventId(form: LeadFormKind, car: { carType: string; tag: string | null } | null): number {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { AU_STATES } from "~/adapters/rego-lookup/offline";
 import { ADJUSTMENT_QUESTIONS, MAX_ODOMETER_KM } from "~/domain/trade-in/valuer";
 import { CONTACT_FIELDS } from "./lead-forms";
+import { PREFERRED_CONTACT_METHODS } from "./lead-form-text";
 
 /** The wizard's steps, in order (one page each without JavaScript). */
 export const TRADE_IN_STEPS = ["vehicle", "details", "kms", "condition", "contact", "offer", "done"] as const;
@@ -63,8 +64,8 @@ export const ConditionStepSchema = z.object(
   ) as Record<string, z.ZodEnum>,
 );
 
-/** Spec 3 PreferredContactMethod choices; the first is the default. */
-export const PREFERRED_CONTACT_METHODS = ["Phone", "Email", "SMS"] as const;
+// Spec 3 PreferredContactMethod choices live in lead-form-text.ts (no zod for the browser, issue 15).
+export { PREFERRED_CONTACT_METHODS } from "./lead-form-text";
 
 /**
  * Step 5: contact details with the spec 5 rules (first name, Australian mobile, email), the

@@ -475,9 +475,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </h2>
           {d.slots.length ? (
             <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-              {d.slots.map((slot) =>
+              {d.slots.map((slot, index) =>
                 slot.kind === "car" ? (
-                  <CarCard key={`car-${slot.car.id}`} car={slot.car} />
+                  <CarCard key={`car-${slot.car.id}`} car={slot.car} priority={index === 0} />
                 ) : (
                   <aside key={`promo-${slot.promo.id}`} data-testid="promo-card" aria-label={slot.promo.name} className="flex flex-col justify-center rounded-lg bg-[var(--site-primary)] p-6 text-[var(--site-on-primary)] shadow-sm">
                     {slot.promo.imageUrl ? <img src={slot.promo.imageUrl} alt="" className="mb-3 rounded" /> : null}

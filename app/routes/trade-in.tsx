@@ -12,7 +12,8 @@ import { TradeInFaq } from "~/components/trade-in/faq";
 import { ErrorSummary, RadioGroup, Select, TextInput } from "~/components/trade-in/fields";
 import { saveValuationData } from "~/components/trade-in/save-valuation";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
-import { PREFERRED_CONTACT_METHODS, type TradeInStep } from "~/forms/trade-in";
+import type { TradeInStep } from "~/forms/trade-in";
+import { PREFERRED_CONTACT_METHODS } from "~/forms/lead-form-text";
 import { loadWizard, wizardAction, type WizardActionData, type WizardData } from "~/services/trade-in-wizard.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { locations, reviews } from "../schema/index";
-import { normaliseSpecialHours } from "../../app/domain/opening-hours";
+import { normaliseSpecialHours } from "../../app/domain/special-hours";
 
 const DAY = 86_400_000;
 

@@ -2,7 +2,7 @@
  * Issue 10: small server-rendered building blocks of the reservation page, the purchase journey
  * and /online-payment (no client JavaScript needed).
  */
-import { ERROR_LIST_HEADING } from "~/forms/lead-forms";
+import { ERROR_LIST_HEADING } from "~/forms/lead-form-text";
 
 /** Shown on every page that takes a payment through the offline test provider. */
 export function TestPaymentBanner({ label }: { label: string | null }) {

@@ -1,14 +1,14 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import * as Dialog from "@radix-ui/react-dialog";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { MenuModelGroup, NavItem } from "~/domain/navigation/navigation";
 import { ModelMenu } from "./model-menu";
 import { NavHref } from "./nav-link";
 import type { SiteChrome } from "./site-chrome";
 
-/** Spec 9 "Dropdown offset 8": the gap between a header item and its dropdown, in px. */
-export const DROPDOWN_OFFSET_PX = 8;
+// Radix menus load on first intent, not with the page (issue 15 JavaScript budget): header-menus.tsx.
+const loadMenus = () => import("./header-menus");
+const NavDropdown = lazy(() => loadMenus().then((m) => ({ default: m.NavDropdown })));
+const MobileDrawer = lazy(() => loadMenus().then((m) => ({ default: m.MobileDrawer })));
 
 function Chevron() {
   return (
@@ -25,7 +25,7 @@ const HOVER_CLOSE_MS = 150;
  * Desktop navigation (spec 2.7, 4 "Dropdown menus"): each top-level item is a real link (works
  * without JavaScript); an item with sub-items adds a button opening a Radix Dropdown Menu
  * (menu semantics, arrow keys, typeahead, Escape closes and returns focus to the button, choosing
- * an item closes it). Hovering the item opens its dropdown, DROPDOWN_OFFSET_PX below the button,
+ * an item closes it). Hovering the item opens its dropdown, DROPDOWN_OFFSET_PX (header-menus.tsx) below the button,
  * with no caret; the position is re-measured on window resize and scroll (Radix/floating-ui).
  * `onOpenChange` reports whether a dropdown is open (the header adds a class).
  */
@@ -36,10 +36,12 @@ function DesktopNav({ items, modelGroups, onOpenChange }: { items: NavItem[]; mo
   const set = (key: string | null) => {
     window.clearTimeout(timer.current);
     setOpenKey(key);
+    if (key === null) setKeyboardKey(null);
     onOpenChange(key !== null);
   };
   const hoverOpen = (key: string) => (e: React.PointerEvent) => {
     if (e.pointerType !== "mouse") return;
+    want();
     byPointer.current = true;
     set(key);
   };
@@ -51,6 +53,40 @@ function DesktopNav({ items, modelGroups, onOpenChange }: { items: NavItem[]; mo
   const keepOpen = () => window.clearTimeout(timer.current);
   const firstRight = items.findIndex((i) => i.align === "right");
   const linkClass = "block rounded px-2 py-2 hover:bg-black/10";
+  const triggerClass = "rounded px-1 py-2 hover:bg-black/10 data-[state=open]:rotate-180";
+  // Until the Radix module has loaded, each dropdown button is this placeholder: same look and
+  // name; a click (or Enter) loads the module and opens the menu; focus and hover start the load.
+  const [menusWanted, setMenusWanted] = useState(false);
+  const [keyboardKey, setKeyboardKey] = useState<string | null>(null);
+  const focusedKey = useRef<string | null>(null);
+  const want = () => {
+    if (!menusWanted) {
+      void loadMenus();
+      setMenusWanted(true);
+    }
+  };
+  const placeholder = (item: NavItem, key: string) => (
+    <button
+      type="button"
+      aria-label={`${item.name} menu`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={triggerClass}
+      onFocus={() => {
+        focusedKey.current = key;
+        want();
+      }}
+      onClick={(e) => {
+        // detail 0: activated from the keyboard (Enter or Space), so the first item gets focus.
+        if (e.detail === 0) setKeyboardKey(key);
+        byPointer.current = false;
+        want();
+        set(key);
+      }}
+    >
+      <Chevron />
+    </button>
+  );
 
   return (
     <nav aria-label="Main" className="order-last hidden w-full border-t border-white/20 xl:block">
@@ -74,45 +110,28 @@ function DesktopNav({ items, modelGroups, onOpenChange }: { items: NavItem[]; mo
               <NavHref url={item.url} className={`${linkClass} pr-1`}>
                 {item.name}
               </NavHref>
-              <DropdownMenu.Root
-                modal={false}
-                open={openKey === key}
-                onOpenChange={(open) => {
-                  if (open) byPointer.current = false;
-                  set(open ? key : null);
-                }}
-              >
-                <DropdownMenu.Trigger aria-label={`${item.name} menu`} className="rounded px-1 py-2 hover:bg-black/10 data-[state=open]:rotate-180">
-                  <Chevron />
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.Content
-                    side="bottom"
-                    align={item.align === "right" ? "end" : "start"}
-                    sideOffset={DROPDOWN_OFFSET_PX}
-                    collisionPadding={16}
-                    onPointerEnter={keepOpen}
-                    onPointerLeave={hoverClose}
-                    onCloseAutoFocus={(e) => {
-                      // A dropdown closed by the pointer leaving does not pull focus back to its button.
-                      if (byPointer.current) e.preventDefault();
+              {menusWanted ? (
+                <Suspense fallback={placeholder(item, key)}>
+                  <NavDropdown
+                    item={item}
+                    modelGroups={modelGroups}
+                    open={openKey === key}
+                    onOpenChange={(open) => {
+                      if (open) byPointer.current = false;
+                      set(open ? key : null);
                     }}
-                    className={`z-40 rounded-lg border border-slate-200 bg-white text-slate-900 shadow-xl ${mega ? "w-[min(72rem,calc(100vw-2rem))]" : "min-w-56 py-2"}`}
-                  >
-                    {mega ? (
-                      <ModelMenu groups={modelGroups ?? []} variant="desktop" label={`${item.name} models`} />
-                    ) : (
-                      item.dropdownItems!.map((sub, i) => (
-                        <DropdownMenu.Item key={`${i}-${sub.name}`} asChild>
-                          <NavHref url={sub.url} className={`block px-4 py-2 text-sm outline-none hover:bg-slate-100 data-[highlighted]:bg-slate-100 ${sub.className ?? ""}`}>
-                            {sub.name}
-                          </NavHref>
-                        </DropdownMenu.Item>
-                      ))
-                    )}
-                  </DropdownMenu.Content>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Root>
+                    onContentPointerEnter={keepOpen}
+                    onContentPointerLeave={hoverClose}
+                    keepFocusOnClose={() => !byPointer.current}
+                    focusTrigger={focusedKey.current === key}
+                    focusFirstItem={keyboardKey === key}
+                    trigger={<Chevron />}
+                    triggerClassName={triggerClass}
+                  />
+                </Suspense>
+              ) : (
+                placeholder(item, key)
+              )}
             </li>
           );
         })}
@@ -165,12 +184,14 @@ function MobileNavList({ items, modelGroups, onChoose }: { items: NavItem[]; mod
 }
 
 /**
- * The phone and tablet menu: a Menu button opening a Radix Dialog drawer with the full
- * navigation. Without JavaScript the button is a native <details> disclosure showing the same
+ * The phone and tablet menu: a Menu button opening a Radix Dialog drawer (loaded on first use) with
+ * the full navigation. Without JavaScript the button is a native <details> disclosure showing the same
  * list, so every link stays reachable.
  */
 function MobileMenu({ site }: { site: SiteChrome }) {
   const [open, setOpen] = useState(false);
+  // The Radix drawer (header-menus.tsx) loads on the first press of Menu, or when the pointer or focus reaches it.
+  const [wanted, setWanted] = useState(false);
   const summary = useRef<HTMLElement>(null);
   const nav = site.navigation;
   return (
@@ -179,8 +200,11 @@ function MobileMenu({ site }: { site: SiteChrome }) {
         ref={summary}
         onClick={(e) => {
           e.preventDefault();
+          setWanted(true);
           setOpen(true);
         }}
+        onPointerEnter={() => void loadMenus()}
+        onFocus={() => void loadMenus()}
         className="flex cursor-pointer list-none items-center gap-2 rounded border border-current/40 px-3 py-1.5 text-sm font-semibold [&::-webkit-details-marker]:hidden"
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
@@ -192,34 +216,13 @@ function MobileMenu({ site }: { site: SiteChrome }) {
       <nav aria-label="Main" className="absolute inset-x-0 top-full z-40 max-h-[80vh] overflow-y-auto bg-white p-3 text-slate-900 shadow-lg">
         <MobileNavList items={nav.header} modelGroups={nav.modelGroups} />
       </nav>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-          <Dialog.Content
-            aria-describedby={undefined}
-            onCloseAutoFocus={(e) => {
-              e.preventDefault();
-              summary.current?.focus();
-            }}
-            className="fixed inset-y-0 right-0 z-50 flex w-[min(24rem,90vw)] flex-col bg-white text-slate-900 shadow-2xl"
-          >
-            <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-              <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
-              <Dialog.Close className="rounded px-2 py-1 text-sm font-semibold hover:bg-slate-100">
-                Close<span className="sr-only"> menu</span>
-              </Dialog.Close>
-            </div>
-            <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-2">
-              <MobileNavList items={nav.header} modelGroups={nav.modelGroups} onChoose={() => setOpen(false)} />
-            </nav>
-            {site.phone ? (
-              <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className="m-4 rounded bg-[var(--site-primary)] px-4 py-2 text-center font-semibold text-[var(--site-on-primary)]">
-                Call {site.phoneText ?? site.phone}
-              </a>
-            ) : null}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileDrawer open={open} onOpenChange={setOpen} returnFocus={() => summary.current?.focus()} phone={site.phone ?? null} phoneText={site.phoneText ?? null}>
+            <MobileNavList items={nav.header} modelGroups={nav.modelGroups} onChoose={() => setOpen(false)} />
+          </MobileDrawer>
+        </Suspense>
+      ) : null}
     </details>
   );
 }

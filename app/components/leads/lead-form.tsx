@@ -4,13 +4,16 @@
  * /success or re-renders with the spec's messages) and with JavaScript (the same fields through a
  * fetcher with client validation by the same zod schema, a spinner, analytics and browser
  * storage, then /success).
+ *
+ * The client validation (zod, libphonenumber-js: lead-form-validation.ts) loads on the first
+ * focus, pointer press or key press in the form, not with the page (issue 15 JavaScript budget);
+ * a submission made before it has loaded is validated by the server, with the same messages.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, parse, useForm, type FieldMetadata } from "@conform-to/react";
+import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useNavigate } from "react-router";
 import { track } from "~/components/analytics";
-import { ERROR_LIST_HEADING, PHOTOS_MESSAGE, stepSchema, STEP_FIELDS, UNEXPECTED_ERROR } from "~/forms/lead-forms";
+import { ERROR_LIST_HEADING, PHOTOS_MESSAGE, STEP_FIELDS, UNEXPECTED_ERROR } from "~/forms/lead-form-text";
 import type { LeadActionData, LeadFormSetup } from "~/services/lead-forms.server";
 import { useAccount } from "~/components/accounts/use-account";
 import { leadFormDefaults } from "~/domain/accounts/account-view";
@@ -18,6 +21,7 @@ import { readUserDetails, recordVisit, saveEnquiredCar, saveSuccessCategory, sav
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Field = FieldMetadata<any>;
+type ValidationModule = typeof import("./lead-form-validation");
 
 const LABELS: Record<string, string> = {
   name: "First Name",
@@ -49,7 +53,13 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
   const [hydrated, setHydrated] = useState(false);
   const [key, setKey] = useState(setup.submissionKey);
   const [trail, setTrail] = useState({ visitedPages: "", landingQuery: "", url: "" });
-  const schema = useMemo(() => stepSchema(setup.kind, setup.options, setup.multiStep ? step : STEP_FIELDS.length - 1), [setup.kind, setup.options, setup.multiStep, step]);
+  const validationStep = setup.multiStep ? step : STEP_FIELDS.length - 1;
+  // Client validation, loaded on first interaction (see the module comment).
+  const [validation, setValidation] = useState<ValidationModule | null>(null);
+  const loadValidation = () => {
+    if (validation) return;
+    void import("./lead-form-validation").then(setValidation, () => undefined);
+  };
   const formId = `lead-${setup.page}`;
   // Issue 9: a signed-in shopper's stored details prefill the contact fields.
   const shopperDefaults = leadFormDefaults(useAccount());
@@ -65,12 +75,17 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
       location_id: setup.locations.length === 1 ? String(setup.locations[0].id) : undefined,
       opt_in: setup.kind === "finance" ? "on" : undefined,
     },
+    // Until the validation module has loaded, Conform's own parse accepts the values as they are:
+    // its intents (prefill updates) still apply in the browser, and a submission goes to the
+    // server, which validates it and answers with the same messages.
     onValidate({ formData }) {
-      return parseWithZod(formData, { schema });
+      if (validation) return validation.validateLeadStep(formData, setup.kind, setup.options, validationStep);
+      return parse(formData, { resolve: (value) => ({ value }) });
     },
     onSubmit(event, { submission }) {
-      if (submission?.status === "success" && step < lastStep) {
-        // Intermediate step: advance without a round trip (the server does the same without JS).
+      if (validation && submission?.status === "success" && step < lastStep) {
+        // Intermediate step, validated here: advance without a round trip (the server does the
+        // same without JS, and when the validation module has not loaded yet).
         event.preventDefault();
         setStep(step + 1);
       }
@@ -119,7 +134,16 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
   const stepHidden = (i: number) => setup.multiStep && step !== i;
 
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} aria-labelledby={`${formId}-title`} className="rounded-lg bg-white p-6 shadow-sm" data-testid="lead-form">
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      aria-labelledby={`${formId}-title`}
+      className="rounded-lg bg-white p-6 shadow-sm"
+      data-testid="lead-form"
+      onFocusCapture={loadValidation}
+      onPointerDownCapture={loadValidation}
+      onKeyDownCapture={loadValidation}
+    >
       <h2 id={`${formId}-title`} className="text-xl font-semibold">
         {heading ?? setup.submitLabel}
       </h2>

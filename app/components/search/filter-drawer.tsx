@@ -1,10 +1,13 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+
+// The Radix Dialog loads on the first press of 'Filter (n)', not with the page (issue 15).
+const loadDialog = () => import("./filter-drawer-dialog");
+const FilterDrawerDialog = lazy(() => loadDialog().then((m) => ({ default: m.FilterDrawerDialog })));
 
 /**
  * The phone SRP's filter drawer (issue 17): a 'Filter (n)' control that, before JavaScript, is a
  * plain link to the filter form (`#refine`, lower on the page) and, once hydrated, opens a Radix
- * Dialog sliding up from the bottom with the same filters and a 'Show N cars' button that closes
+ * Dialog (filter-drawer-dialog.tsx, loaded on first press) sliding up from the bottom with the same filters and a 'Show N cars' button that closes
  * it. Hidden from the large-screen layout, where the sidebar form shows.
  * @param activeCount refinements in force (each ticked value and each range counts 1).
  * @param showLabel the close button's text, e.g. 'Show 1,234 cars' (the spec 9 count the shopper reads).
@@ -13,6 +16,8 @@ import { useEffect, useState, type ReactNode } from "react";
 export function FilterDrawer({ activeCount, showLabel, children }: { activeCount: number; showLabel: string; children: ReactNode }) {
   const [hydrated, setHydrated] = useState(false);
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   useEffect(() => setHydrated(true), []);
   const label = `Filter (${activeCount})`;
   const buttonClass = "inline-flex items-center gap-2 rounded border border-slate-300 bg-white px-4 py-2 text-sm font-semibold";
@@ -30,26 +35,30 @@ export function FilterDrawer({ activeCount, showLabel, children }: { activeCount
     );
   }
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={buttonClass}>
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className={buttonClass}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
         {icon}
         {label}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-xl bg-white shadow-xl" aria-describedby={undefined}>
-          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-            <Dialog.Title className="text-lg font-semibold">Filters</Dialog.Title>
-            <Dialog.Close className="rounded px-2 py-1 text-sm underline">Close</Dialog.Close>
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-4">{children}</div>
-          <div className="border-t border-slate-200 p-3">
-            <Dialog.Close className="w-full rounded bg-[var(--site-primary)] px-4 py-3 font-semibold text-[var(--site-on-primary)]">
-              {showLabel}
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <FilterDrawerDialog open={open} onOpenChange={setOpen} showLabel={showLabel} returnFocus={() => button.current?.focus()}>
+            {children}
+          </FilterDrawerDialog>
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -3,7 +3,7 @@
  * aria-describedby (the wizard validates on the server at each step, with or without JavaScript).
  */
 import type { ReactNode } from "react";
-import { ERROR_LIST_HEADING, UNEXPECTED_ERROR } from "~/forms/lead-forms";
+import { ERROR_LIST_HEADING, UNEXPECTED_ERROR } from "~/forms/lead-form-text";
 
 const inputClass = "mt-1 w-full rounded border border-slate-300 px-3 py-2";
 

@@ -15,14 +15,16 @@ const BUTTON_STYLE: Record<string, string> = {
  * as an image), location overlay, favourites/compare toggle and watchlist button (spec 4), title,
  * price, the finance estimate slot (issue 4) and the buttons from getCarCardButtons: in stock
  * enquiry, finance, details and (checkout) 'Reserve Now'; not in stock only 'Find Me Something Similar'.
+ * `priority`: the card's image is likely the page's largest paint (the first result), so it loads
+ * eagerly at high priority instead of lazily (issue 15, Lighthouse LCP).
  */
-export function CarCard({ car }: { car: CarCardData }) {
+export function CarCard({ car, priority = false }: { car: CarCardData; priority?: boolean }) {
   const href = `/cars/${car.slug}`;
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm" aria-labelledby={`car-${car.id}-title`} data-testid="car-card">
       <div className="relative aspect-[4/3]">
         {car.imageUrl ? (
-          <img src={car.imageUrl} srcSet={car.imageSrcSet ?? undefined} sizes="(min-width: 1280px) 30vw, (min-width: 640px) 50vw, 100vw" alt={car.title} width={640} height={480} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+          <img src={car.imageUrl} srcSet={car.imageSrcSet ?? undefined} sizes="(min-width: 1280px) 30vw, (min-width: 640px) 50vw, 100vw" alt={car.title} width={640} height={480} loading={priority ? "eager" : "lazy"} fetchPriority={priority ? "high" : undefined} decoding="async" className="h-full w-full object-cover" />
         ) : (
           <BodyIllustration body={car.illustration} label={`${car.body ?? "Vehicle"} illustration`} paint={car.paint} axles={car.axles} logoUrl={car.logoUrl} />
         )}
