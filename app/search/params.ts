@@ -23,6 +23,7 @@
  * value no car has simply matches nothing, and the engine still lists it (count 0) so the shopper
  * can remove it.
  */
+import { z } from "zod/mini";
 import { CAR_TYPES, type CarType } from "~/domain/car";
 import { compareCodeUnits, foldText } from "./semantics.ts";
 import {
@@ -94,20 +95,11 @@ export interface SearchParamsOptions {
 const NUMBER = String.raw`-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?`;
 const RANGE_PATTERN = new RegExp(`^(${NUMBER})?:(${NUMBER})?$`);
 
-/** Result of one parameter check: the parsed value, or failure (the shape of zod's safeParse). */
-export type ParamCheckResult<T> = { success: true; data: T } | { success: false };
-
-const checker = <I, T>(parse: (value: I) => T | undefined) => ({
-  safeParse(value: I): ParamCheckResult<T> {
-    const data = parse(value);
-    return data === undefined ? { success: false } : { success: true, data };
-  },
-});
-
 /**
- * The checks behind {@link parseSearchParams}, one per parameter kind, each with a zod-like
- * `safeParse(value)` returning `{ success, data }`. Plain code, not zod: the SRP parses its URL in
- * the browser too, and zod would add about 25 KB gzip to the page (issue 15 JavaScript budget).
+ * The zod schemas behind {@link parseSearchParams}, one per parameter kind, for routes and forms
+ * that validate a single value. Written with `zod/mini` (issue 15 JavaScript budget): the SRP
+ * parses its URL in the browser too, and the full zod build would add about 25 KB gzip there;
+ * the mini build shares zod's core and tree-shakes to the checks used.
  * - query: at most maxQueryLength UTF-16 units; page: digits only, 1 to maxPage, as a number;
  * - sortBy: one of SORTS; range: `min:max` (either optional, decimal or exponent numbers, finite)
  *   as `{ min, max }` with null for an open end; facetValue: at most maxValueLength units;
@@ -115,24 +107,27 @@ const checker = <I, T>(parse: (value: I) => T | undefined) => ({
  *   certified: "true" or "false"; seats: 1 to 3 digits.
  */
 export const searchParamSchemas = {
-  query: checker((v: string) => (v.length <= SEARCH_PARAM_LIMITS.maxQueryLength ? v : undefined)),
-  page: checker((v: string) => {
-    if (!/^\d+$/.test(v)) return undefined;
-    const n = Number(v);
-    return Number.isInteger(n) && n >= 1 && n <= SEARCH_PARAM_LIMITS.maxPage ? n : undefined;
-  }),
-  sortBy: checker((v: string) => (SORTS as readonly string[]).includes(v) ? (v as (typeof SORTS)[number]) : undefined),
-  range: checker((v: string): NumericRange | undefined => {
-    if (!RANGE_PATTERN.test(v)) return undefined;
-    const [min, max] = v.split(":");
-    const r = { min: min === "" ? null : Number(min), max: max === "" ? null : Number(max) };
-    return (r.min === null || Number.isFinite(r.min)) && (r.max === null || Number.isFinite(r.max)) ? r : undefined;
-  }),
-  facetValue: checker((v: string) => (v.length <= SEARCH_PARAM_LIMITS.maxValueLength ? v : undefined)),
-  facetValues: checker((v: string[]) => (v.length <= SEARCH_PARAM_LIMITS.maxValuesPerFacet ? v : undefined)),
-  carType: checker((v: string) => ((CAR_TYPES as readonly string[]).includes(v) ? (v as CarType) : undefined)),
-  certified: checker((v: string) => (v === "true" || v === "false" ? v : undefined)),
-  seats: checker((v: string) => (/^\d{1,3}$/.test(v) ? v : undefined)),
+  query: z.string().check(z.maxLength(SEARCH_PARAM_LIMITS.maxQueryLength)),
+  page: z.pipe(
+    z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number)),
+    z.number().check(z.refine(Number.isInteger), z.gte(1), z.lte(SEARCH_PARAM_LIMITS.maxPage)),
+  ),
+  sortBy: z.enum(SORTS),
+  /** `min:max`, either side optional; output bounds are numbers or null. */
+  range: z
+    .pipe(
+      z.string().check(z.regex(RANGE_PATTERN)),
+      z.transform((raw: string): NumericRange => {
+        const [min, max] = raw.split(":");
+        return { min: min === "" ? null : Number(min), max: max === "" ? null : Number(max) };
+      }),
+    )
+    .check(z.refine((r) => (r.min === null || Number.isFinite(r.min)) && (r.max === null || Number.isFinite(r.max)))),
+  facetValue: z.string().check(z.maxLength(SEARCH_PARAM_LIMITS.maxValueLength)),
+  facetValues: z.array(z.string()).check(z.maxLength(SEARCH_PARAM_LIMITS.maxValuesPerFacet)),
+  carType: z.enum(CAR_TYPES),
+  certified: z.enum(["true", "false"]),
+  seats: z.string().check(z.regex(/^\d{1,3}$/)),
 };
 
 /**
