@@ -7,7 +7,7 @@ import type { Route } from "./+types/contact";
 import { LeadForm } from "~/components/leads/lead-form";
 import { LocationBlock } from "~/components/locations/location-block";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
-import { contactFormAction, loadLeadForm, PRIVATE_PAGE_HEADERS } from "~/services/lead-forms.server";
+import { contactFormAction, loadLeadForm } from "~/services/lead-forms.server";
 import { listLocations, locationBlockView } from "~/services/locations.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -26,7 +26,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const action = ({ request, context }: Route.ActionArgs) => contactFormAction(request, context);
 
 /** The page carries a personal form submission key: never shared by a cache. */
-export const headers = () => PRIVATE_PAGE_HEADERS;
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: `Contact Us | ${data?.siteName ?? ""}` }, { name: "description", content: `Phone numbers, addresses, opening hours and a contact form for ${data?.siteName ?? ""}.` }];

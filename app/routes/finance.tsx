@@ -38,11 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return leadFormAction(context.get(dbContext), context.get(siteContext), request, "finance", { now: info.now, clientIp: info.clientIp ?? null });
 }
 
-/** The page carries a personal submission key: never shared by a cache. */
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
-
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? `Finance | ${data.siteName}` : "Finance" }, { name: "description", content: "Car finance: estimate your repayments and apply for finance." }];
 }

@@ -128,11 +128,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return leadFormAction(context.get(dbContext), site, request, def.page, { now: info.now, clientIp: info.clientIp ?? null });
 }
 
-/** Pages with a personal submission key are never shared by a cache. */
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
-
 export function meta({ data }: Route.MetaArgs) {
   return data
     ? [{ title: `${data.title} | ${data.siteName}` }, { name: "description", content: data.description }, { tagName: "link", rel: "canonical", href: data.canonical }]

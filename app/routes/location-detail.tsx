@@ -15,7 +15,7 @@ import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { starFills } from "~/domain/locations/reviews";
 import { buildLocationJsonLd } from "~/domain/seo/location-json-ld";
 import { serialiseJsonLd } from "~/domain/seo/car-json-ld";
-import { contactFormAction, loadLeadForm, PRIVATE_PAGE_HEADERS } from "~/services/lead-forms.server";
+import { contactFormAction, loadLeadForm } from "~/services/lead-forms.server";
 import { getLocationBySlug, listLocationReviews, locationCardView, locationPath, reviewLinkFor, upcomingSpecials } from "~/services/locations.server";
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
@@ -58,7 +58,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const action = ({ request, context }: Route.ActionArgs) => contactFormAction(request, context);
 
 /** The page carries a personal form submission key: never shared by a cache. */
-export const headers = () => PRIVATE_PAGE_HEADERS;
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Not found" }];

@@ -61,11 +61,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return leadFormAction(context.get(dbContext), context.get(siteContext), request, "offer-enquiry", { now: info.now, clientIp: info.clientIp ?? null }, null, { subcategory: offerSubcategory(offer) });
 }
 
-/** The page holds a personal submission key: never shared by a cache. */
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
-
 export function meta({ data }: Route.MetaArgs) {
   return pageMeta(data);
 }

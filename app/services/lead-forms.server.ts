@@ -169,8 +169,6 @@ async function handleLeadForm(db: Database, site: Site, formData: FormData, requ
 }
 
 
-/** Issue 12: headers of pages that carry a personal submission key (never shared by a cache). */
-export const PRIVATE_PAGE_HEADERS = { "Cache-Control": "private, no-store" };
 
 /**
  * Issue 12: the action of the general contact form on /contact-us, /contact and location pages

@@ -171,6 +171,17 @@ describe(`page cache (${ENGINE})`, () => {
     expect(signedInAgain.text).toContain("Zebedee");
   });
 
+  it("pages with lead forms (location, enquiry, finance) are cached: their submission key is made in the browser, not in the HTML", async () => {
+    const { t } = ctx;
+    for (const path of ["/our-location/main", "/enquiries/general-enquiry", "/finance"]) {
+      const first = await get(t, path);
+      expect([path, first.status]).toEqual([path, 200]);
+      expect([path, (await get(t, path)).cache]).toEqual([path, "HIT"]);
+      expect(first.text).toMatch(/<form/);
+      expect(first.text).not.toMatch(/name="submission_key"/);
+    }
+  });
+
   it("pages are kept per host: another site's host never gets this site's copy", async () => {
     const { t } = ctx;
     const a = await get(t, "/?cache-test=host");
