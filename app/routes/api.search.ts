@@ -11,6 +11,12 @@ import { resolveSearch, SearchRequestError, visibleFacets } from "~/services/sea
 import { searchStock } from "~/services/search.server";
 
 const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
+/**
+ * Results are the same for everyone asking the same URL: kept by the page cache and by browsers or
+ * CDNs that revalidate each use (issue 15, docs/decisions/180); `ms` is the time of the search
+ * that made the stored answer.
+ */
+const RESULT_HEADERS = { ...JSON_HEADERS, "Cache-Control": "public, no-cache", Vary: "Host" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -34,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       pages: result.pages,
       hitsPerPage: result.hitsPerPage,
     };
-    return new Response(JSON.stringify(body), { headers: JSON_HEADERS });
+    return new Response(JSON.stringify(body), { headers: RESULT_HEADERS });
   } catch (error) {
     if (error instanceof SearchRequestError) return new Response(JSON.stringify({ error: error.message }), { status: error.status, headers: JSON_HEADERS });
     throw error;

@@ -182,6 +182,22 @@ describe(`page cache (${ENGINE})`, () => {
     }
   });
 
+  it("/api/search answers are cached and follow a price change like the pages", async () => {
+    const { t, handle } = ctx;
+    const car = await addCar(t, handle, { make: "Hyundai", model: "Tucson", price: 36_990 });
+    const path = "/api/search?make=Hyundai";
+    const first = await get(t, path);
+    expect(JSON.parse(first.text).hits.map((h: { price: number }) => h.price)).toEqual([36_990]);
+    expect((await get(t, path)).cache).toBe("HIT");
+    await handle.db.update(cars).set({ price: 35_500 }).where(eq(cars.id, car.id));
+    const after = await get(t, path);
+    expect(after.cache).toBe("MISS");
+    expect(JSON.parse(after.text).hits.map((h: { price: number }) => h.price)).toEqual([35_500]);
+    // A bad parameter's 400 is never stored.
+    expect((await get(t, "/api/search?page=0")).status).toBe(400);
+    expect((await get(t, "/api/search?page=0")).cache).toBeNull();
+  });
+
   it("pages are kept per host: another site's host never gets this site's copy", async () => {
     const { t } = ctx;
     const a = await get(t, "/?cache-test=host");
