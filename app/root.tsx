@@ -14,8 +14,7 @@ import "./app.css";
 import { SiteFooter, SiteHeader, type SiteChrome } from "./components/layout/site-chrome";
 import { StickyFooter } from "./components/layout/sticky-footer";
 import { dbContext, requestInfoContext, siteContext } from "./context";
-import { listLocations } from "./services/locations.server";
-import { memoBySiteVersion } from "./services/site-memo.server";
+import { siteLocations } from "./services/locations.server";
 import { buildAccountView } from "./services/account-view.server";
 import { SiteToaster } from "./components/accounts/site-toaster";
 import { AccountControl } from "./components/accounts/account-control";
@@ -26,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   // Issue 15: once per site version, not per request.
-  const locations = await memoBySiteVersion("root-locations", site, () => listLocations(db, site));
+  const locations = await siteLocations(db, site);
   const chrome: SiteChrome = {
     slug: site.slug,
     name: site.name,

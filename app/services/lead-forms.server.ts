@@ -16,7 +16,7 @@ import type { Site } from "~/sites/site";
 import { safeError } from "~/domain/logging/safe-error";
 import { stripControlCharacters } from "~/domain/text/control-characters";
 import { getCarById } from "./cars.server";
-import { listLocations, orderByPostcode } from "./locations.server";
+import { orderByPostcode, siteLocations } from "./locations.server";
 import { submitLead } from "./leads.server";
 import { readFormData } from "./read-form.server";
 
@@ -52,7 +52,7 @@ export interface LeadFormSetup {
  */
 export async function loadLeadForm(db: Database, site: Site, page: LeadPageId, car: Car | null = null, opts: { postcode?: string | null } = {}): Promise<LeadFormSetup> {
   const def = LEAD_PAGES[page];
-  const all = def.pickerTypes ? await listLocations(db, site) : [];
+  const all = def.pickerTypes ? await siteLocations(db, site) : [];
   const filtered = def.pickerTypes
     ? pickerLocations(all, { make: car?.make ?? null, types: [...def.pickerTypes], ids: site.config.leads.pickerLocationIds, excluded: site.config.leads.pickerExcludedLocationIds })
     : [];

@@ -12,6 +12,7 @@ import { averageText, dateInWords, reviewProfileFor, reviewsAtOrAbove, showStarR
 import { groupOpeningHours, openingStatus, upcomingSpecialHours, type HoursRow, type LocationSchedule } from "~/domain/opening-hours";
 import type { Site } from "~/sites/site";
 import type { LocationBlock } from "~/sites/site-config";
+import { memoBySiteVersion } from "./site-memo.server";
 
 export type Location = typeof locations.$inferSelect;
 
@@ -22,6 +23,16 @@ export async function listLocations(db: Database, site: Site): Promise<Location[
     .from(locations)
     .where(and(eq(locations.siteId, site.id), eq(locations.visible, true)))
     .orderBy(asc(locations.name));
+}
+
+/**
+ * {@link listLocations} computed once per site version and process (issue 15): every page's
+ * header and footer and every lead form's location picker read it. Database triggers move the
+ * site's config version when a location changes (migration 0018). Do not mutate the rows.
+ * @returns the site's visible locations by name
+ */
+export function siteLocations(db: Database, site: Site): Promise<Location[]> {
+  return memoBySiteVersion("locations", site, () => listLocations(db, site));
 }
 
 /**

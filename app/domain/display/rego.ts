@@ -71,10 +71,15 @@ export function getRegoExpiryText(
   return `Expires on ${format(parseISO(expiryDay), REGO_DATE_FORMAT)}`;
 }
 
+/** Time zones already checked: building an Intl.DateTimeFormat costs more than the rest of a VDP's rego text (issue 15 profile). */
+const validTimeZones = new Set<string>();
+
 function assertTimeZone(timeZone: string): void {
+  if (validTimeZones.has(timeZone)) return;
   try {
     new Intl.DateTimeFormat("en-AU", { timeZone });
   } catch {
     throw new RangeError(`Invalid time zone: ${timeZone}`);
   }
+  validTimeZones.add(timeZone);
 }
