@@ -47,16 +47,19 @@ export function FeatureBanner({ data }: { data: NonNullable<SiteNavigation["feat
         </ul>
       </div>
       {ready ? (
-        <div className="mt-2 flex justify-center gap-2 md:hidden">
+        <div className="mt-1 flex justify-center gap-1 md:hidden">
           {items.map((item, i) => (
+            // A 24 px target around a 10 px dot (WCAG 2.5.8 target size; Lighthouse target-size).
             <button
               key={item.title}
               type="button"
               aria-label={`Show ${item.title}`}
               aria-current={selected === i ? "true" : undefined}
               onClick={() => api?.scrollTo(i)}
-              className={`h-2.5 w-2.5 rounded-full ${selected === i ? "bg-[var(--site-primary)]" : "bg-slate-300"}`}
-            />
+              className="flex h-6 w-6 items-center justify-center"
+            >
+              <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${selected === i ? "bg-[var(--site-primary)]" : "bg-slate-300"}`} />
+            </button>
           ))}
         </div>
       ) : null}
