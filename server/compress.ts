@@ -16,15 +16,23 @@ export const BROTLI_QUALITY = 4;
 /** gzip level for dynamic responses (1-9). */
 export const GZIP_LEVEL = 6;
 
+/**
+ * The encoding a response is compressed with for an `Accept-Encoding` header: brotli when
+ * accepted, else gzip, else none (null). Shared by {@link compression} and the page cache key.
+ */
+export function chooseEncoding(acceptEncoding: string | null | undefined): "br" | "gzip" | null {
+  const accept = acceptEncoding ?? "";
+  return /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : null;
+}
+
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    const accept = c.req.header("accept-encoding") ?? "";
     const type = res.headers.get("content-type") ?? "";
     const length = Number(res.headers.get("content-length") ?? MIN_BYTES);
     if (!res.body || res.headers.has("content-encoding") || !COMPRESSIBLE.test(type) || length < MIN_BYTES || c.req.method === "HEAD") return;
-    const encoding = /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : null;
+    const encoding = chooseEncoding(c.req.header("accept-encoding"));
     if (!encoding) return;
     const compressor =
       encoding === "br" ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : createGzip({ level: GZIP_LEVEL });

@@ -25,6 +25,7 @@ import { LRUCache } from "lru-cache";
 import type { Database } from "../db/client";
 import { sites as sitesTable } from "../db/schema/index";
 import type { SiteResolver } from "../app/services/sites.server";
+import { chooseEncoding } from "./compress";
 
 /** A site's two version counters (migration 0018). */
 export interface SiteVersion {
@@ -73,8 +74,6 @@ export class SiteVersionReader {
   }
 }
 
-type Encoding = "br" | "gzip" | "identity";
-
 interface CachedAnswer {
   status: number;
   /** The answer's headers as sent (security headers, CSP, encoding), without length, date, cookies or ETag. */
@@ -105,17 +104,11 @@ const PER_ANSWER = new Set(["content-length", "date", "set-cookie", "etag", "x-c
 /** Header `X-Cache` on answers this middleware handled: HIT (from memory, or 304) or MISS (rendered and stored). */
 export const CACHE_STATUS_HEADER = "X-Cache";
 
-/** The encoding the compression middleware will choose for an `Accept-Encoding` header (server/compress.ts). */
-export function pickEncoding(acceptEncoding: string | undefined): Encoding {
-  const accept = acceptEncoding ?? "";
-  return /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : "identity";
-}
-
 /**
  * The page cache middleware (issue 15). Mount it early (after the forwarded-header rewrite, before
  * security headers, compression and CSP): a hit is answered with the bytes and headers the full
  * stack produced for the first request, so it costs a version read and a memory lookup.
- * @returns the middleware, `stats()` (hits, misses, 304s, entries, bytes) and `clear()`
+ * @returns the middleware and `stats()` (hits, misses, 304s, entries, bytes)
  */
 export function pageCache(options: PageCacheOptions) {
   const versions = new SiteVersionReader(options.db);
@@ -147,7 +140,7 @@ export function pageCache(options: PageCacheOptions) {
       if (!fresh || fresh.id !== site.id || fresh.stockVersion !== version.stock || fresh.configVersion !== version.config) return next();
     }
 
-    const encoding = pickEncoding(request.headers.get("accept-encoding") ?? undefined);
+    const encoding = chooseEncoding(request.headers.get("accept-encoding")) ?? "identity";
     const key = `${site.id}:${version.stock}.${version.config} ${encoding} ${c.req.url}`;
     const ifNoneMatch = request.headers.get("if-none-match");
     const cached = answers.get(key);
@@ -195,7 +188,5 @@ export function pageCache(options: PageCacheOptions) {
     middleware,
     /** Counters since start and the cache's current size. */
     stats: () => ({ ...counts, entries: answers.size, bytes: answers.calculatedSize }),
-    /** Drops every stored page (tests, or an operator after a manual data fix). */
-    clear: () => answers.clear(),
   };
 }
