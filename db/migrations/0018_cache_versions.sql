@@ -60,44 +60,25 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER cars_versions_insert AFTER INSERT ON "cars" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('stock_version', 'views');
---> statement-breakpoint
-CREATE TRIGGER cars_versions_update AFTER UPDATE ON "cars" REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('stock_version', 'views');
---> statement-breakpoint
-CREATE TRIGGER cars_versions_delete AFTER DELETE ON "cars" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('stock_version', 'views');
---> statement-breakpoint
-CREATE TRIGGER reservations_versions_insert AFTER INSERT ON "reservations" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('stock_version');
---> statement-breakpoint
-CREATE TRIGGER reservations_versions_update AFTER UPDATE ON "reservations" REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('stock_version');
---> statement-breakpoint
-CREATE TRIGGER reservations_versions_delete AFTER DELETE ON "reservations" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('stock_version');
---> statement-breakpoint
-CREATE TRIGGER locations_versions_insert AFTER INSERT ON "locations" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('config_version');
---> statement-breakpoint
-CREATE TRIGGER locations_versions_update AFTER UPDATE ON "locations" REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('config_version');
---> statement-breakpoint
-CREATE TRIGGER locations_versions_delete AFTER DELETE ON "locations" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('config_version');
---> statement-breakpoint
-CREATE TRIGGER offers_versions_insert AFTER INSERT ON "offers" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('config_version');
---> statement-breakpoint
-CREATE TRIGGER offers_versions_update AFTER UPDATE ON "offers" REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('config_version');
---> statement-breakpoint
-CREATE TRIGGER offers_versions_delete AFTER DELETE ON "offers" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('config_version');
---> statement-breakpoint
-CREATE TRIGGER reviews_versions_insert AFTER INSERT ON "reviews" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('config_version');
---> statement-breakpoint
-CREATE TRIGGER reviews_versions_update AFTER UPDATE ON "reviews" REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('config_version');
---> statement-breakpoint
-CREATE TRIGGER reviews_versions_delete AFTER DELETE ON "reviews" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('config_version');
---> statement-breakpoint
-CREATE TRIGGER content_pages_versions_insert AFTER INSERT ON "content_pages" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('config_version');
---> statement-breakpoint
-CREATE TRIGGER content_pages_versions_update AFTER UPDATE ON "content_pages" REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('config_version');
---> statement-breakpoint
-CREATE TRIGGER content_pages_versions_delete AFTER DELETE ON "content_pages" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('config_version');
---> statement-breakpoint
-CREATE TRIGGER parts_versions_insert AFTER INSERT ON "parts" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('config_version');
---> statement-breakpoint
-CREATE TRIGGER parts_versions_update AFTER UPDATE ON "parts" REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('config_version');
---> statement-breakpoint
-CREATE TRIGGER parts_versions_delete AFTER DELETE ON "parts" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed('config_version');
+-- The three triggers (insert, update, delete) on each table whose rows show on a site's pages:
+-- table, version column it moves, column whose change alone does not count.
+DO $$
+DECLARE
+  t record;
+  args text;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES
+    ('cars', 'stock_version', 'views'),
+    ('reservations', 'stock_version', NULL),
+    ('locations', 'config_version', NULL),
+    ('offers', 'config_version', NULL),
+    ('reviews', 'config_version', NULL),
+    ('content_pages', 'config_version', NULL),
+    ('parts', 'config_version', NULL)
+  ) AS v(tbl, col, ignored) LOOP
+    args := quote_literal(t.col) || coalesce(', ' || quote_literal(t.ignored), '');
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed(%s)', t.tbl || '_versions_insert', t.tbl, args);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed(%s)', t.tbl || '_versions_update', t.tbl, args);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION forecourt_site_rows_changed(%s)', t.tbl || '_versions_delete', t.tbl, args);
+  END LOOP;
+END $$;
