@@ -3,7 +3,8 @@
  * Hono's own `compress` covers gzip/deflate only; DESIGN asks for brotli too.
  */
 import { Readable } from "node:stream";
-import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, createBrotliCompress, createGzip, gzip as gzipCallback } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|x-adf\+xml|manifest\+json)|image\/svg\+xml)/;
@@ -15,6 +16,10 @@ const MIN_BYTES = 1024;
 export const BROTLI_QUALITY = 4;
 /** gzip level for dynamic responses (1-9). */
 export const GZIP_LEVEL = 6;
+/** Bodies of a known length up to this size (bytes) are compressed in one call, off the main thread. */
+const WHOLE_BODY_MAX_BYTES = 8 * 1024 * 1024;
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
 
 /**
  * The encoding a response is compressed with for an `Accept-Encoding` header: brotli when
@@ -25,6 +30,11 @@ export function chooseEncoding(acceptEncoding: string | null | undefined): "br" 
   return /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : null;
 }
 
+/**
+ * Compresses compressible responses of 1 KB or more with the encoding the request accepts
+ * ({@link chooseEncoding}). A body of known length (Content-Length) is compressed in one call on
+ * libuv's thread pool; a streamed body is compressed as it streams. Adds `Vary: Accept-Encoding`.
+ */
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
@@ -34,6 +44,20 @@ export function compression(): MiddlewareHandler {
     if (!res.body || res.headers.has("content-encoding") || !COMPRESSIBLE.test(type) || length < MIN_BYTES || c.req.method === "HEAD") return;
     const encoding = chooseEncoding(c.req.header("accept-encoding"));
     if (!encoding) return;
+    const declared = res.headers.get("content-length");
+    if (declared !== null && length <= WHOLE_BODY_MAX_BYTES) {
+      // A whole body (a rendered page, app/entry.server.tsx): one compression call on libuv's
+      // thread pool, so the next page renders on the main thread meanwhile (issue 15).
+      const input = new Uint8Array(await res.arrayBuffer());
+      const output = encoding === "br" ? await brotli(input, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: input.byteLength } }) : await gzip(input, { level: GZIP_LEVEL });
+      const headers = new Headers(res.headers);
+      headers.set("content-length", String(output.byteLength));
+      headers.set("content-encoding", encoding);
+      headers.append("vary", "Accept-Encoding");
+      c.res = undefined;
+      c.res = new Response(output, { status: res.status, statusText: res.statusText, headers });
+      return;
+    }
     const compressor =
       encoding === "br" ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : createGzip({ level: GZIP_LEVEL });
     const body = Readable.fromWeb(res.body as import("node:stream/web").ReadableStream).pipe(compressor);

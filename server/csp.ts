@@ -19,6 +19,31 @@ export function inlineScriptHashes(html: string): string[] {
   return [...out];
 }
 
+/**
+ * {@link inlineScriptHashes} of a UTF-8 page given as bytes, without decoding the whole page
+ * (issue 15: app/entry.server.tsx hashes every rendered page). Finds lower-case `<script` tags, as
+ * React renders them; an inline script spelt otherwise gets no hash, so the browser blocks it
+ * (never the other way round). @returns the same list as inlineScriptHashes(html) for React's output.
+ */
+export function inlineScriptHashesOfBytes(page: Buffer): string[] {
+  const out = new Set<string>();
+  let at = page.indexOf("<script");
+  while (at !== -1) {
+    const tagEnd = page.indexOf(">", at);
+    if (tagEnd === -1) break;
+    const attributes = page.toString("latin1", at + 7, tagEnd);
+    if (attributes !== "" && !/^[\s/]/.test(attributes)) {
+      at = page.indexOf("<script", at + 7); // another tag, such as <scripts>
+      continue;
+    }
+    const close = page.indexOf("</script", tagEnd);
+    if (close === -1) break;
+    if (!/\bsrc\s*=/i.test(attributes)) out.add(`'sha256-${createHash("sha256").update(page.subarray(tagEnd + 1, close)).digest("base64")}'`);
+    at = page.indexOf("<script", close + 8);
+  }
+  return [...out];
+}
+
 /** The policy for a response whose inline scripts have `hashes`. */
 export function policy(hashes: string[], development = false): string {
   return [
@@ -39,12 +64,21 @@ export function policy(hashes: string[], development = false): string {
 /** Permissions-Policy: no camera, microphone, payment request or sensors; location for this site only (nearest dealership). */
 export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(self), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()";
 
-/** Sets the CSP (hashing an HTML page's inline scripts) and Permissions-Policy on every response. */
+/**
+ * Sets the CSP and Permissions-Policy on every response. A response that already has a CSP (a
+ * page rendered by app/entry.server.tsx, which hashes its scripts as it renders) keeps it; other
+ * HTML (Hono's own pages) is read and its inline scripts hashed here.
+ */
 export function contentSecurityPolicy(options: { development?: boolean } = {}): MiddlewareHandler {
   return async (c, next) => {
     await next();
     let res = c.res;
     let hashes: string[] = [];
+    if (res.headers.has("Content-Security-Policy")) {
+      // A rendered page (app/entry.server.tsx) hashed its own scripts as it was rendered.
+      res.headers.set("Permissions-Policy", PERMISSIONS_POLICY);
+      return;
+    }
     if ((res.headers.get("content-type") ?? "").startsWith("text/html") && res.body && !res.headers.has("content-encoding")) {
       const html = await res.text();
       hashes = inlineScriptHashes(html);

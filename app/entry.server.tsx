@@ -1,0 +1,77 @@
+/**
+ * Server entry (issue 15 "Fast pages", docs/decisions/184): renders a document whole, then answers
+ * with one buffer.
+ *
+ * Why whole and not streamed: every page's Content-Security-Policy names its inline scripts by
+ * their SHA-256 (issue 16 defect 10, server/csp.ts), so the policy header can only be written once
+ * the last inline script (React Router's hydration data, a deferred section such as the VDP's
+ * similar stock) is known. Before this entry the CSP middleware read the streamed page back into
+ * a string (a web stream decoded chunk by chunk), built a new response and the compression
+ * middleware piped it through a second pair of stream adapters; the answer left no earlier for it.
+ * Rendering with `onAllReady` into a list of chunks and hashing here costs none of that, and the
+ * page needs no streaming fallbacks or `$RC` swap scripts (deferred sections arrive rendered).
+ *
+ * Output: a `Response` with the full HTML body (UTF-8), `Content-Type: text/html; charset=utf-8`,
+ * `Content-Length` in bytes and the page's `Content-Security-Policy`; HEAD requests get headers
+ * only. Errors: rejects when the shell cannot render (React Router then renders the error
+ * boundary); an error inside a Suspense boundary is logged and left to the client, as React does.
+ */
+import { Writable } from "node:stream";
+import type { EntryContext, RouterContextProvider } from "react-router";
+import { ServerRouter } from "react-router";
+import { renderToPipeableStream } from "react-dom/server";
+import { inlineScriptHashesOfBytes, policy } from "../server/csp";
+
+/** How long a deferred section may keep a page waiting before it is rendered as its fallback (ms). */
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  _loadContext: RouterContextProvider,
+): Response | Promise<Response> {
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let shellRendered = false;
+    let timeoutId: ReturnType<typeof setTimeout> | undefined;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        responseHeaders.set("Content-Length", String(body.byteLength));
+        responseHeaders.set("Content-Security-Policy", policy(inlineScriptHashesOfBytes(body), import.meta.env.DEV));
+        resolve(new Response(body as Uint8Array<ArrayBuffer>, { status: responseStatusCode, headers: responseHeaders }));
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onShellReady() {
+        shellRendered = true;
+      },
+      onAllReady() {
+        pipe(sink);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+      onError(error: unknown) {
+        // Errors before the shell reject above and are logged by React Router's error handling.
+        if (shellRendered) console.error(error);
+      },
+    });
+    // A deferred section still pending after streamTimeout is rendered as its fallback (the
+    // client then renders it), so a slow query never holds the page longer than this.
+    timeoutId = setTimeout(() => abort(), streamTimeout);
+  });
+}
