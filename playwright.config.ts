@@ -24,7 +24,7 @@ export default defineConfig({
     trace: "off",
   },
   webServer: {
-    command: "node --import tsx scripts/start.ts",
+    command: "node scripts/start.mjs",
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -1,9 +1,9 @@
 /** Applies the committed SQL migrations (db/migrations) to PGlite or PostgreSQL. */
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "./client";
+import { projectFile } from "./project-file";
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
+export const MIGRATIONS_FOLDER = projectFile("db/migrations", import.meta.url);
 
 /**
  * Brings the schema up to date. Idempotent: applied migrations are recorded by Drizzle.

@@ -16,7 +16,7 @@ const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
   spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
 
 console.log(`\n== build ==`);
-if (run(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"]) !== 0) {
+if (run(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"]) !== 0 || run(process.execPath, ["scripts/build-server.mjs"]) !== 0) {
   console.log("build failed\n0 passed, 1 failed");
   process.exit(1);
 }

@@ -1,6 +1,5 @@
 import type { Route } from "./+types/car-brochure";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
-import { renderBrochurePdf } from "~/services/brochure.server";
 import { getCarBySlug } from "~/services/cars.server";
 import { buildVdpView } from "~/services/vdp.server";
 
@@ -18,6 +17,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const lookup = await getCarBySlug(db, site, params.slug);
   if (lookup.kind !== "found") return new Response("Vehicle not found", { status: 404 });
   const view = await buildVdpView(db, site, lookup.car, { now: new Date(now), origin });
+  // @react-pdf/renderer (about 40 MB resident) loads with the first brochure, not with the server (issue 15 memory).
+  const { renderBrochurePdf } = await import("~/services/brochure.server");
   const pdf = await renderBrochurePdf(view, site.name);
   return new Response(new Uint8Array(pdf), {
     headers: {

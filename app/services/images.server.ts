@@ -10,7 +10,6 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { cars } from "../../db/schema/index";
@@ -94,6 +93,8 @@ export async function imageRendition(
   if (existsSync(cached)) return { body: await readFile(cached), contentType };
   const source = query.src.startsWith("/") ? await readLocal(query.src) : await readRemote(db, site, query.src);
   if (!source) return null;
+  // sharp (17 MB resident) loads with the first resize, not with the server (issue 15 memory).
+  const { default: sharp } = await import("sharp");
   let pipeline = sharp(source, { limitInputPixels: 60_000_000 }).rotate().resize({ width: query.w, withoutEnlargement: true });
   pipeline = format === "avif" ? pipeline.avif({ quality: query.q, effort: 2 }) : format === "webp" ? pipeline.webp({ quality: query.q }) : pipeline.jpeg({ quality: query.q, mozjpeg: true });
   const body = await pipeline.toBuffer();

@@ -6,9 +6,9 @@
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { eq, inArray } from "drizzle-orm";
 import type { DatabaseHandle } from "../client";
+import { projectFile } from "../project-file";
 import { cars, dealerGroups, locations, manufacturers, offers, sites } from "../schema/index";
 import { getGeocoder } from "../../app/adapters/geocoder/postcodes";
 import { slugify } from "../../app/import/normalise";
@@ -22,7 +22,7 @@ import { seedLocationDemo } from "./locations-demo";
 import { seedSiteContent } from "./content";
 import { demoDealerComments, demoListedDate, GALLERY_FIXTURE_STOCK_NUMBER, seedGalleryFixture } from "./presentation";
 
-const DATA = (name: string) => fileURLToPath(new URL(`../../data/${name}`, import.meta.url));
+const DATA = (name: string) => projectFile(`data/${name}`, import.meta.url);
 const DAY = 86_400_000;
 
 /** Deterministic number in [0, 1) from a key: demo enrichment must be repeatable. */

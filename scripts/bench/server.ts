@@ -45,14 +45,16 @@ export interface BenchServer {
 }
 
 /**
- * Starts `node [nodeArgs] --import tsx scripts/start.ts` in `dir` with NODE_ENV=production,
+ * Starts `node [nodeArgs] scripts/start.mjs` (older checkouts: `--import tsx scripts/start.ts`) in `dir` with NODE_ENV=production,
  * LOG_LEVEL=warn, SEED_DEMO=1, HOST=127.0.0.1, PORT=`port`, on PostgreSQL when DATABASE_URL is set
  * and otherwise on PGlite in `<dir>/.data/bench-pglite` (BENCH_DATA_DIR overrides), plus `env`.
  * Resolves once GET /healthz answers 200 (seeding a fresh database takes a minute or two).
  * @throws when the process exits first or is not healthy within 10 minutes.
  */
 export async function startServer(opts: { dir: string; port: number; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchServer> {
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "scripts/start.ts"], {
+  // scripts/start.mjs (plain Node, bundled server) since decision 184; older checkouts ran scripts/start.ts under tsx.
+  const entry = existsSync(join(opts.dir, "scripts/start.mjs")) ? ["scripts/start.mjs"] : ["--import", "tsx", "scripts/start.ts"];
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry], {
     cwd: opts.dir,
     env: {
       ...process.env,

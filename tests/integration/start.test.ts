@@ -8,7 +8,7 @@ import { startServerProcess } from "./server-process";
 
 describe(`server process (${ENGINE})`, () => {
   it("starts, reports ready, and exits 0 on SIGTERM", async () => {
-    const server = await startServerProcess(process.execPath, ["--import", "tsx", "scripts/start.ts"], 3400);
+    const server = await startServerProcess(process.execPath, ["scripts/start.mjs"], 3400);
     const { child, port, exited } = server;
     try {
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);

@@ -1,5 +1,5 @@
 /**
- * Two nodes, one PostgreSQL (issue 16): two real app processes (`scripts/start.ts`, each with its
+ * Two nodes, one PostgreSQL (issue 16): two real app processes (`scripts/start.mjs`, each with its
  * delivery worker) behind a small round-robin HTTP proxy on loopback behave as one site: a lead
  * posted on one is delivered exactly once, the rate limits are shared, and a stock change is
  * visible in both nodes' search and pages within the documented bound (the site cache's 5 s
@@ -55,7 +55,7 @@ describe.skipIf(!url)(`two nodes on one PostgreSQL ${url ? "" : `-- skipped: ${r
       [base, base + 1].map(
         (port) =>
           new Promise<void>((ok, fail) => {
-            const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+            const child = spawn(process.execPath, ["scripts/start.mjs"], {
               env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "0", LOG_LEVEL: "warn", LEAD_WORKER: "1", NODE_ENV: "production" },
               stdio: ["ignore", "pipe", "pipe"],
             });

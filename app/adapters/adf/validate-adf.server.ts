@@ -6,13 +6,14 @@
  */
 import { readFileSync } from "node:fs";
 import { validateXML } from "xmllint-wasm";
+import { projectFile } from "../../../db/project-file";
 import { dtdToRelaxNg } from "./dtd-to-relaxng";
 
 let grammar: { dtd: string; rng: string } | null = null;
 
 function loadGrammar() {
   if (!grammar) {
-    const dtd = readFileSync(new URL("./adf-1.0.dtd", import.meta.url), "utf8");
+    const dtd = readFileSync(projectFile("app/adapters/adf/adf-1.0.dtd", import.meta.url), "utf8");
     grammar = { dtd, rng: dtdToRelaxNg(dtd, "adf") };
   }
   return grammar;

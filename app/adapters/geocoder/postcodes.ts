@@ -3,9 +3,8 @@
  * (Matthew Proctor's data set; no network). This is the default adapter behind `Geocoder`;
  * a maps-API adapter can replace it (spec 7 "GET to a maps geocoding service").
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { projectFile } from "../../../db/project-file";
 import { parse } from "csv-parse/sync";
 
 export interface GeoPoint {
@@ -30,13 +29,7 @@ export interface Geocoder {
  * from source (app/adapters/geocoder) and bundled into the server build (build/server).
  */
 function defaultFile(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = join(dir, "data", "au_postcodes.csv");
-    if (existsSync(candidate)) return candidate;
-    dir = dirname(dir);
-  }
-  throw new Error("data/au_postcodes.csv not found above " + fileURLToPath(import.meta.url));
+  return projectFile("data/au_postcodes.csv", import.meta.url);
 }
 
 /** Upper-case, typographic apostrophes folded, "SAINT" spelled "ST" as the postcode file does. */

@@ -13,7 +13,8 @@
  *   Session the shopper never finished.
  * Every create call carries our idempotency key, so a retried request never authorises twice.
  */
-import Stripe from "stripe";
+import { createRequire } from "node:module";
+import type Stripe from "stripe";
 import type { AuthoriseRequest, AuthoriseResult, PaymentsAdapter } from "./types";
 
 export const STRIPE_DECLINED_MESSAGE = "Your payment was not completed. No money has been taken and the car has not been reserved.";
@@ -26,7 +27,9 @@ export interface StripeAdapterOptions {
 
 /** Builds the Stripe adapter. */
 export function createStripePaymentsAdapter(options: StripeAdapterOptions): PaymentsAdapter {
-  const stripe = new Stripe(options.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...(options.httpClient ? { httpClient: options.httpClient } : {}) });
+  // Stripe's SDK (10 MB resident) loads only on a node configured for Stripe (issue 15 memory).
+  const StripeClient = createRequire(import.meta.url)("stripe") as typeof Stripe;
+  const stripe = new StripeClient(options.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...(options.httpClient ? { httpClient: options.httpClient } : {}) });
 
   const cancelOrRefund = async (intentId: string) => {
     const intent = await stripe.paymentIntents.retrieve(intentId);

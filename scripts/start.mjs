@@ -1,0 +1,35 @@
+/**
+ * `npm start`: builds the app when there is no build yet (or the sources are newer): the React
+ * Router build (build/server, build/client) and the server bundle (build/node, scripts/
+ * build-server.mjs). Then starts the server (server/index.ts, bundled), which migrates and seeds
+ * the demo sites on first run. Plain JavaScript, so the server process runs without a TypeScript
+ * loader (issue 15 memory, docs/decisions/184).
+ */
+// Serve React's production build (the development build renders several times slower).
+process.env.NODE_ENV ??= "production";
+
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+/** Newest modification time (ms) of any file under `dir`; 0 for a missing folder. */
+function newestMtime(dir) {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+const outputs = ["build/server/index.js", "build/node/index.js"];
+const built = outputs.every((file) => existsSync(file)) ? Math.min(...outputs.map((file) => statSync(file).mtimeMs)) : 0;
+if (Math.max(newestMtime("app"), newestMtime("server"), newestMtime("db")) > built) {
+  console.log("Building the app (first run or changed sources)...");
+  execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: ["ignore", "inherit", "inherit"] });
+}
+const { main } = await import(pathToFileURL("build/node/index.js").href);
+await main();
