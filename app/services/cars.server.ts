@@ -104,12 +104,7 @@ export type CarLookup = { kind: "found"; car: Car } | { kind: "withdrawn"; car: 
  *   answers 410 with similar stock), or not-found. A slug of another site is not-found.
  */
 export async function getCarBySlug(db: Database, site: Site, slug: string): Promise<CarLookup> {
-  const [row] = await db
-    .select({ car: cars, location: locations, onlineReserved })
-    .from(cars)
-    .leftJoin(locations, eq(cars.locationId, locations.id))
-    .where(and(eq(cars.siteId, site.id), eq(cars.slug, slug)))
-    .limit(1);
+  const [row] = await carQueries(db).bySlug.execute({ siteId: site.id, slug });
   if (!row || !row.car.showOnDealerWebsite) return { kind: "not-found" };
   const car = toCar(withOnlineReserved(row), row.location);
   return row.car.status === "withdrawn" ? { kind: "withdrawn", car } : { kind: "found", car };
@@ -120,19 +115,39 @@ export async function getCarBySlug(db: Database, site: Site, slug: string): Prom
  * closest price. Never includes the car itself.
  */
 export async function getSimilarCars(db: Database, site: Site, car: Pick<Car, "id" | "make" | "simpleBody" | "price">, limit = 6): Promise<Car[]> {
-  const rows = await db
-    .select({ car: cars, location: locations, onlineReserved })
-    .from(cars)
-    .leftJoin(locations, eq(cars.locationId, locations.id))
-    .where(and(eq(cars.siteId, site.id), ne(cars.id, car.id), eq(cars.showOnDealerWebsite, true), sql`${cars.status} in ('in_stock','coming_soon')`))
-    .orderBy(
-      sql`(case when ${cars.make} = ${car.make} then 0 else 1 end)`,
-      sql`(case when ${cars.simpleBody} is not distinct from ${car.simpleBody} then 0 else 1 end)`,
-      sql`abs(coalesce(${cars.price}, 0) - ${car.price ?? 0})`,
-      cars.id,
-    )
-    .limit(limit);
+  const rows = await carQueries(db).similar.execute({ siteId: site.id, carId: car.id, make: car.make, simpleBody: car.simpleBody, price: car.price ?? 0, limit });
   return rows.map((r) => toCar(withOnlineReserved(r), r.location));
+}
+
+/**
+ * The VDP's two queries, prepared once per database handle (issue 15 "Fast pages"): their SQL (every
+ * column of cars and locations) is built once instead of per request, and PostgreSQL parses and
+ * plans each once per connection (named statements).
+ */
+function prepareCarQueries(db: Database) {
+  const carWithLocation = () => db.select({ car: cars, location: locations, onlineReserved }).from(cars).leftJoin(locations, eq(cars.locationId, locations.id));
+  return {
+    bySlug: carWithLocation()
+      .where(and(eq(cars.siteId, sql.placeholder("siteId")), eq(cars.slug, sql.placeholder("slug"))))
+      .limit(1)
+      .prepare("forecourt_car_by_slug"),
+    similar: carWithLocation()
+      .where(and(eq(cars.siteId, sql.placeholder("siteId")), ne(cars.id, sql.placeholder("carId")), eq(cars.showOnDealerWebsite, true), sql`${cars.status} in ('in_stock','coming_soon')`))
+      .orderBy(
+        sql`(case when ${cars.make} = ${sql.placeholder("make")} then 0 else 1 end)`,
+        sql`(case when ${cars.simpleBody} is not distinct from ${sql.placeholder("simpleBody")}::text then 0 else 1 end)`,
+        sql`abs(coalesce(${cars.price}, 0) - ${sql.placeholder("price")}::integer)`,
+        cars.id,
+      )
+      .limit(sql.placeholder("limit"))
+      .prepare("forecourt_similar_cars"),
+  };
+}
+const preparedCarQueries = new WeakMap<Database, ReturnType<typeof prepareCarQueries>>();
+function carQueries(db: Database): ReturnType<typeof prepareCarQueries> {
+  let queries = preparedCarQueries.get(db);
+  if (!queries) preparedCarQueries.set(db, (queries = prepareCarQueries(db)));
+  return queries;
 }
 
 /**
