@@ -42,6 +42,11 @@ const EnvSchema = z.object({
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   /** Size limit of the page cache in MB (all pages and encodings). */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /**
+   * Server processes on this machine (node:cluster, server/cluster.ts; issue 15): 1 (default) or
+   * more on PostgreSQL, e.g. the number of cores. The embedded database always runs one.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

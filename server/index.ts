@@ -19,7 +19,9 @@ import { startDeliveryWorker } from "../app/services/lead-delivery.server";
 import { paymentsAdapterFor } from "../app/adapters/payments/index.server";
 import { startReservationWorker } from "../app/services/reservations.server";
 import { primaryLocationEmail } from "../app/services/leads.server";
+import cluster from "node:cluster";
 import { createApp } from "./app";
+import { processCount, runPrimary, WORKER_NUMBER } from "./cluster";
 import { loadEnv } from "./env";
 
 export interface RunningServer {
@@ -43,7 +45,9 @@ export async function startServer(): Promise<RunningServer> {
   if (!existsSync(buildFile)) throw new Error("No production build found: run `npm run build` first (npm start does this for you).");
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR });
   logger.info({ database: database.kind }, "database opened");
-  await migrateDatabase(database);
+  // A cluster's primary has migrated and seeded already (server/cluster.ts).
+  const workerNumber = process.env[WORKER_NUMBER];
+  if (!workerNumber) await migrateDatabase(database);
   if (env.SEED_DEMO) {
     const report = await seedDemoSites(database, { log: (line) => logger.info(line) });
     if (!report.skipped) logger.info("demo sites seeded");
@@ -72,6 +76,7 @@ export async function startServer(): Promise<RunningServer> {
   await new Promise<void>((ok) => server.once("listening", () => ok()));
   const url = `http://localhost:${env.PORT}`;
   for (const site of await sites.all()) {
+    if (workerNumber && workerNumber !== "1") break;
     console.log(`${site.name.padEnd(28)} http://${site.slug}.localhost:${env.PORT}`);
     // Issue 16 defect 8: say where leads no routing rule covers will go.
     const gaps = routingGaps(site.config.leads);
@@ -80,7 +85,10 @@ export async function startServer(): Promise<RunningServer> {
       logger.warn({ site: site.slug, departments: gaps, fallback }, `site ${site.slug}: no routing rule or leads.defaultEmail for ${gaps.join(", ")} leads; they go to the location's email, else ${fallback}`);
     }
   }
-  console.log(`Forecourt is running on port ${env.PORT} (${database.kind}${database.kind === "pglite" ? ` in ${env.DATA_DIR}` : ""}). Ctrl+C stops it.`);
+  if (!workerNumber || workerNumber === "1") {
+    const processes = processCount(env) > 1 ? `, ${processCount(env)} processes` : "";
+    console.log(`Forecourt is running on port ${env.PORT} (${database.kind}${database.kind === "pglite" ? ` in ${env.DATA_DIR}` : ""}${processes}). Ctrl+C stops it.`);
+  }
 
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -103,8 +111,15 @@ export async function startServer(): Promise<RunningServer> {
   return { url, close };
 }
 
-/** Runs the server until SIGTERM or SIGINT. */
+/**
+ * Runs the server until SIGTERM or SIGINT: one process, or with WEB_CONCURRENCY > 1 on PostgreSQL
+ * a cluster primary (server/cluster.ts) whose workers each run this same function.
+ */
 export async function main(): Promise<void> {
+  const env = loadEnv();
+  const count = processCount(env);
+  if (env.WEB_CONCURRENCY > 1 && count === 1) console.warn("WEB_CONCURRENCY needs PostgreSQL (DATABASE_URL): the embedded database serves one process.");
+  if (count > 1 && cluster.isPrimary) return runPrimary(env, count);
   const running = await startServer();
   const stop = (signal: string) => {
     console.log(`${signal} received`);

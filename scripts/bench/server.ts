@@ -5,7 +5,7 @@
  * server with a signal so it shuts down cleanly (and `--cpu-prof` writes its profile).
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join, resolve } from "node:path";
 
@@ -32,13 +32,37 @@ export function ensureBuild(dir: string): void {
   execFileSync(process.execPath, [join(dir, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
 }
 
+/** Resident memory of process `pid` in MB (VmRSS), or NaN once it has exited. */
+function rssOf(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Pids of the processes whose parent is `pid` (Linux /proc): a cluster's workers. */
+export function childPids(pid: number): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        return Number(readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1]?.split(" ")[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 /** A running production server. */
 export interface BenchServer {
   child: ChildProcess;
   /** The server process's pid (node itself, not a shell or npm). */
   pid: number;
   port: number;
-  /** Resident memory of the server process in MB (VmRSS), or NaN once it has exited. */
+  /** Resident memory of the server in MB (VmRSS; a cluster's primary and workers summed), or NaN once it has exited. */
   rssMb(): number;
   /** Sends `signal` (default SIGTERM) and waits for the process to exit (kills it after 20 s). */
   stop(signal?: NodeJS.Signals): Promise<void>;
@@ -76,12 +100,8 @@ export async function startServer(opts: { dir: string; port: number; env?: Recor
     pid: child.pid!,
     port: opts.port,
     rssMb() {
-      try {
-        const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
-        return m ? Number(m[1]) / 1024 : NaN;
-      } catch {
-        return NaN;
-      }
+      // With WEB_CONCURRENCY > 1 the server is a cluster: the primary plus its workers.
+      return [child.pid!, ...childPids(child.pid!)].reduce((sum, pid) => sum + rssOf(pid), 0);
     },
     async stop(signal = "SIGTERM") {
       if (exited) return;

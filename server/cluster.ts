@@ -1,0 +1,71 @@
+/**
+ * Several server processes on one machine (issue 15 "Fast pages", docs/decisions/184): with
+ * WEB_CONCURRENCY=N (N > 1) and PostgreSQL, `npm start` runs a primary process that migrates and
+ * seeds once, then forks N workers (node:cluster) that share the port; the kernel-facing primary
+ * hands connections to workers in turn. Every worker is a full node as in DESIGN's scale section
+ * (its own page cache, kept right by the database's stock and config versions); only worker 1 runs
+ * the lead delivery and reservation workers. A worker that dies is replaced. SIGTERM or SIGINT is
+ * passed to the workers, which finish their open requests; the primary exits 0 once all have
+ * exited (1 after 15 s). The embedded PGlite database belongs to one process, so without
+ * DATABASE_URL the server runs as a single process and says so.
+ */
+import cluster, { type Worker } from "node:cluster";
+import { openDatabase } from "../db/client";
+import { migrateDatabase } from "../db/migrate";
+import { seedDemoSites } from "../db/seed/seed";
+import type { Env } from "./env";
+
+/** Environment variable naming a worker's number (1..N); unset in a single-process server. */
+export const WORKER_NUMBER = "FORECOURT_WORKER";
+
+/** How many server processes to run for `env`: WEB_CONCURRENCY on PostgreSQL, else 1. */
+export function processCount(env: Pick<Env, "WEB_CONCURRENCY" | "DATABASE_URL">): number {
+  return env.DATABASE_URL ? env.WEB_CONCURRENCY : 1;
+}
+
+/**
+ * Runs the primary process: prepares the database (migrations, demo seed when SEED_DEMO), forks
+ * `count` workers running `workerMain` (cluster.setupPrimary's exec is this same entry), replaces
+ * a worker that exits unexpectedly (at most one replacement a second), and shuts down on
+ * SIGTERM/SIGINT. Resolves once the workers are forked.
+ * @throws when the database cannot be opened or migrated
+ */
+export async function runPrimary(env: Env, count: number): Promise<void> {
+  const database = await openDatabase({ url: env.DATABASE_URL });
+  try {
+    await migrateDatabase(database);
+    if (env.SEED_DEMO) await seedDemoSites(database, { log: () => {} });
+  } finally {
+    await database.close();
+  }
+  let stopping = false;
+  const fork = (number: number): Worker => {
+    const worker = cluster.fork({
+      [WORKER_NUMBER]: String(number),
+      SEED_DEMO: "0",
+      LEAD_WORKER: number === 1 && env.LEAD_WORKER ? "1" : "0",
+    });
+    let lastStart = Date.now();
+    worker.on("exit", (code, signal) => {
+      if (stopping) return;
+      console.error(`worker ${number} exited (${signal ?? code}); starting another`);
+      const wait = Math.max(0, 1000 - (Date.now() - lastStart));
+      setTimeout(() => {
+        if (!stopping) lastStart = Date.now(), fork(number);
+      }, wait);
+    });
+    return worker;
+  };
+  for (let number = 1; number <= count; number++) fork(number);
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received`);
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    Promise.all(workers.map((w) => new Promise<void>((ok) => (w.isDead() ? ok() : (w.once("exit", () => ok()), w.process.kill("SIGTERM")))))).then(() => process.exit(0));
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+}
