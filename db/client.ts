@@ -8,6 +8,9 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
+/** Postgres shared_buffers of the embedded database (issue 15 memory; PostgreSQL's own default is 128MB). */
+export const PGLITE_SHARED_BUFFERS = "32MB";
+
 /** The Drizzle handle every service takes. Same API over PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -64,7 +67,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  // Issue 15 memory: the embedded database's buffer pool lives in this process's memory (WASM),
+  // so it is kept to PGLITE_SHARED_BUFFERS instead of Postgres's 128 MB; the files it reads stay
+  // in the operating system's page cache.
+  const pgliteOptions = { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
+  const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;
   return {
