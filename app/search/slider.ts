@@ -105,8 +105,10 @@ export function priceSliderSearchValue([a, b]: readonly [number, number]): [numb
   return low === high ? [low, Math.min(max, low + step)] : [low, high];
 }
 
+/** Whole dollars, en-AU grouping. One formatter: toLocaleString with options builds a new one per call (issue 15 SRP profile). */
+const WHOLE_DOLLARS = new Intl.NumberFormat("en-AU", { maximumFractionDigits: 0 });
+
 /** Dollar text of a price range (spec 2.2): "$5,000 - $250,000". */
 export function dollarRangeText([low, high]: readonly [number, number]): string {
-  const f = (v: number) => `$${v.toLocaleString("en-AU", { maximumFractionDigits: 0 })}`;
-  return `${f(low)} - ${f(high)}`;
+  return `$${WHOLE_DOLLARS.format(low)} - $${WHOLE_DOLLARS.format(high)}`;
 }
