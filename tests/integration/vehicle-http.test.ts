@@ -3,9 +3,11 @@
  * reveal, PDF brochure, print page, VDP SEO tags. Bad input answers 400/404/405, never 500.
  */
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { brotliDecompressSync } from "node:zlib";
 import pino from "pino";
 import { PDFParse } from "pdf-parse";
 import type { ServerBuild } from "react-router";
@@ -100,5 +102,28 @@ describe(`vehicle presentation endpoints (${ENGINE})`, () => {
     expect(response.headers.get("content-type")).toContain("image/svg+xml");
     expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
     expect((await fetchApp("/brand/missing.svg")).status).toBe(404);
+  });
+
+  it("the VDP is rendered whole (decision 184): exact length, a CSP naming every inline script, similar stock inline, the same page brotli-compressed", async () => {
+    const similar = stockRecord({ make: "Toyota", model: "LandCruiser", badge: "GXL", year: 2020, price: 79990, km: 40000, body: "Ute" });
+    await importStock(handle.db, site, feed([car, similar]));
+    const response = await fetchApp(`/cars/${slug}`, { headers: { "accept-encoding": "identity" } });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get("content-length"))).toBe(bytes.byteLength);
+    const html = bytes.toString("utf8");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\bsrc=/.test(attributes));
+    expect(inline.length).toBeGreaterThan(1);
+    for (const [, , body] of inline) expect(csp).toContain(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+    expect(html).toContain("2020 Toyota LandCruiser GXL");
+    expect(html).not.toContain("Loading similar stock");
+    expect(html).not.toContain("$RC");
+    const compressed = await fetchApp(`/cars/${slug}`, { headers: { "accept-encoding": "gzip, br" } });
+    expect(compressed.headers.get("content-encoding")).toBe("br");
+    const body = Buffer.from(await compressed.arrayBuffer());
+    expect(Number(compressed.headers.get("content-length"))).toBe(body.byteLength);
+    const decompressed = brotliDecompressSync(body).toString("utf8");
+    expect(decompressed.startsWith("<!DOCTYPE html>")).toBe(true);
+    expect(decompressed).toContain("2020 Toyota LandCruiser GXL");
   });
 });
