@@ -420,56 +420,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       <div className="mt-4 grid gap-8 lg:mt-6 lg:grid-cols-[18rem_1fr]">
-        <Form
-          id="refine"
-          ref={formRef}
-          method="get"
-          action={d.formAction}
-          aria-label="Refine results"
-          className="order-last h-fit scroll-mt-4 rounded-lg bg-white p-4 shadow-sm lg:order-none"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submitForm();
-          }}
-          onChange={(e) => {
-            const target = e.target as unknown as HTMLElement;
-            if (target.id === "srp-query" || target.hasAttribute("data-no-auto-submit")) return;
-            submitForm();
-          }}
-        >
-          <div role="search">
-            <label htmlFor="srp-query" className="text-sm font-semibold">
-              Keyword
-            </label>
-            <input
-              id="srp-query"
-              name="query"
-              type="search"
-              value={text}
-              onChange={(e) => {
-                setText(e.target.value);
-                if (textTimer.current) clearTimeout(textTimer.current);
-                textTimer.current = setTimeout(() => submitForm(), SEARCH_DEBOUNCE_MS);
-              }}
-              className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5"
-              placeholder="Make, model, badge"
-            />
-          </div>
-          <label htmlFor="srp-sort" className="mt-3 block text-sm font-semibold">
-            Sort by
-          </label>
-          {sortSelect("srp-sort")}
-          <FilterFields d={d} onRangeCommit={onRangeCommit} />
-          <button type="submit" className="mt-2 w-full rounded bg-[var(--site-primary)] px-4 py-2 font-semibold text-[var(--site-on-primary)]">
-            Show results
-          </button>
-          <p className="mt-2 text-center text-sm">
-            <Link to={d.formAction} className="text-[var(--site-primary)] underline">
-              Clear all filters
-            </Link>
-          </p>
-        </Form>
-        <section aria-labelledby="results-heading" aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+        {/* Results come first in the document and the filter form after them (issue 15): a phone
+            shows cars before filters even while the page is still being parsed, and the first
+            car photo is found early. On wide screens the grid places the form in the left column. */}
+        <section aria-labelledby="results-heading" aria-busy={loading} className={`min-w-0 lg:col-start-2 lg:row-start-1${loading ? " opacity-60 transition-opacity" : ""}`}>
           <h2 id="results-heading" className="sr-only">
             Results
           </h2>
@@ -525,6 +479,55 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <PriceSliderSearch itemPlural={d.itemPlural} />
           </div>
         </section>
+        <Form
+          id="refine"
+          ref={formRef}
+          method="get"
+          action={d.formAction}
+          aria-label="Refine results"
+          className="h-fit scroll-mt-4 rounded-lg bg-white p-4 shadow-sm lg:col-start-1 lg:row-start-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submitForm();
+          }}
+          onChange={(e) => {
+            const target = e.target as unknown as HTMLElement;
+            if (target.id === "srp-query" || target.hasAttribute("data-no-auto-submit")) return;
+            submitForm();
+          }}
+        >
+          <div role="search">
+            <label htmlFor="srp-query" className="text-sm font-semibold">
+              Keyword
+            </label>
+            <input
+              id="srp-query"
+              name="query"
+              type="search"
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                if (textTimer.current) clearTimeout(textTimer.current);
+                textTimer.current = setTimeout(() => submitForm(), SEARCH_DEBOUNCE_MS);
+              }}
+              className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5"
+              placeholder="Make, model, badge"
+            />
+          </div>
+          <label htmlFor="srp-sort" className="mt-3 block text-sm font-semibold">
+            Sort by
+          </label>
+          {sortSelect("srp-sort")}
+          <FilterFields d={d} onRangeCommit={onRangeCommit} />
+          <button type="submit" className="mt-2 w-full rounded bg-[var(--site-primary)] px-4 py-2 font-semibold text-[var(--site-on-primary)]">
+            Show results
+          </button>
+          <p className="mt-2 text-center text-sm">
+            <Link to={d.formAction} className="text-[var(--site-primary)] underline">
+              Clear all filters
+            </Link>
+          </p>
+        </Form>
       </div>
     </>
   );

@@ -121,6 +121,13 @@ describe(`search entry points (spec 2.1, ${ENGINE})`, () => {
     expect(titleOf(cert)).toContain("Certified pre-owned cars");
   });
 
+  it("the results come before the filter form in the page (issue 15: a phone paints cars first, even mid-parse)", async () => {
+    const html = await (await fetchFrom(certifiedOnly, "/pre-owned")).text();
+    const firstCard = html.indexOf('data-testid="car-card"');
+    expect(firstCard).toBeGreaterThan(0);
+    expect(firstCard).toBeLessThan(html.indexOf('id="refine"'));
+  });
+
   it("/models?body=SUV lists the SUV models by make with links to /search/{make}/{model}", async () => {
     const html = await (await fetchFrom(dealer, "/models?body=SUV")).text();
     expect(titleOf(html)).toBe(`SUV models | ${dealer.name}`);
