@@ -16,7 +16,7 @@ test("purchase journey: details, trade-in, finance, delivery, deposit, confirmat
   const href = (await reserve.getAttribute("href")) ?? "";
   const slug = href.match(/^\/cars\/([a-z0-9-]+)\/checkout$/)![1];
   await page.goto(`${HARBOUR}/cars/${slug}`);
-  await page.getByRole("link", { name: "Buy Online" }).click();
+  await page.getByTestId("vdp-buttons").getByRole("link", { name: "Buy Online" }).click();
   await expect(page).toHaveURL(new RegExp(`/checkout-journey\\?car_id=${slug}$`));
   await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
   const axe = await new AxeBuilder({ page }).analyze();
@@ -85,5 +85,5 @@ test("purchase journey: details, trade-in, finance, delivery, deposit, confirmat
 
   await page.goto(`${HARBOUR}/cars/${slug}`);
   await expect(page.getByTestId("vdp-tag")).toHaveText("Reserved");
-  await expect(page.getByRole("link", { name: "Buy Online" })).toHaveCount(0);
+  await expect(page.getByTestId("vdp-buttons").getByRole("link", { name: "Buy Online" })).toHaveCount(0);
 });
