@@ -21,7 +21,7 @@ import { Writable } from "node:stream";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { inlineScriptHashesOfBytes, policy } from "../server/csp";
+import { inlineScriptHashes, policy } from "../server/csp";
 
 /** How long a deferred section may keep a page waiting before it is rendered as its fallback (ms). */
 export const streamTimeout = 5_000;
@@ -50,7 +50,7 @@ export default function handleRequest(
         const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(body.byteLength));
-        responseHeaders.set("Content-Security-Policy", policy(inlineScriptHashesOfBytes(body), import.meta.env.DEV));
+        responseHeaders.set("Content-Security-Policy", policy(inlineScriptHashes(body), import.meta.env.DEV));
         resolve(new Response(body as Uint8Array<ArrayBuffer>, { status: responseStatusCode, headers: responseHeaders }));
         callback();
       },

@@ -26,7 +26,8 @@ function newestMtime(dir) {
 
 const outputs = ["build/server/index.js", "build/node/index.js"];
 const built = outputs.every((file) => existsSync(file)) ? Math.min(...outputs.map((file) => statSync(file).mtimeMs)) : 0;
-if (Math.max(newestMtime("app"), newestMtime("server"), newestMtime("db")) > built) {
+// A cluster's workers (server/cluster.ts) start from this file too; the primary has built already.
+if (!process.env.FORECOURT_WORKER && Math.max(newestMtime("app"), newestMtime("server"), newestMtime("db")) > built) {
   console.log("Building the app (first run or changed sources)...");
   execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: ["ignore", "ignore", "inherit"] });
   execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: ["ignore", "inherit", "inherit"] });

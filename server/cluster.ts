@@ -25,9 +25,9 @@ export function processCount(env: Pick<Env, "WEB_CONCURRENCY" | "DATABASE_URL">)
 
 /**
  * Runs the primary process: prepares the database (migrations, demo seed when SEED_DEMO), forks
- * `count` workers running `workerMain` (cluster.setupPrimary's exec is this same entry), replaces
- * a worker that exits unexpectedly (at most one replacement a second), and shuts down on
- * SIGTERM/SIGINT. Resolves once the workers are forked.
+ * `count` workers (each runs this process's entry, scripts/start.mjs, and so server/index.ts's
+ * main as a worker), replaces a worker that exits unexpectedly (no sooner than a second after it
+ * started), and shuts down on SIGTERM/SIGINT. Resolves once the workers are forked.
  * @throws when the database cannot be opened or migrated
  */
 export async function runPrimary(env: Env, count: number): Promise<void> {
@@ -39,22 +39,20 @@ export async function runPrimary(env: Env, count: number): Promise<void> {
     await database.close();
   }
   let stopping = false;
-  const fork = (number: number): Worker => {
+  const fork = (number: number): void => {
+    const started = Date.now();
     const worker = cluster.fork({
       [WORKER_NUMBER]: String(number),
       SEED_DEMO: "0",
       LEAD_WORKER: number === 1 && env.LEAD_WORKER ? "1" : "0",
     });
-    let lastStart = Date.now();
     worker.on("exit", (code, signal) => {
       if (stopping) return;
       console.error(`worker ${number} exited (${signal ?? code}); starting another`);
-      const wait = Math.max(0, 1000 - (Date.now() - lastStart));
       setTimeout(() => {
-        if (!stopping) lastStart = Date.now(), fork(number);
-      }, wait);
+        if (!stopping) fork(number);
+      }, Math.max(0, 1000 - (Date.now() - started)));
     });
-    return worker;
   };
   for (let number = 1; number <= count; number++) fork(number);
   const stop = (signal: NodeJS.Signals) => {

@@ -7,25 +7,13 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-
-/** SHA-256 sources ('sha256-...') of every inline script (no src attribute) in `html`, deduplicated. */
-export function inlineScriptHashes(html: string): string[] {
-  const out = new Set<string>();
-  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attributes)) continue;
-    out.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
-  }
-  return [...out];
-}
-
 /**
- * {@link inlineScriptHashes} of a UTF-8 page given as bytes, without decoding the whole page
- * (issue 15: app/entry.server.tsx hashes every rendered page). Finds lower-case `<script` tags, as
- * React renders them; an inline script spelt otherwise gets no hash, so the browser blocks it
- * (never the other way round). @returns the same list as inlineScriptHashes(html) for React's output.
+ * SHA-256 sources ('sha256-...') of every inline script (no src attribute) of a UTF-8 page given as
+ * bytes, deduplicated, without decoding the page (issue 15: app/entry.server.tsx hashes every
+ * rendered page). Finds lower-case `<script` tags, as React renders them; an inline script spelt
+ * otherwise gets no hash, so the browser blocks it (never the other way round).
  */
-export function inlineScriptHashesOfBytes(page: Buffer): string[] {
+export function inlineScriptHashes(page: Buffer): string[] {
   const out = new Set<string>();
   let at = page.indexOf("<script");
   while (at !== -1) {
@@ -80,11 +68,11 @@ export function contentSecurityPolicy(options: { development?: boolean } = {}): 
       return;
     }
     if ((res.headers.get("content-type") ?? "").startsWith("text/html") && res.body && !res.headers.has("content-encoding")) {
-      const html = await res.text();
-      hashes = inlineScriptHashes(html);
+      const page = Buffer.from(await res.arrayBuffer());
+      hashes = inlineScriptHashes(page);
       const headers = new Headers(res.headers);
       headers.delete("content-length");
-      res = new Response(html, { status: res.status, statusText: res.statusText, headers });
+      res = new Response(page, { status: res.status, statusText: res.statusText, headers });
     } else {
       res = new Response(res.body, res);
     }

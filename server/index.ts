@@ -48,6 +48,8 @@ export async function startServer(): Promise<RunningServer> {
   // A cluster's primary has migrated and seeded already (server/cluster.ts).
   const workerNumber = process.env[WORKER_NUMBER];
   if (!workerNumber) await migrateDatabase(database);
+  // One process prints the sites and warnings: the only one, or a cluster's worker 1.
+  const announces = !workerNumber || workerNumber === "1";
   if (env.SEED_DEMO) {
     const report = await seedDemoSites(database, { log: (line) => logger.info(line) });
     if (!report.skipped) logger.info("demo sites seeded");
@@ -76,7 +78,7 @@ export async function startServer(): Promise<RunningServer> {
   await new Promise<void>((ok) => server.once("listening", () => ok()));
   const url = `http://localhost:${env.PORT}`;
   for (const site of await sites.all()) {
-    if (workerNumber && workerNumber !== "1") break;
+    if (!announces) break;
     console.log(`${site.name.padEnd(28)} http://${site.slug}.localhost:${env.PORT}`);
     // Issue 16 defect 8: say where leads no routing rule covers will go.
     const gaps = routingGaps(site.config.leads);
@@ -85,7 +87,7 @@ export async function startServer(): Promise<RunningServer> {
       logger.warn({ site: site.slug, departments: gaps, fallback }, `site ${site.slug}: no routing rule or leads.defaultEmail for ${gaps.join(", ")} leads; they go to the location's email, else ${fallback}`);
     }
   }
-  if (!workerNumber || workerNumber === "1") {
+  if (announces) {
     const processes = processCount(env) > 1 ? `, ${processCount(env)} processes` : "";
     console.log(`Forecourt is running on port ${env.PORT} (${database.kind}${database.kind === "pglite" ? ` in ${env.DATA_DIR}` : ""}${processes}). Ctrl+C stops it.`);
   }
