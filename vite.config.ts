@@ -1,10 +1,40 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Opt-in experiment (decision 185, issue 15 JavaScript budget): `FORECOURT_BROWSER_RUNTIME=preact
+ * npx react-router build` runs the browser build on Preact's React-compatible layer, so React 19's
+ * client (react + react-dom, about 64 KB gzip) becomes preact/compat (about 12 KB). The server
+ * still renders with React. Off by default: the end-to-end suite does not pass on it yet.
+ */
+const BROWSER_RUNTIME_PREACT = process.env.FORECOURT_BROWSER_RUNTIME === "preact";
+const PREACT_FOR_REACT: Record<string, string> = {
+  react: "preact/compat",
+  "react-dom": "preact/compat",
+  "react-dom/client": "preact/compat/client",
+  "react/jsx-runtime": "preact/compat/jsx-runtime",
+  "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
+};
+function preactInTheBrowser(): Plugin {
+  return {
+    name: "forecourt:preact-in-the-browser",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async resolveId(source, importer, options) {
+      const target = PREACT_FOR_REACT[source];
+      if (!target) return null;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [...(BROWSER_RUNTIME_PREACT ? [preactInTheBrowser()] : []), tailwindcss(), reactRouter()],
+  // app/browser-runtime.ts: a literal, so the build drops the branch it does not take.
+  define: { __PREACT_IN_THE_BROWSER__: JSON.stringify(BROWSER_RUNTIME_PREACT) },
   // BUNDLE_SOURCEMAP=1 npx react-router build: source maps to see which modules fill a chunk (issue 15).
   build: {
     sourcemap: !!process.env.BUNDLE_SOURCEMAP,

@@ -6,9 +6,11 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect, useRef } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter, SiteHeader, type SiteChrome } from "./components/layout/site-chrome";
@@ -20,6 +22,7 @@ import { SiteToaster } from "./components/accounts/site-toaster";
 import { AccountControl } from "./components/accounts/account-control";
 import { loadSiteNavigation } from "./services/navigation.server";
 import { maskPhone } from "./domain/display/phone";
+import { PREACT_IN_THE_BROWSER } from "./browser-runtime";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -50,23 +53,54 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+/** `<head>`'s inner HTML as Preact sees it: never set, since it never changes (decision 185). */
+const SERVER_HEAD = { __html: "" };
+
+/**
+ * Keeps `document.title` in step with the route's `meta` after client-side navigation, in the
+ * Preact browser build whose `<head>` is left as the server sent it (decision 185). Renders
+ * React Router's `<Meta />` into an inert `<template>` and copies its `<title>`.
+ */
+function ClientTitle() {
+  const ref = useRef<HTMLTemplateElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    const title = ref.current?.querySelector("title")?.textContent;
+    if (title && document.title !== title) document.title = title;
+  }, [location.key]);
+  return (
+    <template ref={ref}>
+      <Meta />
+    </template>
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const style = data
     ? ({ "--site-primary": data.theme.primary, "--site-on-primary": data.theme.onPrimary, "--site-accent": data.theme.accent } as React.CSSProperties)
     : undefined;
-  return (
-    <html lang="en-AU" style={style}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {data ? <meta name="theme-color" content={data.theme.primary} /> : null}
-        {data ? <meta property="og:site_name" content={data.chrome.name} /> : null}
-        {data ? <link rel="icon" type="image/svg+xml" href={data.chrome.logoUrl ?? "/favicon.svg"} /> : null}
-        {data ? <link rel="apple-touch-icon" href="/apple-touch-icon.png" /> : null}
-        <Meta />
-        <Links />
-      </head>
+  // Preact (the production browser build, decision 185) hydrates by matching each element to the
+  // first unused element of the same tag, without comparing attributes. React's server output
+  // reorders <head> (preloads first), so the browser leaves <head> as the server sent it and keeps
+  // the title current itself (ClientTitle); the only stylesheet is the root's, already there.
+  const head = PREACT_IN_THE_BROWSER ? (
+    <head dangerouslySetInnerHTML={SERVER_HEAD} />
+  ) : (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      {data ? <meta name="theme-color" content={data.theme.primary} /> : null}
+      {data ? <meta property="og:site_name" content={data.chrome.name} /> : null}
+      {data ? <link rel="icon" type="image/svg+xml" href={data.chrome.logoUrl ?? "/favicon.svg"} /> : null}
+      {data ? <link rel="apple-touch-icon" href="/apple-touch-icon.png" /> : null}
+      <Meta />
+      <Links />
+    </head>
+  );
+  const page = (
+    <>
+      {head}
       <body className="min-h-screen font-sans antialiased">
         {data ? <SiteHeader site={data.chrome} accountSlot={<AccountControl />} /> : null}
         <main id="main" className="mx-auto max-w-7xl px-4 py-6">
@@ -77,7 +111,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? <StickyFooter data={data.chrome.navigation.stickyFooter} /> : null}
         <ScrollRestoration />
         <Scripts />
+        {PREACT_IN_THE_BROWSER ? <ClientTitle /> : null}
       </body>
+    </>
+  );
+  // Preact (the production browser build, decision 185) hydrates a document from <html>'s
+  // children: it owns <head> and <body>, never <html> itself, which it would otherwise nest.
+  return PREACT_IN_THE_BROWSER ? page : (
+    <html lang="en-AU" style={style}>
+      {page}
     </html>
   );
 }

@@ -23,6 +23,7 @@ import { paginationItems } from "~/search/pagination";
 import { FilterDrawer } from "~/components/search/filter-drawer";
 import type { FacetValue, ListFacet, NumericRange, RangeFacet } from "~/search/types";
 import { enabledSorts, resolveSearch, SearchRequestError, searchPage, SORT_LABELS, type SearchEntry } from "~/services/search-page.server";
+import { NoScript } from "~/components/no-script";
 
 /** Spec 5: the search box is debounced 300 ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -359,11 +360,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <label htmlFor="certified-switch" className="text-sm font-medium">
             {d.certifiedSwitchLabel}
           </label>
-          <noscript>
+          <NoScript>
             <Link to={certifiedOn ? "/pre-owned" : "/pre-owned?certified=true"} className="text-sm underline">
               {certifiedOn ? "Show all pre-owned" : "Show certified only"}
             </Link>
-          </noscript>
+          </NoScript>
         </div>
       ) : null}
       {history.filter((h) => h.href !== `${location.pathname}${location.search}`).length ? (
@@ -411,11 +412,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 fields.set("sortBy", value);
               }),
             )}
-            <noscript>
+            <NoScript>
               <button type="submit" className="mt-1 rounded border border-slate-300 px-3 py-1.5 text-sm">
                 Sort
               </button>
-            </noscript>
+            </NoScript>
           </div>
         </Form>
       </div>

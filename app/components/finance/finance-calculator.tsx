@@ -13,6 +13,7 @@ import {
   type CalculatorValues,
 } from "~/domain/finance/calculator";
 import { PAYMENT_FREQUENCIES, type PaymentFrequency } from "~/domain/finance/repayments";
+import { NoScript } from "~/components/no-script";
 
 const PERIOD: Record<PaymentFrequency, string> = { weekly: "per week", fortnightly: "per fortnight", monthly: "per month" };
 const FREQUENCY_LABEL: Record<PaymentFrequency, string> = { weekly: "Weekly", fortnightly: "Fortnightly", monthly: "Monthly" };
@@ -232,13 +233,13 @@ export function FinanceCalculator({ config, initial, initialMessage = null, acti
         ) : (
           <div className="mt-3 h-5" aria-hidden="true" />
         )}
-        <noscript>
+        <NoScript>
           {/* Radix shows its thumb only once hydrated: without JavaScript the term is a number input. */}
           <label className="mt-2 block text-sm">
             Loan term in years ({config.termYears.min} to {config.termYears.max})
             <input type="number" name="term" min={config.termYears.min} max={config.termYears.max} step={config.termYears.step ?? 0.5} defaultValue={term} className="ml-2 w-20 rounded border border-slate-300 px-2 py-1" />
           </label>
-        </noscript>
+        </NoScript>
         <div className="mt-1 flex justify-between text-xs text-slate-600" aria-hidden="true">
           <span>{config.termYears.min} year</span>
           <span>{config.termYears.max} years</span>
@@ -277,11 +278,11 @@ export function FinanceCalculator({ config, initial, initialMessage = null, acti
           <span data-testid="calculator-total">{DOLLARS.format(schedule.totalPayable)}</span>
         </p>
       </div>
-      <noscript>
+      <NoScript>
         <button type="submit" className="rounded bg-[var(--site-primary)] px-4 py-2 font-semibold text-[var(--site-on-primary)]">
           Calculate
         </button>
-      </noscript>
+      </NoScript>
       <p className="text-xs text-slate-600">
         This calculator is a guide only and is not a quote or an offer of credit. Fees may apply.
       </p>

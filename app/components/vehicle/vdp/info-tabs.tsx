@@ -1,5 +1,6 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { CollapsibleList, DealerComments } from "./interactive";
+import { NoScript } from "~/components/no-script";
 
 export interface InfoTabsProps {
   comments: { pending: boolean; paragraphs: string[] };
@@ -75,9 +76,9 @@ export function InfoTabs(props: InfoTabsProps) {
   return (
     <Tabs.Root defaultValue="comments" className="mt-8">
       {/* Without JavaScript the tabs cannot switch: show every panel instead. */}
-      <noscript>
+      <NoScript>
         <style>{"[role=tabpanel]{display:block!important}"}</style>
-      </noscript>
+      </NoScript>
       <Tabs.List aria-label="Vehicle information" className="flex flex-wrap gap-1 border-b border-slate-200">
         {tabs.map((t) => (
           <Tabs.Trigger key={t.value} value={t.value} className={TAB}>

@@ -1,0 +1,21 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { PREACT_IN_THE_BROWSER } from "~/browser-runtime";
+import { NoScript } from "./no-script";
+
+describe("NoScript (decision 185)", () => {
+  it("is React everywhere but an opt-in Preact browser build", () => {
+    expect(PREACT_IN_THE_BROWSER).toBe(false);
+  });
+
+  it("server-renders what a shopper without JavaScript needs inside <noscript>", () => {
+    const html = renderToString(
+      <form>
+        <NoScript>
+          <button type="submit">Sort</button>
+        </NoScript>
+      </form>,
+    );
+    expect(html).toBe('<form><noscript><button type="submit">Sort</button></noscript></form>');
+  });
+});

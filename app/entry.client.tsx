@@ -1,0 +1,46 @@
+/**
+ * Browser entry: React Router's default (hydrate the document in a transition), plus the
+ * opt-in Preact build's first step (decision 185, `FORECOURT_BROWSER_RUNTIME=preact`).
+ *
+ * React Router's `HydratedRouter` suspends on its first render until it has decoded the loader
+ * data the server streamed into the page. React waits at the root by itself. Preact would need a
+ * `Suspense` boundary around the whole document, and a boundary that suspends while hydrating
+ * keeps only one DOM node of what it holds (here: <head> and <body>). So under Preact the router
+ * first renders once into a detached element: that starts the decoding and throws its promise,
+ * which we await; the real hydration then renders without suspending. In the default (React)
+ * build `PREACT_IN_THE_BROWSER` is false and that step is left out of the bundle.
+ */
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import type { VNode } from "preact";
+import { PREACT_IN_THE_BROWSER } from "./browser-runtime";
+
+async function decodeServerData(): Promise<void> {
+  // Imported here, not at the top: the React build never loads Preact. In the Preact build this
+  // module is already loaded (preact/compat imports it).
+  const { render } = await import("preact");
+  const scratch = document.createElement("div");
+  try {
+    render((<HydratedRouter />) as unknown as VNode, scratch);
+  } catch (thrown) {
+    if (!(thrown instanceof Promise)) throw thrown;
+    await thrown;
+  } finally {
+    render(null, scratch);
+  }
+}
+
+async function hydrate(): Promise<void> {
+  if (PREACT_IN_THE_BROWSER) await decodeServerData();
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+}
+
+void hydrate();
