@@ -15,6 +15,10 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import type { VNode } from "preact";
 import { PREACT_IN_THE_BROWSER } from "./browser-runtime";
+import { markPageHydrated } from "./components/use-hydrated";
+
+/** Dispatched on `document` once the first hydration has run (the e2e hydration check reads it). */
+export const HYDRATED_EVENT = "forecourt:hydrated";
 
 async function decodeServerData(): Promise<void> {
   // Imported here, not at the top: the React build never loads Preact. In the Preact build this
@@ -40,6 +44,10 @@ async function hydrate(): Promise<void> {
         <HydratedRouter />
       </StrictMode>,
     );
+    // Preact hydrates synchronously, so the page is hydrated here (under React, which hydrates
+    // later in the transition, neither is read: useHydrated has its own flag there).
+    markPageHydrated();
+    document.dispatchEvent(new Event(HYDRATED_EVENT));
   });
 }
 

@@ -65,11 +65,13 @@ function ClientTitle() {
   const ref = useRef<HTMLTemplateElement>(null);
   const location = useLocation();
   useEffect(() => {
-    const title = ref.current?.querySelector("title")?.textContent;
+    // The browser puts a <template>'s parsed children in its `content` fragment.
+    const template = ref.current;
+    const title = (template?.content.querySelector("title") ?? template?.querySelector("title"))?.textContent;
     if (title && document.title !== title) document.title = title;
   }, [location.key]);
   return (
-    <template ref={ref}>
+    <template ref={ref} data-client-title="">
       <Meta />
     </template>
   );

@@ -1,5 +1,4 @@
-import { Suspense } from "react";
-import { Await, data, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/car";
 import { CarCard } from "~/components/vehicle/car-card";
 import { toCarCard, type CarCardData } from "~/components/vehicle/car-card-data";
@@ -37,7 +36,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lookup = await getCarBySlug(db, site, params.slug);
   if (lookup.kind === "not-found") throw new Response("Not Found", { status: 404 });
   const car = lookup.car;
-  // Similar stock is deferred (streamed after the page) and never fails the page.
+  // Similar stock never fails the page. Started here, awaited last: its query runs while the rest
+  // of the page's data loads. Not deferred: the page is sent whole anyway (decision 184), and a
+  // deferred section suspends while the browser hydrates (decision 185).
   const similar: Promise<CarCardData[]> = getSimilarCars(db, site, car)
     .then((list) => cards(site, list, now))
     .catch(() => []);
@@ -54,7 +55,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     offerForm: site.config.display.makeAnOffer && isInStock(car) ? await loadLeadForm(db, site, vdpLeadPage("offer", true, true), car) : null,
   };
   if (lookup.kind === "withdrawn") return data({ ...payload, similar: await similar }, { status: 410 });
-  return { ...payload, similar };
+  return { ...payload, similar: await similar };
 }
 
 /** Lead forms of the VDP post here (issue 5). */
@@ -133,7 +134,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           {vdp.title} is no longer available
         </h1>
         <p className="mt-2 text-slate-600">This vehicle has been withdrawn from sale. Here is similar stock.</p>
-        <SimilarGrid cars={loaderData.similar as CarCardData[]} />
+        <SimilarGrid cars={loaderData.similar} />
       </section>
     );
   }
@@ -365,11 +366,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
       <section id="enquire" aria-label={`Enquire about this ${vdp.itemNoun}`} className="mt-10 max-w-3xl">
         <VdpLeadForms setup={loaderData.leadForm} makeAnOffer={loaderData.makeAnOffer} />
       </section>
-      <Suspense fallback={<p className="mt-10 text-slate-600">Loading similar stock…</p>}>
-        <Await resolve={loaderData.similar} errorElement={null}>
-          {(list) => <SimilarGrid cars={list} />}
-        </Await>
-      </Suspense>
+      <SimilarGrid cars={loaderData.similar} />
       <StickyBar>
         <div className="flex items-center justify-between gap-3">
           <div className="min-w-0">
