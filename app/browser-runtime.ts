@@ -1,10 +1,10 @@
-/** Set to true by vite.config.ts only when the browser build runs on Preact (decision 185). */
+/** Defined by vite.config.ts (true when the browser build runs on Preact, decision 185); absent in Vitest. */
 declare const __PREACT_IN_THE_BROWSER__: boolean | undefined;
 
 /**
- * True in a browser build made with `FORECOURT_BROWSER_RUNTIME=preact` (vite.config.ts, decision
- * 185: the opt-in experiment that runs the browser on preact/compat); false on the server (React
- * renders every page), in the default browser build and in tests. A compile-time constant: each
- * build keeps one branch.
+ * True in the production browser build, which runs on preact/compat (vite.config.ts, decision
+ * 185); false on the server (React renders every page), in `npm run dev`, in a
+ * `FORECOURT_BROWSER_RUNTIME=react` build and in tests. A compile-time constant: each build keeps
+ * one branch.
  */
 export const PREACT_IN_THE_BROWSER: boolean = !import.meta.env.SSR && typeof __PREACT_IN_THE_BROWSER__ !== "undefined" && __PREACT_IN_THE_BROWSER__ === true;

@@ -1,14 +1,14 @@
 /**
  * Browser entry: React Router's default (hydrate the document in a transition), plus the
- * opt-in Preact build's first step (decision 185, `FORECOURT_BROWSER_RUNTIME=preact`).
+ * Preact build's first step (decision 185; production builds run on preact/compat).
  *
  * React Router's `HydratedRouter` suspends on its first render until it has decoded the loader
  * data the server streamed into the page. React waits at the root by itself. Preact would need a
  * `Suspense` boundary around the whole document, and a boundary that suspends while hydrating
  * keeps only one DOM node of what it holds (here: <head> and <body>). So under Preact the router
  * first renders once into a detached element: that starts the decoding and throws its promise,
- * which we await; the real hydration then renders without suspending. In the default (React)
- * build `PREACT_IN_THE_BROWSER` is false and that step is left out of the bundle.
+ * which we await; the real hydration then renders without suspending. In a React build (dev, or
+ * `FORECOURT_BROWSER_RUNTIME=react`) `PREACT_IN_THE_BROWSER` is false and that step is left out.
  */
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
