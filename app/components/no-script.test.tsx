@@ -4,7 +4,7 @@ import { PREACT_IN_THE_BROWSER } from "~/browser-runtime";
 import { NoScript } from "./no-script";
 
 describe("NoScript (decision 185)", () => {
-  it("is React everywhere but an opt-in Preact browser build", () => {
+  it("is false outside the production browser build (here: tests)", () => {
     expect(PREACT_IN_THE_BROWSER).toBe(false);
   });
 
