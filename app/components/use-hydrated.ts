@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import { PREACT_IN_THE_BROWSER } from "~/browser-runtime";
 
 const subscribe = () => () => {};
@@ -12,6 +12,22 @@ export function markPageHydrated(): void {
 }
 
 /**
+ * Whether the browser entry has run the page's first hydration (false on the server). Islands
+ * (island.tsx) read it: while hydrating they wait to be near the viewport, afterwards they load
+ * at once. The React build marks it as it starts hydrating, so there islands load at once.
+ */
+export function isPageHydrated(): boolean {
+  return pageHydrated;
+}
+
+/**
+ * True inside an island (island.tsx) that was on the page when it hydrated: its component
+ * hydrates the server's markup later, when it loads, so its first render must match the server's
+ * even though the page has hydrated by then.
+ */
+export const IslandHydrationContext = createContext(false);
+
+/**
  * False in the server render and during hydration, true afterwards. For widgets that only work
  * with JavaScript (a Radix slider renders its thumbs hidden and without `aria-valuenow` until it
  * has measured them, which is invalid HTML in the server's page): render them once this is true
@@ -19,12 +35,14 @@ export function markPageHydrated(): void {
  *
  * React uses the server snapshot while hydrating. preact/compat's `useSyncExternalStore` has no
  * server snapshot, so the Preact build (decision 185) starts from `pageHydrated` and turns true in
- * an effect: the first render matches the server's HTML, which Preact's hydration relies on.
+ * an effect: the first render matches the server's HTML, which Preact's hydration relies on. An
+ * island that hydrates after the page (decision 186) starts from false too.
  */
 export function useHydrated(): boolean {
   if (PREACT_IN_THE_BROWSER) {
     // A compile-time constant: each build calls the same hooks on every render.
-    const [hydrated, setHydrated] = useState(pageHydrated);
+    const islandHydratesLater = useContext(IslandHydrationContext);
+    const [hydrated, setHydrated] = useState(pageHydrated && !islandHydratesLater);
     useEffect(() => setHydrated(true), []);
     return hydrated;
   }

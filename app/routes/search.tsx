@@ -18,7 +18,10 @@ import { searchHitToCard } from "~/components/vehicle/car-card-data";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { chooseBodyIllustration } from "~/domain/display/images";
 import { readSearchHistory, recordSearchHistory, SearchResultCache, type SearchHistoryEntry } from "~/search/client-state";
-import { formFieldsToSearchParams, parseSearchParams, searchQueryKey, serializeSearchQuery } from "~/search/params";
+import { formFieldsToSearchParams, searchQueryKey, serializeSearchQuery } from "~/search/params";
+// The loader's parser (the server's). The browser loads it on its first navigation (below):
+// it needs zod, about 17 KB gzip the SRP would otherwise load with the page (decision 186).
+import { parseSearchParams } from "~/search/parse-params";
 import { paginationItems } from "~/search/pagination";
 import { FilterDrawer } from "~/components/search/filter-drawer";
 import type { FacetValue, ListFacet, NumericRange, RangeFacet } from "~/search/types";
@@ -97,8 +100,11 @@ type SearchData = Awaited<ReturnType<typeof loader>>;
 const clientCache = new SearchResultCache<SearchData>();
 let lastShown: SearchData | null = null;
 
-function clientKey(url: URL): string | null {
-  const parsed = parseSearchParams(url.searchParams);
+/** The browser's parser, loaded on the first client navigation or filter change. */
+const loadParser = () => import("~/search/parse-params").then((m) => m.parseSearchParams);
+
+async function clientKey(url: URL): Promise<string | null> {
+  const parsed = (await loadParser())(url.searchParams);
   return parsed.ok ? `${url.pathname}?${searchQueryKey(parsed.query)}` : null;
 }
 
@@ -108,7 +114,7 @@ function clientKey(url: URL): string | null {
  * `hasError` (spec 4). 400 and 404 still show their error page.
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs): Promise<SearchData> {
-  const key = clientKey(new URL(request.url));
+  const key = await clientKey(new URL(request.url));
   const cached = key ? clientCache.get(key) : undefined;
   if (cached) return (lastShown = cached);
   try {
@@ -254,6 +260,19 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const [history, setHistory] = useState<SearchHistoryEntry[]>([]);
   const loading = navigation.state === "loading" && navigation.location !== undefined && /^\/(search|pre-owned)/.test(navigation.location.pathname);
 
+  // The parser loads on the shopper's first move (a pointer over the page, a tap, a key, a focus),
+  // so a filter change or a page link seldom waits for it.
+  useEffect(() => {
+    const events = ["pointerover", "pointerdown", "focusin", "keydown"] as const;
+    const warm = () => {
+      void loadParser();
+      stop();
+    };
+    const stop = () => events.forEach((e) => document.removeEventListener(e, warm, true));
+    events.forEach((e) => document.addEventListener(e, warm, { capture: true, passive: true }));
+    return stop;
+  }, []);
+
   useEffect(() => {
     if (lastShown === null) lastShown = d;
   }, [d]);
@@ -277,14 +296,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
   /** A form's fields (the sidebar's, or the drawer's) as the next URL (page cleared), navigated to client-side. */
   const submitForm = useCallback(
-    (override?: (params: URLSearchParams) => void, form: HTMLFormElement | null = formRef.current) => {
+    async (override?: (params: URLSearchParams) => void, form: HTMLFormElement | null = formRef.current) => {
       if (!form) return;
       const fields = new URLSearchParams();
       for (const [k, v] of new FormData(form)) if (typeof v === "string") fields.append(k, v);
       override?.(fields);
       const { params } = formFieldsToSearchParams(fields);
       params.delete("page");
-      const parsed = parseSearchParams(params);
+      const parsed = (await loadParser())(params);
       const qs = parsed.ok ? serializeSearchQuery(parsed.query).toString() : params.toString();
       navigate(`${d.formAction}${qs ? `?${qs}` : ""}`, { preventScrollReset: true });
     },

@@ -5,15 +5,13 @@ import {
   CAR_TYPE_LANDING_SLUGS,
   canonicaliseSearchQuery,
   emptySearchQuery,
-  formatSearchParamErrors,
   landingSlugForCarTypes,
-  parseSearchParams,
   refinementsForLandingSlug,
   searchQueryKey,
   serializeSearchQuery,
   slugify,
-  type SearchParamsParseResult,
 } from "./params.ts";
+import { formatSearchParamErrors, parseSearchParams, type SearchParamsParseResult } from "./parse-params.ts";
 import { makeQuery } from "./testing/fixtures.ts";
 import { LIST_FACETS, SORTS, type SearchQuery } from "./types.ts";
 

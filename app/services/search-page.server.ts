@@ -10,12 +10,11 @@ import type { Database } from "../../db/client";
 import { manufacturers, offers } from "../../db/schema/index";
 import {
   emptySearchQuery,
-  formatSearchParamErrors,
-  parseSearchParams,
   refinementsForLandingSlug,
   serializeSearchQuery,
   slugify,
 } from "~/search/params";
+import { formatSearchParamErrors, parseSearchParams } from "~/search/parse-params";
 import { carTypeRank } from "~/search/semantics";
 import { insertPromoCards, isPromoCardShown, type PromoCard, type ResultSlot } from "~/search/promo";
 import { LIST_FACETS, SORTS, type FacetValue, type ListFacet, type SearchQuery, type SearchResult, type SortBy } from "~/search/types";

@@ -71,4 +71,44 @@ test.describe("hydration keeps the server's HTML (decision 185)", () => {
     await expect(tabs.nth(2)).toHaveAttribute("aria-selected", "true");
     await expect(tabs.nth(0)).toHaveAttribute("aria-selected", "false");
   });
+
+  test("a VDP's islands load when reached and hydrate in place, keeping typed text (decision 186)", async ({ page }) => {
+    const loaded: string[] = [];
+    page.on("request", (r) => {
+      const island = /\/assets\/(vdp-lead-forms|finance-calculator)-[\w-]+\.js$/.exec(r.url());
+      if (island) loaded.push(island[1]);
+    });
+    await page.setViewportSize({ width: 390, height: 844 }); // a phone: the islands are screens away
+    await page.goto(`${E2E_BASE("perth-toyota")}/search/used-cars`);
+    const href = await page.locator('[data-testid="car-card"] h3 a').first().getAttribute("href");
+    await page.goto(`${E2E_BASE("perth-toyota")}${href}`);
+    const report = await page.waitForFunction(() => (window as unknown as { __hydration?: HydrationReport }).__hydration).then((h) => h.jsonValue());
+    expect(report?.changes).toEqual([]);
+    // Neither island is within a screen of the first one: nothing of theirs has loaded.
+    expect(loaded).toEqual([]);
+    // Mark the server's elements: hydrating in place keeps them, rebuilding would not.
+    await page.evaluate(() => {
+      const marked = ['[data-island="vdp-lead-forms"] > div', '[data-island="vdp-lead-forms"] form', '#enquire input[name="name"]', '[data-island="finance-calculator"] > form', '[data-testid="finance-calculator"] input'];
+      for (const selector of marked) for (const el of document.querySelectorAll(selector)) (el as unknown as { __server: boolean }).__server = true;
+    });
+    const serverKept = (selector: string) => page.locator(selector).first().evaluate((el) => (el as unknown as { __server?: boolean }).__server === true);
+
+    // Typing in the form before its JavaScript has loaded: it loads, hydrates, and the text stays.
+    const enquire = page.locator("#enquire");
+    await enquire.getByLabel("First Name").fill("Island");
+    await expect(enquire.locator('input[name="_js"]')).toHaveCount(1); // the form's hydrated marker
+    expect(loaded).toEqual(["vdp-lead-forms"]);
+    await expect(enquire.getByLabel("First Name")).toHaveValue("Island");
+    expect(await serverKept('[data-island="vdp-lead-forms"] > div')).toBe(true);
+    expect(await serverKept('[data-island="vdp-lead-forms"] form')).toBe(true);
+    expect(await serverKept('#enquire input[name="name"]')).toBe(true);
+
+    // The calculator is in a closed disclosure: it loads when opened, then shows its slider.
+    await page.getByText("Calculate your repayments").click();
+    const calculator = page.getByTestId("finance-calculator");
+    await expect(calculator.getByRole("slider")).toBeVisible();
+    expect(loaded).toEqual(["vdp-lead-forms", "finance-calculator"]);
+    expect(await serverKept('[data-island="finance-calculator"] > form')).toBe(true);
+    expect(await serverKept('[data-testid="finance-calculator"] input')).toBe(true);
+  });
 });

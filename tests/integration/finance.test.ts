@@ -12,7 +12,7 @@ import { financePageFor, financePanelFor } from "../../app/services/finance.serv
 import { searchStock } from "../../app/services/search.server";
 import { importStock } from "../../app/services/stock-import.server";
 import { getSiteBySlug } from "../../app/services/sites.server";
-import { parseSearchParams } from "../../app/search/params";
+import { parseSearchParams } from "../../app/search/parse-params";
 import { action as quoteAction } from "../../app/routes/api.youx-quote";
 import { RouterContextProvider } from "react-router";
 import { siteContext } from "../../app/context";

@@ -2,9 +2,16 @@ import type { AnalyticsParams } from "~/components/analytics";
 import type { FinanceQuote } from "~/adapters/finance-quote/quote";
 import type { CalculatorConfig, CalculatorValues } from "~/domain/finance/calculator";
 import type { FinanceEstimateView } from "~/domain/finance/estimate-view";
-import { FinanceCalculator } from "./finance-calculator";
+import { island } from "~/components/island";
 import { FinanceEstimate } from "./finance-estimate";
 import { FinanceQuoteLine } from "./finance-quote";
+
+/**
+ * The calculator sits in a closed disclosure: its JavaScript (the calculator and its slider, about
+ * 11 KB gzip) loads when the shopper opens it (decision 186). Without JavaScript, or until then,
+ * the form submits to the finance page.
+ */
+const FinanceCalculator = island("finance-calculator", () => import("./finance-calculator").then((m) => m.FinanceCalculator));
 
 /** Everything the VDP finance panel needs, computed on the server (see `financePanelFor`). */
 export interface FinancePanelData {

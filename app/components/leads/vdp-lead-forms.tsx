@@ -4,24 +4,14 @@
  * (?form=...#enquire) so it works without JavaScript.
  */
 import { Link } from "react-router";
-import type { LeadPageId } from "~/forms/lead-form-kinds";
 import type { LeadFormSetup } from "~/services/lead-forms.server";
 import { LeadForm } from "./lead-form";
-
-/** Forms a VDP can show, as ?form= values. */
-export const VDP_FORMS = { enquiry: "car-enquiry", "test-drive": "car-test-drive", photos: "car-photos", offer: "car-offer" } as const satisfies Record<string, LeadPageId>;
-export const VDP_PAGES: LeadPageId[] = Object.values(VDP_FORMS);
+import { VDP_FORMS } from "./vdp-lead-page";
 
 /**
- * Which VDP form the query asks for; sold cars only get the enquiry, Make an Offer only when enabled.
+ * The tabs (links) and the chosen form. Loaded as an island on the VDP (car.tsx, decision 186):
+ * one root element.
  */
-export function vdpLeadPage(form: string | null, inStock: boolean, makeAnOffer: boolean): LeadPageId {
-  // Own keys only: ?form=constructor / __proto__ / toString must not reach Object.prototype (issue 16 defect 7).
-  if (!inStock || !form || !Object.hasOwn(VDP_FORMS, form)) return "car-enquiry";
-  if (form === "offer" && !makeAnOffer) return "car-enquiry";
-  return VDP_FORMS[form as keyof typeof VDP_FORMS];
-}
-
 export function VdpLeadForms({ setup, makeAnOffer }: { setup: LeadFormSetup; makeAnOffer: boolean }) {
   const inStock = setup.car?.inStock ?? true;
   const tabs: [keyof typeof VDP_FORMS, string][] = inStock

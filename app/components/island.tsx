@@ -1,0 +1,76 @@
+/**
+ * Islands: a part of a page whose JavaScript loads when the shopper gets near it, not with the
+ * page (issue 15 "Fast pages": at most 100 KB gzip of JavaScript before interaction; decision 186).
+ *
+ * The server renders an island whole, like any other component, so it shows and works before its
+ * JavaScript loads: its forms submit to the server, its links navigate. In the browser the
+ * island's component is a `React.lazy` inside a `Suspense` boundary. While the page hydrates, the
+ * lazy component waits until the island's element comes within `rootMargin` of the viewport (or
+ * is shown: an island inside a closed `<details>` is not rendered, so it is never "near"), then
+ * loads its module and hydrates the server's markup in place. Both React and Preact (decision
+ * 185) keep a suspended boundary's server markup on screen while they wait, and hydrate it when
+ * the module arrives; typed text and the focus stay. After the page has hydrated (a client
+ * navigation), an island loads at once, with nothing on screen until it has.
+ *
+ * One rule: the island's component renders exactly one root element. Preact keeps one DOM node for
+ * a component that suspends while hydrating; a second root would be removed and rebuilt
+ * (tests/e2e/hydration.spec.ts checks that hydration adds or removes no element).
+ */
+import { lazy, Suspense, useState, type ComponentProps, type ComponentType, type JSX } from "react";
+import { IslandHydrationContext, isPageHydrated } from "./use-hydrated";
+
+/** How far outside the viewport an island starts loading: one screen ahead of the shopper. */
+export const ISLAND_ROOT_MARGIN = "100% 0px";
+
+/**
+ * Resolves once the element matched by `selector` is within `rootMargin` of the viewport and
+ * rendered. Resolves at once on the server, without IntersectionObserver, or when nothing matches.
+ * @param selector CSS selector of the island's server-rendered element.
+ * @param rootMargin IntersectionObserver root margin (CSS lengths or percentages of the viewport).
+ */
+export function whenNearViewport(selector: string, rootMargin: string = ISLAND_ROOT_MARGIN): Promise<void> {
+  if (typeof document === "undefined" || typeof IntersectionObserver === "undefined") return Promise.resolve();
+  const element = document.querySelector(selector);
+  if (!element) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      { rootMargin },
+    );
+    observer.observe(element);
+  });
+}
+
+/**
+ * A component whose module loads when its island nears the viewport (see the file comment).
+ * @param name the island's name, unique on a page: the wrapper `<div data-island={name}>`.
+ * @param load imports the module and returns the component (one root element).
+ * @returns a component taking the same props plus an optional `className` for the wrapper.
+ */
+export function island<C extends ComponentType<any>>(name: string, load: () => Promise<C>): (props: ComponentProps<C> & { islandClassName?: string }) => JSX.Element {
+  const selector = `[data-island="${name}"]`;
+  const Lazy = lazy(async () => {
+    // Evaluated on the first render: the page's hydration, or a client navigation (load at once).
+    if (!isPageHydrated()) await whenNearViewport(selector);
+    return { default: await load() };
+  });
+  function Island({ islandClassName, ...props }: ComponentProps<C> & { islandClassName?: string }) {
+    // Hydrating later than the page: useHydrated starts false inside, as in the server render.
+    const [hydratesLater] = useState(() => typeof document !== "undefined" && !isPageHydrated());
+    return (
+      <div data-island={name} className={islandClassName}>
+        <IslandHydrationContext.Provider value={hydratesLater}>
+          <Suspense fallback={null}>
+            <Lazy {...(props as ComponentProps<C>)} />
+          </Suspense>
+        </IslandHydrationContext.Provider>
+      </div>
+    );
+  }
+  Island.displayName = `Island(${name})`;
+  return Island;
+}
