@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { PREACT_IN_THE_BROWSER } from "~/browser-runtime";
-import { NoScript } from "./no-script";
+import { NoScript, NoScriptNav } from "./no-script";
 
 describe("NoScript (decision 185)", () => {
   it("is false outside the production browser build (here: tests)", () => {
@@ -17,5 +17,14 @@ describe("NoScript (decision 185)", () => {
       </form>,
     );
     expect(html).toBe('<form><noscript><button type="submit">Sort</button></noscript></form>');
+  });
+
+  it("NoScriptNav server-renders its links inside the nav, with the nav's attributes (decision 187)", () => {
+    const html = renderToString(
+      <NoScriptNav aria-label="Main" className="absolute">
+        <a href="/contact">Contact</a>
+      </NoScriptNav>,
+    );
+    expect(html).toBe('<nav aria-label="Main" class="absolute"><a href="/contact">Contact</a></nav>');
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { PREACT_IN_THE_BROWSER } from "~/browser-runtime";
 
 /**
@@ -10,4 +10,22 @@ import { PREACT_IN_THE_BROWSER } from "~/browser-runtime";
  */
 export function NoScript({ children }: { children: ReactNode }) {
   return PREACT_IN_THE_BROWSER ? <noscript /> : <noscript>{children}</noscript>;
+}
+
+/** Kept as an object: Preact compares it by value on re-render and leaves the element's content alone. */
+const SERVER_CONTENT = { __html: "" };
+
+/**
+ * A `<nav>` whose content only matters without JavaScript: the no-JavaScript fallback of the
+ * phone menu (site-header.tsx), which the Menu button replaces with its drawer once the page has
+ * hydrated. The server renders `children`. The browser build (Preact, decision 185) keeps the
+ * server's content as it is instead of hydrating it: about 400 elements on every page the
+ * browser's main thread no longer walks while hydrating (issue 15 TBT, decision 187). Preact
+ * leaves an element's content alone while hydrating one with `dangerouslySetInnerHTML`, and on
+ * re-renders while the value's `__html` is unchanged. Nothing inside may need JavaScript: its
+ * links are plain links.
+ * @param props the `<nav>`'s attributes; `children` is rendered on the server only.
+ */
+export function NoScriptNav({ children, ...props }: ComponentProps<"nav">) {
+  return PREACT_IN_THE_BROWSER ? <nav {...props} dangerouslySetInnerHTML={SERVER_CONTENT} /> : <nav {...props}>{children}</nav>;
 }

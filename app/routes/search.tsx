@@ -248,6 +248,37 @@ function hasFilters(q: SearchData["query"]): boolean {
   return q.query !== "" || Object.keys(q.refinements).length > 0 || Object.keys(q.ranges).length > 0;
 }
 
+/**
+ * Spec 9: the search history (the last 5 searches with filters, per site), recorded and shown
+ * once the page is in the browser. Its own component: recording it after hydration re-renders
+ * only this list, not the results and filters (issue 15 main-thread time).
+ */
+function RecentSearches({ d }: { d: SearchData }) {
+  const location = useLocation();
+  const [history, setHistory] = useState<SearchHistoryEntry[]>([]);
+  const q = d.query;
+  useEffect(() => {
+    try {
+      const entry = { href: `${location.pathname}${location.search}`, label: d.heading + (q.query ? ` "${q.query}"` : "") };
+      setHistory(recordSearchHistory(window.localStorage, d.siteSlug, entry, hasFilters(q)));
+    } catch {
+      setHistory([]);
+    }
+  }, [d.queryKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const shown = history.filter((h) => h.href !== `${location.pathname}${location.search}`);
+  if (!shown.length) return null;
+  return (
+    <nav aria-label="Recent searches" className="mt-3 flex flex-wrap gap-2 text-sm">
+      <span className="text-slate-500">Recent searches:</span>
+      {shown.map((h) => (
+        <Link key={h.href} to={h.href} className="rounded-full border border-slate-300 bg-white px-2 py-0.5">
+          {h.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const d = loaderData as SearchData;
   const q = d.query;
@@ -257,7 +288,6 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const textTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [text, setText] = useState(q.query);
-  const [history, setHistory] = useState<SearchHistoryEntry[]>([]);
   const loading = navigation.state === "loading" && navigation.location !== undefined && /^\/(search|pre-owned)/.test(navigation.location.pathname);
 
   // The parser loads on the shopper's first move (a pointer over the page, a tap, a key, a focus),
@@ -284,15 +314,6 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     track(49, { searchKey: d.queryKey, count: d.exactCount, page: d.page });
   }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
-  // Spec 9: search history, last 5 searches with filters, per site.
-  useEffect(() => {
-    try {
-      const entry = { href: `${location.pathname}${location.search}`, label: d.heading + (q.query ? ` "${q.query}"` : "") };
-      setHistory(recordSearchHistory(window.localStorage, d.siteSlug, entry, hasFilters(q)));
-    } catch {
-      setHistory([]);
-    }
-  }, [d.queryKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   /** A form's fields (the sidebar's, or the drawer's) as the next URL (page cleared), navigated to client-side. */
   const submitForm = useCallback(
@@ -386,18 +407,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </NoScript>
         </div>
       ) : null}
-      {history.filter((h) => h.href !== `${location.pathname}${location.search}`).length ? (
-        <nav aria-label="Recent searches" className="mt-3 flex flex-wrap gap-2 text-sm">
-          <span className="text-slate-500">Recent searches:</span>
-          {history
-            .filter((h) => h.href !== `${location.pathname}${location.search}`)
-            .map((h) => (
-              <Link key={h.href} to={h.href} className="rounded-full border border-slate-300 bg-white px-2 py-0.5">
-                {h.label}
-              </Link>
-            ))}
-        </nav>
-      ) : null}
+      <RecentSearches d={d} />
       <div className="mt-3 flex items-end gap-3 lg:hidden" data-testid="mobile-search-bar">
         <FilterDrawer activeCount={activeFilters} showLabel={showLabel}>
           <Form

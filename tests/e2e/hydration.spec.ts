@@ -111,4 +111,37 @@ test.describe("hydration keeps the server's HTML (decision 185)", () => {
     expect(await serverKept('[data-island="finance-calculator"] > form')).toBe(true);
     expect(await serverKept('[data-testid="finance-calculator"] input')).toBe(true);
   });
+
+  test("the phone menu's no-JavaScript list is left as the server sent it, and the Menu button still opens the drawer (decision 187)", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${E2E_BASE("perth-toyota")}/search/used-cars`);
+    const fallback = page.locator("details.xl\\:hidden > nav");
+    const links = await fallback.locator("a").count();
+    expect(links).toBeGreaterThan(10);
+    await page.evaluate(() => {
+      for (const a of document.querySelectorAll("details.xl\\:hidden > nav a")) (a as unknown as { __server: boolean }).__server = true;
+    });
+    await page.waitForFunction(() => (window as unknown as { __hydration?: HydrationReport }).__hydration);
+    // The same links, the same nodes: hydration did not walk or rebuild them.
+    expect(await fallback.locator("a").evaluateAll((as) => as.filter((a) => (a as unknown as { __server?: boolean }).__server === true).length)).toBe(links);
+    await page.getByText("Menu", { exact: true }).first().click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole("link").first()).toBeVisible();
+  });
+
+  test("pages and client navigations fetch no route manifest: every route comes with the page (decision 187)", async ({ page }) => {
+    const discovery: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/__manifest")) discovery.push(r.url());
+    });
+    await page.goto(`${E2E_BASE("perth-toyota")}/search/used-cars`);
+    await page.waitForFunction(() => (window as unknown as { __hydration?: HydrationReport }).__hydration);
+    await page.locator('[data-testid="car-card"] h3 a').first().click();
+    await expect(page).toHaveURL(/\/cars\//);
+    await expect(page.getByTestId("vdp-price")).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/search\/used-cars$/);
+    expect(discovery).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { MenuModelGroup, NavItem } from "~/domain/navigation/navigation";
+import { NoScriptNav } from "~/components/no-script";
 import { ModelMenu } from "./model-menu";
 import { NavHref } from "./nav-link";
 import type { SiteChrome } from "./site-chrome";
@@ -212,10 +213,10 @@ function MobileMenu({ site }: { site: SiteChrome }) {
         </svg>
         Menu
       </summary>
-      {/* No-JavaScript fallback: the same navigation under the button. */}
-      <nav aria-label="Main" className="absolute inset-x-0 top-full z-40 max-h-[80vh] overflow-y-auto bg-white p-3 text-slate-900 shadow-lg">
+      {/* No-JavaScript fallback: the same navigation under the button (not hydrated: with JavaScript the drawer shows it). */}
+      <NoScriptNav aria-label="Main" className="absolute inset-x-0 top-full z-40 max-h-[80vh] overflow-y-auto bg-white p-3 text-slate-900 shadow-lg">
         <MobileNavList items={nav.header} modelGroups={nav.modelGroups} />
-      </nav>
+      </NoScriptNav>
       {wanted ? (
         <Suspense fallback={null}>
           <MobileDrawer open={open} onOpenChange={setOpen} returnFocus={() => summary.current?.focus()} phone={site.phone ?? null} phoneText={site.phoneText ?? null}>
