@@ -1,8 +1,16 @@
-import { forwardRef, type AnchorHTMLAttributes } from "react";
+import { createContext, forwardRef, useContext, type AnchorHTMLAttributes } from "react";
 import { Link } from "react-router";
 import { isExternalUrl } from "~/domain/navigation/navigation";
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { url: string; children: React.ReactNode };
+
+/**
+ * True where links are only ever followed without JavaScript (the phone menu's no-JavaScript list,
+ * `NoScriptNav`): `NavHref` renders a plain `<a href>` there instead of React Router's `<Link>`,
+ * which resolves its path against the route tree for every link it renders (issue 15: the list's
+ * 98 links were most of a page's link rendering on the server, decision 187).
+ */
+export const PlainLinksContext = createContext(false);
 
 /**
  * A navigation link (spec 2.7): external URLs open in a new tab with rel="noopener noreferrer"
@@ -10,12 +18,20 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { url: stri
  * documents; other site paths navigate in the app.
  */
 export const NavHref = forwardRef<HTMLAnchorElement, Props>(function NavHref({ url, children, ...rest }, ref) {
+  const plain = useContext(PlainLinksContext);
   if (isExternalUrl(url)) {
     return (
       <a ref={ref} href={url} target="_blank" rel="noopener noreferrer" {...rest}>
         {children}
         <span aria-hidden="true" className="ml-1 text-[0.7em]">↗</span>
         <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    );
+  }
+  if (plain) {
+    return (
+      <a ref={ref} href={url} {...rest}>
+        {children}
       </a>
     );
   }

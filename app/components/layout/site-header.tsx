@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { MenuModelGroup, NavItem } from "~/domain/navigation/navigation";
 import { NoScriptNav } from "~/components/no-script";
 import { ModelMenu } from "./model-menu";
-import { NavHref } from "./nav-link";
+import { NavHref, PlainLinksContext } from "./nav-link";
 import type { SiteChrome } from "./site-chrome";
 
 // Radix menus load on first intent, not with the page (issue 15 JavaScript budget): header-menus.tsx.
@@ -215,7 +215,9 @@ function MobileMenu({ site }: { site: SiteChrome }) {
       </summary>
       {/* No-JavaScript fallback: the same navigation under the button (not hydrated: with JavaScript the drawer shows it). */}
       <NoScriptNav aria-label="Main" className="absolute inset-x-0 top-full z-40 max-h-[80vh] overflow-y-auto bg-white p-3 text-slate-900 shadow-lg">
-        <MobileNavList items={nav.header} modelGroups={nav.modelGroups} />
+        <PlainLinksContext.Provider value={true}>
+          <MobileNavList items={nav.header} modelGroups={nav.modelGroups} />
+        </PlainLinksContext.Provider>
       </NoScriptNav>
       {wanted ? (
         <Suspense fallback={null}>
