@@ -100,12 +100,20 @@ type SearchData = Awaited<ReturnType<typeof loader>>;
 const clientCache = new SearchResultCache<SearchData>();
 let lastShown: SearchData | null = null;
 
-/** The browser's parser, loaded on the first client navigation or filter change. */
-const loadParser = () => import("~/search/parse-params").then((m) => m.parseSearchParams);
+/**
+ * The browser's parser, loaded on the first client navigation or filter change; null when its
+ * module cannot be fetched (offline, a deploy removed it): callers then go on without it.
+ */
+const loadParser = () =>
+  import("~/search/parse-params").then(
+    (m) => m.parseSearchParams,
+    () => null,
+  );
 
 async function clientKey(url: URL): Promise<string | null> {
-  const parsed = (await loadParser())(url.searchParams);
-  return parsed.ok ? `${url.pathname}?${searchQueryKey(parsed.query)}` : null;
+  const parse = await loadParser();
+  const parsed = parse?.(url.searchParams);
+  return parsed?.ok ? `${url.pathname}?${searchQueryKey(parsed.query)}` : null;
 }
 
 /**
@@ -324,8 +332,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       override?.(fields);
       const { params } = formFieldsToSearchParams(fields);
       params.delete("page");
-      const parsed = (await loadParser())(params);
-      const qs = parsed.ok ? serializeSearchQuery(parsed.query).toString() : params.toString();
+      const parsed = (await loadParser())?.(params);
+      // Without the parser the server canonicalises the URL itself (it redirects the plain form's fields).
+      const qs = parsed?.ok ? serializeSearchQuery(parsed.query).toString() : params.toString();
       navigate(`${d.formAction}${qs ? `?${qs}` : ""}`, { preventScrollReset: true });
     },
     [navigate, d.formAction],
