@@ -8,3 +8,10 @@ declare const __PREACT_IN_THE_BROWSER__: boolean | undefined;
  * one branch.
  */
 export const PREACT_IN_THE_BROWSER: boolean = !import.meta.env.SSR && typeof __PREACT_IN_THE_BROWSER__ !== "undefined" && __PREACT_IN_THE_BROWSER__ === true;
+
+/**
+ * `dangerouslySetInnerHTML` for an element whose content the browser leaves as the server sent it
+ * (`<head>` in root.tsx, `NoScriptNav`): Preact does not touch an element's content while
+ * hydrating one with it, nor on re-renders while `__html` is unchanged (decisions 185, 187).
+ */
+export const KEEP_SERVER_CONTENT = { __html: "" };

@@ -22,7 +22,7 @@ import { SiteToaster } from "./components/accounts/site-toaster";
 import { AccountControl } from "./components/accounts/account-control";
 import { loadSiteNavigation } from "./services/navigation.server";
 import { maskPhone } from "./domain/display/phone";
-import { PREACT_IN_THE_BROWSER } from "./browser-runtime";
+import { KEEP_SERVER_CONTENT, PREACT_IN_THE_BROWSER } from "./browser-runtime";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -52,9 +52,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     theme: { primary: site.config.theme.primary, onPrimary: site.config.theme.onPrimary, accent: site.config.theme.accent },
   };
 }
-
-/** `<head>`'s inner HTML as Preact sees it: never set, since it never changes (decision 185). */
-const SERVER_HEAD = { __html: "" };
 
 /**
  * Keeps `document.title` in step with the route's `meta` after client-side navigation, in the
@@ -87,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // reorders <head> (preloads first), so the browser leaves <head> as the server sent it and keeps
   // the title current itself (ClientTitle); the only stylesheet is the root's, already there.
   const head = PREACT_IN_THE_BROWSER ? (
-    <head dangerouslySetInnerHTML={SERVER_HEAD} />
+    <head dangerouslySetInnerHTML={KEEP_SERVER_CONTENT} />
   ) : (
     <head>
       <meta charSet="utf-8" />

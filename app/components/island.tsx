@@ -49,7 +49,7 @@ export function whenNearViewport(selector: string, rootMargin: string = ISLAND_R
  * A component whose module loads when its island nears the viewport (see the file comment).
  * @param name the island's name, unique on a page: the wrapper `<div data-island={name}>`.
  * @param load imports the module and returns the component (one root element).
- * @returns a component taking the same props plus an optional `className` for the wrapper.
+ * @returns a component taking the same props plus an optional `islandClassName` for the wrapper.
  */
 export function island<C extends ComponentType<any>>(name: string, load: () => Promise<C>): (props: ComponentProps<C> & { islandClassName?: string }) => JSX.Element {
   const selector = `[data-island="${name}"]`;

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { PREACT_IN_THE_BROWSER } from "~/browser-runtime";
+import { KEEP_SERVER_CONTENT, PREACT_IN_THE_BROWSER } from "~/browser-runtime";
 
 /**
  * `<noscript>` for what a shopper without JavaScript needs (a submit button, a number input, a
@@ -11,9 +11,6 @@ import { PREACT_IN_THE_BROWSER } from "~/browser-runtime";
 export function NoScript({ children }: { children: ReactNode }) {
   return PREACT_IN_THE_BROWSER ? <noscript /> : <noscript>{children}</noscript>;
 }
-
-/** Kept as an object: Preact compares it by value on re-render and leaves the element's content alone. */
-const SERVER_CONTENT = { __html: "" };
 
 /**
  * A `<nav>` whose content only matters without JavaScript: the no-JavaScript fallback of the
@@ -27,5 +24,5 @@ const SERVER_CONTENT = { __html: "" };
  * @param props the `<nav>`'s attributes; `children` is rendered on the server only.
  */
 export function NoScriptNav({ children, ...props }: ComponentProps<"nav">) {
-  return PREACT_IN_THE_BROWSER ? <nav {...props} dangerouslySetInnerHTML={SERVER_CONTENT} /> : <nav {...props}>{children}</nav>;
+  return PREACT_IN_THE_BROWSER ? <nav {...props} dangerouslySetInnerHTML={KEEP_SERVER_CONTENT} /> : <nav {...props}>{children}</nav>;
 }

@@ -5,13 +5,11 @@
  * needs zod: the SRP's browser code imports this module at once and the parser only when it
  * navigates (issue 15 JavaScript budget, decision 186).
  */
-import { CAR_TYPES, type CarType } from "~/domain/car";
+import type { CarType } from "~/domain/car";
 import { compareCodeUnits, foldText } from "./semantics.ts";
 import {
   LIST_FACETS,
   RANGE_FACETS,
-  SORTS,
-  type ListFacet,
   type NumericRange,
   type RangeFacet,
   type SearchQuery,
@@ -22,13 +20,6 @@ import {
 export const DEFAULT_HITS_PER_PAGE = 21;
 /** Spec 2.2: "most relevant" is the first sort option. */
 export const DEFAULT_SORT: SortBy = "relevance";
-/** Limits beyond which a parameter is answered with 400 (they protect the engine, no shopper hits them). */
-export const SEARCH_PARAM_LIMITS = {
-  maxPage: 10_000,
-  maxQueryLength: 200,
-  maxValueLength: 100,
-  maxValuesPerFacet: 50,
-} as const;
 
 export interface SearchParamsOptions {
   /** Page size; spec 9 default 21. Not a URL parameter. */

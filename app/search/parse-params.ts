@@ -25,9 +25,17 @@
  */
 import { z } from "zod/mini";
 import { CAR_TYPES } from "~/domain/car";
-import { DEFAULT_HITS_PER_PAGE, DEFAULT_SORT, normaliseQueryText, SEARCH_PARAM_LIMITS, type SearchParamsOptions } from "./params.ts";
+import { DEFAULT_HITS_PER_PAGE, DEFAULT_SORT, normaliseQueryText, type SearchParamsOptions } from "./params.ts";
 import { compareCodeUnits } from "./semantics.ts";
 import { LIST_FACETS, RANGE_FACETS, SORTS, type ListFacet, type NumericRange, type SearchQuery } from "./types.ts";
+
+/** Limits beyond which a parameter is answered with 400 (they protect the engine, no shopper hits them). */
+export const SEARCH_PARAM_LIMITS = {
+  maxPage: 10_000,
+  maxQueryLength: 200,
+  maxValueLength: 100,
+  maxValuesPerFacet: 50,
+} as const;
 
 export type SearchParamErrorCode =
   | "invalid_page"
