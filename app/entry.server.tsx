@@ -22,6 +22,11 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { inlineScriptHashes, policy } from "../server/csp";
+import { CachedMarkupContext } from "./components/cached-markup";
+import { createMarkupCache } from "./components/markup-cache.server";
+
+/** Static markup rendered once per site version and shared by every page of this process (decision 188). */
+const markupCache = createMarkupCache();
 
 /** How long a deferred section may keep a page waiting before it is rendered as its fallback (ms). */
 export const streamTimeout = 5_000;
@@ -55,25 +60,30 @@ export default function handleRequest(
         callback();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      // The page is sent whole, so no finished section is split out to be swapped in by script
-      // (React outlines sections over 12.8 KB by default: the VDP's similar stock was).
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onShellReady() {
-        shellRendered = true;
+    const { pipe, abort } = renderToPipeableStream(
+      <CachedMarkupContext.Provider value={markupCache}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </CachedMarkupContext.Provider>,
+      {
+        // The page is sent whole, so no finished section is split out to be swapped in by script
+        // (React outlines sections over 12.8 KB by default: the VDP's similar stock was).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onShellReady() {
+          shellRendered = true;
+        },
+        onAllReady() {
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId);
+          reject(error);
+        },
+        onError(error: unknown) {
+          // Errors before the shell reject above and are logged by React Router's error handling.
+          if (shellRendered) console.error(error);
+        },
       },
-      onAllReady() {
-        pipe(sink);
-      },
-      onShellError(error: unknown) {
-        clearTimeout(timeoutId);
-        reject(error);
-      },
-      onError(error: unknown) {
-        // Errors before the shell reject above and are logged by React Router's error handling.
-        if (shellRendered) console.error(error);
-      },
-    });
+    );
     // A deferred section still pending after streamTimeout is rendered as its fallback (the
     // client then renders it), so a slow query never holds the page longer than this.
     timeoutId = setTimeout(() => abort(), streamTimeout);

@@ -1,5 +1,6 @@
-import type { ComponentProps, ReactNode } from "react";
+import { useContext, type ComponentProps, type ReactNode } from "react";
 import { KEEP_SERVER_CONTENT, PREACT_IN_THE_BROWSER } from "~/browser-runtime";
+import { CachedMarkupContext } from "./cached-markup";
 
 /**
  * `<noscript>` for what a shopper without JavaScript needs (a submit button, a number input, a
@@ -21,8 +22,19 @@ export function NoScript({ children }: { children: ReactNode }) {
  * leaves an element's content alone while hydrating one with `dangerouslySetInnerHTML`, and on
  * re-renders while the value's `__html` is unchanged. Nothing inside may need JavaScript: its
  * links are plain links.
- * @param props the `<nav>`'s attributes; `children` is rendered on the server only.
+ *
+ * With `cacheKeys`, the server renders `children` once per combination of those objects (the
+ * per-site-version data the list is made of, decision 188) and writes the cached HTML into every
+ * later page. The children must then have no adjacent text nodes (join them into one string):
+ * the cached HTML has no `<!-- -->` separators, which a React browser build (`npm run dev`)
+ * would need to hydrate them.
+ * @param props the `<nav>`'s attributes; `children` is rendered on the server only; `cacheKeys`
+ *   (optional) the objects `children` is a pure function of, compared by identity.
  */
-export function NoScriptNav({ children, ...props }: ComponentProps<"nav">) {
-  return PREACT_IN_THE_BROWSER ? <nav {...props} dangerouslySetInnerHTML={KEEP_SERVER_CONTENT} /> : <nav {...props}>{children}</nav>;
+export function NoScriptNav({ children, cacheKeys, ...props }: ComponentProps<"nav"> & { cacheKeys?: readonly object[] }) {
+  const cached = useContext(CachedMarkupContext);
+  if (PREACT_IN_THE_BROWSER) return <nav {...props} dangerouslySetInnerHTML={KEEP_SERVER_CONTENT} />;
+  // No hook may follow this render: nothing of this component's own runs after it.
+  if (cached && cacheKeys) return <nav {...props} dangerouslySetInnerHTML={{ __html: cached(cacheKeys, children) }} />;
+  return <nav {...props}>{children}</nav>;
 }

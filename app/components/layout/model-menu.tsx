@@ -20,7 +20,7 @@ export function ModelMenu({ groups, variant, onChoose, label }: { groups: MenuMo
       </NavHref>
       {m.stockUrl ? (
         <NavHref url={m.stockUrl} onClick={onChoose} className="rounded border border-slate-300 px-2 py-0.5 text-xs font-semibold text-slate-700 hover:bg-slate-100">
-          Our Stock<span className="sr-only">: {m.label}</span>
+          Our Stock<span className="sr-only">{`: ${m.label}`}</span>
         </NavHref>
       ) : null}
     </li>

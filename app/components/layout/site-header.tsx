@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { MenuModelGroup, NavItem } from "~/domain/navigation/navigation";
 import { NoScriptNav } from "~/components/no-script";
+import { ABSENT_KEY } from "~/components/cached-markup";
 import { ModelMenu } from "./model-menu";
 import { NavHref, PlainLinksContext } from "./nav-link";
 import type { SiteChrome } from "./site-chrome";
@@ -214,7 +215,7 @@ function MobileMenu({ site }: { site: SiteChrome }) {
         Menu
       </summary>
       {/* No-JavaScript fallback: the same navigation under the button (not hydrated: with JavaScript the drawer shows it). */}
-      <NoScriptNav aria-label="Main" className="absolute inset-x-0 top-full z-40 max-h-[80vh] overflow-y-auto bg-white p-3 text-slate-900 shadow-lg">
+      <NoScriptNav cacheKeys={[nav.header, nav.modelGroups ?? ABSENT_KEY]} aria-label="Main" className="absolute inset-x-0 top-full z-40 max-h-[80vh] overflow-y-auto bg-white p-3 text-slate-900 shadow-lg">
         <PlainLinksContext.Provider value={true}>
           <MobileNavList items={nav.header} modelGroups={nav.modelGroups} />
         </PlainLinksContext.Provider>

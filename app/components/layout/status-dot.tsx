@@ -13,7 +13,7 @@ export function StatusDot({ status }: { status: ModelStatus }) {
   return (
     <>
       <span aria-hidden="true" className={`inline-block h-2 w-2 shrink-0 rounded-full ${d.colour}`} data-status={status} />
-      <span className="sr-only">{d.text}: </span>
+      <span className="sr-only">{`${d.text}: `}</span>
     </>
   );
 }

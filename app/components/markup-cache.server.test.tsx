@@ -1,0 +1,63 @@
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { ABSENT_KEY, CachedMarkupContext } from "./cached-markup";
+import { createMarkupCache } from "./markup-cache.server";
+import { NoScriptNav } from "./no-script";
+
+/** A markup cache whose renders are counted. */
+function countingCache() {
+  const rendered: string[] = [];
+  const cache = createMarkupCache((node) => {
+    const html = renderToStaticMarkup(node);
+    rendered.push(html);
+    return html;
+  });
+  return { cache, rendered };
+}
+
+describe("createMarkupCache (issue 15, decision 188)", () => {
+  it("renders once per combination of keys and answers later calls with the same HTML", () => {
+    const { cache, rendered } = countingCache();
+    const header = [{ name: "Home" }];
+    const models = [{ label: "Corolla" }];
+    expect(cache([header, models], <a href="/">Home</a>)).toBe('<a href="/">Home</a>');
+    // A different node under the same keys is not rendered: the keys say what the HTML is made of.
+    expect(cache([header, models], <a href="/other">Other</a>)).toBe('<a href="/">Home</a>');
+    expect(rendered).toHaveLength(1);
+  });
+
+  it("renders again when any key is a different object (a new site version), even with equal content", () => {
+    const { cache, rendered } = countingCache();
+    const header = [{ name: "Home" }];
+    cache([header, ABSENT_KEY], <a href="/">Home</a>);
+    expect(cache([[{ name: "Home" }], ABSENT_KEY], <a href="/">Home v2</a>)).toBe('<a href="/">Home v2</a>');
+    expect(cache([header, [{ label: "Yaris" }]], <a href="/">With models</a>)).toBe('<a href="/">With models</a>');
+    expect(cache([header, ABSENT_KEY], <a href="/">ignored</a>)).toBe('<a href="/">Home</a>');
+    expect(rendered).toHaveLength(3);
+  });
+
+  it("refuses an empty key list", () => {
+    expect(() => createMarkupCache()([], <br />)).toThrow(/at least one key/);
+  });
+});
+
+describe("NoScriptNav with cacheKeys (decision 188)", () => {
+  const keys = [[{ name: "Contact" }]];
+  const nav = (label: string) => (
+    <NoScriptNav cacheKeys={keys} aria-label="Main" className="absolute">
+      <a href="/contact">{label}</a>
+    </NoScriptNav>
+  );
+
+  it("writes the cached HTML for its keys inside the nav, rendering the children only on a miss", () => {
+    const { cache, rendered } = countingCache();
+    const page = (label: string) => renderToString(<CachedMarkupContext.Provider value={cache}>{nav(label)}</CachedMarkupContext.Provider>);
+    expect(page("Contact")).toBe('<nav aria-label="Main" class="absolute"><a href="/contact">Contact</a></nav>');
+    expect(page("Not rendered")).toBe('<nav aria-label="Main" class="absolute"><a href="/contact">Contact</a></nav>');
+    expect(rendered).toHaveLength(1);
+  });
+
+  it("renders its children as usual where no cache is provided (the browser, other renderers)", () => {
+    expect(renderToString(nav("Contact us"))).toBe('<nav aria-label="Main" class="absolute"><a href="/contact">Contact us</a></nav>');
+  });
+});
