@@ -50,6 +50,9 @@ function preactInTheBrowser(): Plugin {
     // BUNDLE_SOURCEMAP=1 npx react-router build: source maps to see which modules fill a chunk (issue 15).
     build: {
       sourcemap: !!process.env.BUNDLE_SOURCEMAP,
+      // An SVG sprite is referenced by `<use href="sprite.svg#id">`, which browsers do not load
+      // from a data: URL: it always stays a file (body-illustration.tsx, decision 188).
+      assetsInlineLimit: (file: string) => (file.endsWith("-sprite.svg") ? false : undefined),
       // zod schemas built at module level (`const S = z.object(...)`) are pure: when a browser
       // module does not use them (they serve the route's action or loader), they and zod are left
       // out of the bundle (issue 15 JavaScript budget). Never call a zod function for its side
