@@ -5,7 +5,7 @@
  * hits, facets (with the spec 9 limits and order), range stats, paging, the displayed count
  * (spec 9), promo cards (spec 2.2, 4), make logos, title, description and canonical path.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { manufacturers, offers } from "../../db/schema/index";
 import {
@@ -20,6 +20,7 @@ import { insertPromoCards, isPromoCardShown, type PromoCard, type ResultSlot } f
 import { LIST_FACETS, SORTS, type FacetValue, type ListFacet, type SearchQuery, type SearchResult, type SortBy } from "~/search/types";
 import type { Site } from "~/sites/site";
 import { displayedResultCount, searchStock } from "./search.server";
+import { memoBySiteVersion } from "./site-memo.server";
 
 /** Which search route was asked for (spec 2.1). */
 export type SearchEntry =
@@ -151,32 +152,47 @@ export async function resolveSearch(db: Database, site: Site, entry: SearchEntry
   return { query, urlQuery, base, path, heading, formAction, fixedFacets, landingDescription };
 }
 
-/** Promo cards of the site that show for this search (spec 4), in id order. */
+/**
+ * Promo cards of the site that show for this search (spec 4), in id order.
+ * The site's promo cards are read once per site version (offers move the config version, migration
+ * 0018; issue 15: no query per SRP); dates and car types are checked per request.
+ * @param now request time, epoch ms
+ */
 export async function promoCardsFor(db: Database, site: Site, query: SearchQuery, now: number): Promise<PromoCard[]> {
-  const rows = await db
-    .select()
-    .from(offers)
-    .where(and(eq(offers.siteId, site.id), eq(offers.kind, "promo_card")))
-    .orderBy(offers.id);
-  return rows
-    .map((o) => ({
-      id: o.id,
-      name: o.name,
-      description: o.description,
-      imageUrl: o.imageUrl,
-      linkUrl: o.linkUrl,
-      carType: o.carType,
-      startsAt: o.startsAt ? o.startsAt.getTime() : null,
-      expiresAt: o.expiresAt ? o.expiresAt.getTime() : null,
-    }))
-    .filter((p) => isPromoCardShown(p, now, query.refinements.car_type ?? [], site.config.search.promoCardsStrictCarType));
+  const cards = await memoBySiteVersion("promo-cards", site, async () => {
+    const rows = await db
+      .select()
+      .from(offers)
+      .where(and(eq(offers.siteId, site.id), eq(offers.kind, "promo_card")))
+      .orderBy(offers.id);
+    return rows.map(
+      (o): PromoCard => ({
+        id: o.id,
+        name: o.name,
+        description: o.description,
+        imageUrl: o.imageUrl,
+        linkUrl: o.linkUrl,
+        carType: o.carType,
+        startsAt: o.startsAt ? o.startsAt.getTime() : null,
+        expiresAt: o.expiresAt ? o.expiresAt.getTime() : null,
+      }),
+    );
+  });
+  return cards.filter((p) => isPromoCardShown(p, now, query.refinements.car_type ?? [], site.config.search.promoCardsStrictCarType));
 }
 
-/** Logo URLs of the makes in a facet, by make name (facet tiles, spec 2.2). */
-async function makeLogos(db: Database, makes: readonly string[]): Promise<Record<string, string>> {
+/**
+ * Logo URLs of the makes in a facet, by make name (facet tiles, spec 2.2). The manufacturers' logos
+ * (reference data, a few dozen rows) are read once per site version and the memo's lifetime
+ * (site-memo.server.ts: at most 60 s), not per SRP (issue 15).
+ */
+async function makeLogos(db: Database, site: Site, makes: readonly string[]): Promise<Record<string, string>> {
   if (makes.length === 0) return {};
-  const rows = await db.select({ name: manufacturers.name, logoUrl: manufacturers.logoUrl }).from(manufacturers).where(inArray(manufacturers.name, [...makes]));
-  return Object.fromEntries(rows.filter((r) => r.logoUrl).map((r) => [r.name, r.logoUrl as string]));
+  const logos = await memoBySiteVersion("make-logos", site, async () => {
+    const rows = await db.select({ name: manufacturers.name, logoUrl: manufacturers.logoUrl }).from(manufacturers);
+    return new Map(rows.flatMap((r) => (r.logoUrl ? [[r.name, r.logoUrl] as const] : [])));
+  });
+  return Object.fromEntries(makes.flatMap((name) => (logos.has(name) ? [[name, logos.get(name)!]] : [])));
 }
 
 /**
@@ -239,7 +255,7 @@ export async function searchPage<Card>(
     facets: visibleFacets(site, result, resolved.query),
     displayedCount: displayedResultCount(result.count, result.facets, site.config.search.configuredStockCount, resolved.query.refinements.car_type ?? []),
     slots: insertPromoCards(result.hits.map(toCard), promos, site.config.search.promoCardPositions),
-    makeLogos: await makeLogos(db, result.facets.make.map((f) => f.value)),
+    makeLogos: await makeLogos(db, site, result.facets.make.map((f) => f.value)),
     pageHref,
   };
 }

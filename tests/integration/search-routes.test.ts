@@ -7,11 +7,12 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { eq } from "drizzle-orm";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
-import { offers } from "../../db/schema/index";
+import { manufacturers, offers } from "../../db/schema/index";
 import { importStock } from "../../app/services/stock-import.server";
 import type { Site } from "../../app/sites/site";
 import { createApp } from "../../server/app";
@@ -23,6 +24,7 @@ let fetchFrom: (site: Site, path: string) => Promise<Response>;
 let dealer: Site;
 let other: Site;
 let certifiedOnly: Site;
+let logoSite: Site;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
@@ -36,6 +38,9 @@ beforeAll(async () => {
   });
   other = await createTestSite(handle);
   certifiedOnly = await createTestSite(handle, { config: { search: { certifiedOnly: true } } });
+  logoSite = await createTestSite(handle);
+  await handle.db.insert(manufacturers).values({ name: "Logotest", slug: `logotest-${logoSite.id}`, logoUrl: "/brand-logos/logotest.svg" });
+  await importStock(handle.db, logoSite, feed([stockRecord({ make: "Logotest", model: "One" }), stockRecord({ make: "Nologo", model: "Two" })]));
   const models = Array.from({ length: 35 }, (_, i) => `Model${String(i).padStart(2, "0")}`);
   await importStock(handle.db, dealer, feed([
     ...models.map((model) => stockRecord({ make: "Kia", model, body: "SUV", car_type: "used" })),
@@ -158,5 +163,28 @@ describe(`facet widgets (spec 5, 9, ${ENGINE})`, () => {
     const used = await (await fetchFrom(dealer, "/search/used-cars")).text();
     expect(used).toContain("Live promo");
     expect(used).not.toContain("New-car promo");
+  });
+
+  it("shows the make facet's logos from the manufacturers' reference data (spec 2.2)", async () => {
+    const html = await (await fetchFrom(logoSite, "/search")).text();
+    expect(html).toContain('<img src="/brand-logos/logotest.svg" alt="" width="20" height="20"');
+    expect(html.match(/<img src="\/brand-logos\/[^"]+" alt="" width="20"/g)).toHaveLength(1);
+  });
+
+  it("shows a changed, added or removed promo card on the next SRP (read once per site version, issue 15)", async () => {
+    expect(await (await fetchFrom(dealer, "/search/used-cars")).text()).toContain("Live promo");
+    // Offers move the site's config version (migration 0018), which the page cache and the
+    // per-version memo both follow: no stale card, on the very next page.
+    await handle.db.update(offers).set({ name: "Renamed promo" }).where(eq(offers.name, "Live promo"));
+    const renamed = await (await fetchFrom(dealer, "/search/used-cars")).text();
+    expect(renamed).toContain("Renamed promo");
+    expect(renamed).not.toContain("Live promo");
+    await handle.db.insert(offers).values({ siteId: dealer.id, kind: "promo_card", name: "Added promo", carType: "used", startsAt: null, expiresAt: null });
+    expect(await (await fetchFrom(dealer, "/search/used-cars")).text()).toContain("Added promo");
+    await handle.db.delete(offers).where(eq(offers.name, "Added promo"));
+    await handle.db.update(offers).set({ name: "Live promo" }).where(eq(offers.name, "Renamed promo"));
+    const restored = await (await fetchFrom(dealer, "/search/used-cars")).text();
+    expect(restored).not.toContain("Added promo");
+    expect(restored).toContain("Live promo");
   });
 });
