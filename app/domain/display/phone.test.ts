@@ -2,6 +2,17 @@ import { describe, expect, it } from "vitest";
 import { formatPhone, maskPhone, phoneHref, stripSpaces } from "./phone";
 
 describe("formatPhone", () => {
+  it("answers a number it has seen with the same text, and stays right past its memo's bound (issue 15)", () => {
+    expect(formatPhone("+61 2 9876 5432")).toBe("02 9876 5432");
+    expect(formatPhone("+61 2 9876 5432")).toBe("02 9876 5432");
+    // 1,500 distinct numbers: more than the memo keeps, so it starts again part-way.
+    const numbers = Array.from({ length: 1_500 }, (_, i) => `+614${String(10_000_000 + i)}`);
+    const formatted = numbers.map(formatPhone);
+    expect(formatted[0]).toBe("0410 000 000");
+    expect(formatted[1_499]).toBe("0410 001 499");
+    expect(numbers.map(formatPhone)).toEqual(formatted);
+    expect(formatPhone(" +61 2  9876 5432 ")).toBe("02 9876 5432");
+  });
   it("spec 9: formats a +61 mobile with a leading 0", () => {
     expect(formatPhone("+61412345678")).toBe("0412 345 678");
     expect(formatPhone("+61 412 345 678")).toBe("0412 345 678");
