@@ -60,6 +60,21 @@ async function audit(url: string): Promise<Measure> {
   }
 }
 
+/** Attempts per run: Lighthouse's trace recording sometimes fails (NO_NAVSTART, "run again"). */
+const ATTEMPTS = 3;
+
+/** `audit` again after a Lighthouse runtime error, at most ATTEMPTS times. @throws the last error. */
+async function auditWithRetry(url: string): Promise<Measure> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url);
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !String(error).includes("Lighthouse: ")) throw error;
+      console.error(`${url}: ${String(error)}; attempt ${attempt + 1} of ${ATTEMPTS}`);
+    }
+  }
+}
+
 const dir = appDir();
 ensureBuild(dir);
 const server = await startServer({ dir, port: PORT });
@@ -75,7 +90,7 @@ try {
     for (const [page, path] of [["home", "/"], ["SRP", srp], ["VDP", vdp]] as const) {
       const url = `http://${host}:${PORT}${path}`;
       const runs: Measure[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(url));
+      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(url));
       const median: Record<string, Spread> = {
         ...Object.fromEntries(CATEGORIES.map((c) => [c, spread(runs.map((r) => r.scores[c]))])),
         lcpMs: spread(runs.map((r) => r.lcpMs)),
