@@ -7,6 +7,7 @@ import { bannerImage } from "~/domain/content/banners";
 import { breadcrumbJsonLd, serialiseLd } from "~/domain/seo/content-json-ld";
 import { listArticles } from "~/services/content.server";
 import { siteBaseUrl } from "~/services/sitemap.server";
+import { formatPublishedDay } from "~/domain/content/published-day";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -29,9 +30,6 @@ export function meta({ data }: Route.MetaArgs) {
   return pageMeta(data);
 }
 
-/** An article's publication day as "3 March 2026" (en-AU, UTC): one formatter for the process (issue 15). */
-const PUBLISHED_DAY = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { articles, banner, jsonLd, description } = loaderData;
   return (
@@ -49,7 +47,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                   {a.title}
                 </Link>
               </h2>
-              {a.publishedAt ? <p className="text-sm text-slate-600"><time dateTime={a.publishedAt}>{PUBLISHED_DAY.format(new Date(a.publishedAt))}</time></p> : null}
+              {a.publishedAt ? <p className="text-sm text-slate-600"><time dateTime={a.publishedAt}>{formatPublishedDay(a.publishedAt)}</time></p> : null}
               <p className="mt-2">{a.description}</p>
             </article>
           </li>

@@ -11,6 +11,7 @@ import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { breadcrumbJsonLd, serialiseLd } from "~/domain/seo/content-json-ld";
 import { getContentPage } from "~/services/content.server";
 import { siteBaseUrl } from "~/services/sitemap.server";
+import { formatPublishedDay } from "~/domain/content/published-day";
 
 const SlugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){0,3}$/);
 
@@ -51,7 +52,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
       </h1>
       {article && page.publishedAt ? (
         <p className="mt-1 text-sm text-slate-600">
-          Published <time dateTime={page.publishedAt}>{new Date(page.publishedAt).toLocaleDateString("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })}</time>
+          Published <time dateTime={page.publishedAt}>{formatPublishedDay(page.publishedAt)}</time>
         </p>
       ) : null}
       {page.imageUrl ? <img src={page.imageUrl} alt="" width={1200} height={480} className="mt-4 w-full rounded object-cover" /> : null}
