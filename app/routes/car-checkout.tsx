@@ -7,7 +7,8 @@
  * form (no money moves); with Stripe the shopper continues to Stripe Checkout and comes back to
  * `?payment={id}`, where the reservation is completed.
  */
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/car-checkout";
 import { paymentsAdapterFor } from "~/adapters/payments/index.server";
 import { CarSummary, ErrorSummary, LocationPicker, TermsCheckbox, TestCardField, TestPaymentBanner, TextField } from "~/components/checkout/checkout-ui";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/car-finance";
 import { siteContext } from "~/context";
 import { COMPARISON_RATE_BENCHMARK, COMPARISON_RATE_WARNING } from "~/domain/finance/comparison-rate";

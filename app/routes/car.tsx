@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/car";
 import { CarCard } from "~/components/vehicle/car-card";
 import { toCarCard, type CarCardData } from "~/components/vehicle/car-card-data";

@@ -5,7 +5,8 @@
  * JavaScript) answered with a redirect back here, so a reload shows the saved step. Progress is
  * kept server side (app/services/journeys.server.ts).
  */
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "~/components/link";
 import { z } from "zod";
 import type { Route } from "./+types/checkout-journey";
 import { paymentsAdapterFor } from "~/adapters/payments/index.server";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/favourites";
 import { getSavedCars, getViewedCars, toggleSavedCar, type SavedCar, type ViewedCar } from "~/components/vehicle/saved-cars";
 import { useSiteSlug } from "~/components/vehicle/use-site-slug";

@@ -4,7 +4,8 @@
  * /customer-feedback-survey (the finance enquiry form lives on /finance). Which form a path shows is data (PAGES); the
  * loader and action are the shared lead form service.
  */
-import { Form, Link, redirect } from "react-router";
+import { Form, redirect } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/lead-page";
 import { LeadForm } from "~/components/leads/lead-form";
 import { NearestPostcodeForm } from "~/components/locations/nearest-postcode-form";

@@ -5,7 +5,8 @@
  * reviews, a contact form (the lead pipeline), the stock link, a lazily loaded map and
  * AutoDealer / AutoRepair JSON-LD.
  */
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/location-detail";
 import { LeadForm } from "~/components/leads/lead-form";
 import { LocationMap } from "~/components/locations/location-map";

@@ -3,7 +3,7 @@
  * with that body type, by make, each with its count and a link to /search/{make}/{model}.
  * Without `body`, the body types with links to their model lists. An unknown body lists nothing.
  */
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/models";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { emptySearchQuery, slugify } from "~/search/params";

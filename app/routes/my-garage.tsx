@@ -8,7 +8,8 @@
  * The page answers only at the site's configured path (`accounts.myGaragePath`); the other
  * variants are 404 there. A site without garage or watchlist has no My Garage.
  */
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { z } from "zod";
 import type { Route } from "./+types/my-garage";
 import { enquireHref } from "~/components/vehicle/car-card-data";

@@ -4,7 +4,8 @@
  * `/online-payment?request={id}`), through the same payments adapter as reservations.
  * Signed-out visitors are sent to /sign-in?type=payment with redirect and back paths (issue 9).
  */
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "~/components/link";
 import { z } from "zod";
 import type { Route } from "./+types/online-payment";
 import { paymentsAdapterFor } from "~/adapters/payments/index.server";

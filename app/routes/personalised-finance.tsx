@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/personalised-finance";
 import { FinanceCalculatorSection } from "~/components/finance/finance-calculator";
 import { FinanceCarSummary } from "~/components/finance/finance-car-summary";

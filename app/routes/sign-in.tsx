@@ -6,7 +6,8 @@
  * `back` returns to where they came from. A `car_id` (watchlist sign-in) is saved to the
  * watchlist as part of signing in (spec 4 "after signing in the car is saved").
  */
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { z } from "zod";
 import type { Route } from "./+types/sign-in";
 import { getSmsSender } from "~/adapters/sms/sms.server";

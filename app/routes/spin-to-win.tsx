@@ -4,7 +4,8 @@
  * with `features.spinToWin`, and needs a signed-in shopper when `accounts.gateSpinToWin` is on.
  * No game mechanics: the spec names none beyond the page and its gate.
  */
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/spin-to-win";
 import { dbContext, siteContext } from "~/context";
 import { requireShopperFor } from "~/services/auth.server";

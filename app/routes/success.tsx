@@ -4,7 +4,7 @@
  */
 import { knownLeadCategory } from "~/forms/lead-form-kinds";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/success";
 import { readSuccessCategory } from "~/components/leads/lead-storage";
 import { siteContext } from "~/context";

@@ -5,7 +5,8 @@
  * paths are one wizard with their own titles. Loader and action: app/services/trade-in-wizard.server.ts.
  */
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useActionData, useFetcher, useNavigate, useNavigation, useSubmit } from "react-router";
+import { Form, useActionData, useFetcher, useNavigate, useNavigation, useSubmit } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/trade-in";
 import { track, ANALYTICS_EVENTS } from "~/components/analytics";
 import { TradeInFaq } from "~/components/trade-in/faq";

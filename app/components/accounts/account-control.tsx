@@ -4,7 +4,8 @@
  * on sites with `features.authentication` on (docs/decisions/090: with authentication off,
  * sign-in is offered only through gated pages). Self-contained so any header can place it.
  */
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "~/components/link";
 import { signInHref } from "~/domain/accounts/redirect";
 import { useAccount } from "./use-account";
 

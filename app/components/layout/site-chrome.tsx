@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { SiteNavigation } from "~/services/navigation.server";
 import { NavHref } from "./nav-link";
 import { PaymentStrip } from "./payment-strip";

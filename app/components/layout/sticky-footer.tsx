@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { isCallNowShown } from "~/domain/navigation/navigation";
 import type { SiteNavigation } from "~/services/navigation.server";
 

@@ -1,0 +1,45 @@
+import { createElement, forwardRef, useContext } from "react";
+import { Link as RouterLink, UNSAFE_NavigationContext, type LinkProps } from "react-router";
+
+/**
+ * True for a site path that React Router's `<Link>` renders as its own `href`, unchanged: it starts
+ * with one "/", has no backslash, no empty, "." or ".." segment, and no bare "?" or "#" (which the
+ * router drops). Others (relative paths, full URLs, "//host") take the router's own resolution.
+ * @param to a `<Link to>` string, e.g. "/cars/2019-toyota-rav4-gx-1?x=1#enquire"
+ */
+export function isPlainSitePath(to: string): boolean {
+  if (to.charCodeAt(0) !== 47 /* "/" */) return false;
+  const hashAt = to.indexOf("#");
+  const hash = hashAt < 0 ? "" : to.slice(hashAt);
+  const beforeHash = hashAt < 0 ? to : to.slice(0, hashAt);
+  const searchAt = beforeHash.indexOf("?");
+  const search = searchAt < 0 ? "" : beforeHash.slice(searchAt);
+  const pathname = searchAt < 0 ? beforeHash : beforeHash.slice(0, searchAt);
+  if (hash === "#" || search === "?" || pathname.includes("\\") || pathname.includes("//")) return false;
+  return !/\/\.\.?(?:\/|$)/.test(pathname);
+}
+
+/**
+ * The server's `<Link>` (issue 15 "Fast pages", decision 189): for a plain site path (see
+ * {@link isPlainSitePath}) under the root basename, with no prefetching or mask, it writes the
+ * `<a>` that React Router's `<Link>` writes (the same attributes in the same order: the caller's
+ * props, `href`, `target`, `data-discover`) without resolving the path against the route tree
+ * and without the link's six hooks. Every other link renders React Router's `<Link>`. Outside a
+ * router (a card's markup rendered once for the markup cache) a plain path renders the same. Only the
+ * server uses it: the browser build exports React Router's `<Link>` itself, which hydrates the
+ * same markup and handles clicks.
+ */
+export const ServerLink = forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink(props, ref) {
+  // Outside a router (markup the server renders once and caches, decision 189) the root basename.
+  const basename = useContext(UNSAFE_NavigationContext)?.basename ?? "/";
+  const { to, discover = "render", prefetch = "none", mask, target, reloadDocument, replace, state, preventScrollReset, relative, viewTransition, defaultShouldRevalidate, onClick, ...rest } = props;
+  if (basename !== "/" || prefetch !== "none" || mask !== undefined || typeof to !== "string" || !isPlainSitePath(to)) return <RouterLink ref={ref} {...props} />;
+  return createElement("a", { ...rest, href: to, target, "data-discover": discover === "render" ? "true" : undefined });
+});
+ServerLink.displayName = "Link";
+
+/**
+ * The app's `<Link>` (props as React Router's): {@link ServerLink} when rendering on the server,
+ * React Router's `<Link>` in the browser. Import it instead of `Link` from "react-router".
+ */
+export const Link: typeof RouterLink = import.meta.env.SSR ? ServerLink : RouterLink;
