@@ -22,11 +22,13 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { inlineScriptHashes, policy } from "../server/csp";
-import { CachedMarkupContext } from "./components/cached-markup";
-import { createMarkupCache } from "./components/markup-cache.server";
+import { CachedMarkupContext, HydratableMarkupContext } from "./components/cached-markup";
+import { createHydratableMarkupCache, createMarkupCache } from "./components/markup-cache.server";
 
 /** Static markup rendered once per site version and shared by every page of this process (decision 188). */
 const markupCache = createMarkupCache();
+/** Hydratable markup of parts of a page that depend only on memoised data, such as car cards (decision 189). */
+const hydratableMarkupCache = createHydratableMarkupCache();
 
 /** How long a deferred section may keep a page waiting before it is rendered as its fallback (ms). */
 export const streamTimeout = 5_000;
@@ -62,7 +64,9 @@ export default function handleRequest(
     });
     const { pipe, abort } = renderToPipeableStream(
       <CachedMarkupContext.Provider value={markupCache}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <HydratableMarkupContext.Provider value={hydratableMarkupCache}>
+          <ServerRouter context={routerContext} url={request.url} />
+        </HydratableMarkupContext.Provider>
       </CachedMarkupContext.Provider>,
       {
         // The page is sent whole, so no finished section is split out to be swapped in by script

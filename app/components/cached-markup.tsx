@@ -15,3 +15,15 @@ export const CachedMarkupContext = createContext<CachedMarkup | null>(null);
 
 /** A stand-in key for a part that is absent (null) in a `CachedMarkup` key list. */
 export const ABSENT_KEY: object = Object.freeze({});
+
+/**
+ * Renders `node` to hydratable HTML once per combination of `keys` (compared by identity): the
+ * markup React's streaming renderer writes for it, `<!-- -->` text separators included. Returns
+ * null when `node` cannot be cached (it hoists a resource into the document's `<head>`, such as an
+ * image preload, or suspends); the caller then renders it as usual. Server only (decision 189):
+ * see `createHydratableMarkupCache` (markup-cache.server.ts).
+ */
+export type HydratableMarkup = (keys: readonly object[], node: ReactNode) => string | null;
+
+/** The server's hydratable markup cache (app/entry.server.tsx); null in the browser, in tests and other renderers. */
+export const HydratableMarkupContext = createContext<HydratableMarkup | null>(null);

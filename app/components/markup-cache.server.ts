@@ -6,8 +6,8 @@
  * for every request.
  */
 import type { ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import type { CachedMarkup } from "./cached-markup";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
+import type { CachedMarkup, HydratableMarkup } from "./cached-markup";
 
 type Level = WeakMap<object, Level | string>;
 
@@ -39,5 +39,31 @@ export function createMarkupCache(render: (node: ReactNode) => string = renderTo
     const html = render(node);
     level.set(last, html);
     return html;
+  };
+}
+
+/** What `renderToString` writes first when a node hoists a resource (React puts `<head>` resources before the markup) or suspends. */
+const NOT_CACHEABLE_START = /^(?:<(?:link|meta|title|style|script|base)\b|<!--\$)/;
+/** Stored for a node that cannot be cached, so it is not rendered twice on later pages. */
+const NOT_CACHEABLE = "\u0000not cacheable";
+
+/**
+ * A `HydratableMarkup` function with its own cache (decision 189): like {@link createMarkupCache},
+ * but renders with `renderToString`, whose output is what React's streaming renderer writes for
+ * the same node inside a page (`<!-- -->` between adjacent text nodes), so the browser hydrates
+ * it. A node whose HTML would start with a hoisted resource (an image preload, a title, a style)
+ * or a Suspense boundary is remembered as not cacheable: the caller gets null and renders it in
+ * the page, where React puts the resource in the `<head>`.
+ * @returns `(keys, node) => html | null`
+ * @throws Error when `keys` is empty; whatever rendering `node` throws.
+ */
+export function createHydratableMarkupCache(): HydratableMarkup {
+  const cache = createMarkupCache((node) => {
+    const html = renderToString(node);
+    return NOT_CACHEABLE_START.test(html) ? NOT_CACHEABLE : html;
+  });
+  return (keys, node) => {
+    const html = cache(keys, node);
+    return html === NOT_CACHEABLE ? null : html;
   };
 }

@@ -1,11 +1,12 @@
-import { Form, Link, useRouteLoaderData } from "react-router";
+import { Form, useRouteLoaderData } from "react-router";
+import { Link } from "~/components/link";
 import { FeatureBanner } from "~/components/layout/feature-banner";
 import { PromoBanners } from "~/components/layout/promo-banners";
 import { PromoPopupGate } from "~/components/layout/promo-popup-gate";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
 import { CarCard } from "~/components/vehicle/car-card";
-import { searchHitToCard } from "~/components/vehicle/car-card-data";
+import { searchHitCard } from "~/services/car-cards.server";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { searchStock } from "~/services/search.server";
 
@@ -24,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     total: result.count,
     carTypes: site.config.carTypes.map((t) => ({ type: t, count: byType[t] ?? 0 })).filter((t) => t.count > 0),
     makes: result.facets.make.slice(0, 12),
-    latest: result.hits.map((h) => searchHitToCard(site, h, new Date(now))),
+    latest: result.hits.map((h) => searchHitCard(site, h, now)),
   };
 }
 

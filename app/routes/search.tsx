@@ -7,14 +7,15 @@
  */
 import * as Switch from "@radix-ui/react-switch";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Form, isRouteErrorResponse, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, isRouteErrorResponse, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/search";
 import { track } from "~/components/analytics";
 import { PriceSliderSearch } from "~/components/search/price-slider-search";
 import { RangeFilter } from "~/components/search/range-filter";
 import { BodyIllustration } from "~/components/vehicle/body-illustration";
 import { CarCard } from "~/components/vehicle/car-card";
-import { searchHitToCard } from "~/components/vehicle/car-card-data";
+import { searchHitCard } from "~/services/car-cards.server";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { chooseBodyIllustration } from "~/domain/display/images";
 import { readSearchHistory, recordSearchHistory, SearchResultCache, type SearchHistoryEntry } from "~/search/client-state";
@@ -53,7 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let page;
   try {
     const resolved = await resolveSearch(db, site, entryFor(params, url.pathname), url.searchParams, now);
-    page = await searchPage(db, site, resolved, now, (hit) => searchHitToCard(site, hit, new Date(now)));
+    page = await searchPage(db, site, resolved, now, (hit) => searchHitCard(site, hit, now));
   } catch (error) {
     if (error instanceof SearchRequestError) throw new Response(error.message, { status: error.status });
     throw error;

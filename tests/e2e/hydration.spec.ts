@@ -130,6 +130,32 @@ test.describe("hydration keeps the server's HTML (decision 185)", () => {
     await expect(drawer.getByRole("link").first()).toBeVisible();
   });
 
+  test("cards from the server's markup cache hydrate in place: the toggle works and the title navigates in the app (decision 189)", async ({ page }) => {
+    const srp = `${E2E_BASE("harbour-auto-group")}/search/used-cars`;
+    await page.goto(srp);
+    await page.goto(srp); // the server now holds the cards' markup: this page is written from its cache
+    // Mark the server's nodes of the second card (the first is the priority card, never cached).
+    await page.evaluate(() => {
+      const card = document.querySelectorAll('[data-testid="car-card"]')[1];
+      for (const el of card.querySelectorAll("h3 a, svg, [data-testid='car-price'], [data-testid='favourite-toggle']")) (el as unknown as { __server: boolean }).__server = true;
+      (window as unknown as { __samePage: boolean }).__samePage = true;
+    });
+    const report = await page.waitForFunction(() => (window as unknown as { __hydration?: HydrationReport }).__hydration).then((h) => h.jsonValue());
+    expect(report?.changes).toEqual([]);
+    const card = page.getByTestId("car-card").nth(1);
+    expect(await card.locator("h3 a, svg, [data-testid='car-price'], [data-testid='favourite-toggle']").evaluateAll((els) => els.every((el) => (el as unknown as { __server?: boolean }).__server === true))).toBe(true);
+    const toggle = card.getByTestId("favourite-toggle");
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    const title = (await card.locator("h3 a").textContent())!;
+    await card.locator("h3 a").click();
+    await expect(page).toHaveURL(/\/cars\//);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(title.split(" ").slice(1, 3).join(" "));
+    // A client navigation: the same document.
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  });
+
   test("pages and client navigations fetch no route manifest: every route comes with the page (decision 187)", async ({ page }) => {
     const discovery: string[] = [];
     page.on("request", (r) => {
