@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/car";
 import { CarCard } from "~/components/vehicle/car-card";
-import { toCarCard, type CarCardData } from "~/components/vehicle/car-card-data";
+import type { CarCardData } from "~/components/vehicle/car-card-data";
 import { BodyIllustration } from "~/components/vehicle/body-illustration";
 import { FavouriteToggle } from "~/components/vehicle/favourite-toggle";
 import { WatchlistButton } from "~/components/accounts/watchlist-button";
@@ -11,9 +11,10 @@ import { CollapsibleList, HistoryReportLink, PdfDownload, PhoneReveal, PrintLink
 import { PhotoGallery } from "~/components/vehicle/vdp/gallery";
 import { MakeOfferDialog } from "~/components/vehicle/vdp/make-offer";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
-import { carTitle, type Car } from "~/domain/car";
 import { formatAud } from "~/domain/display/price-display";
-import { getCarBySlug, getSimilarCars } from "~/services/cars.server";
+import { getCarBySlug } from "~/services/cars.server";
+import { findSimilarStock } from "~/services/search.server";
+import { searchHitCard } from "~/services/car-cards.server";
 import { FinancePanel } from "~/components/finance/finance-panel";
 import { FinanceEstimate } from "~/components/finance/finance-estimate";
 import { financePanelFor } from "~/services/finance.server";
@@ -22,16 +23,11 @@ import { VDP_PAGES, vdpLeadPage } from "~/components/leads/vdp-lead-page";
 import { island } from "~/components/island";
 import { isInStock } from "~/domain/car";
 import { leadFormAction, loadLeadForm } from "~/services/lead-forms.server";
-import type { Site } from "~/sites/site";
 
 /** The lead forms are at the foot of the page: their JavaScript (about 13 KB gzip) loads as the shopper nears them (decision 186). */
 const VdpLeadForms = island("vdp-lead-forms", () => import("~/components/leads/vdp-lead-forms").then((m) => m.VdpLeadForms));
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
-
-function cards(site: Site, list: Car[], now: number): CarCardData[] {
-  return list.map((c) => toCarCard(site, { ...c, title: carTitle(c), locationName: c.location?.name ?? null, axleType: c.caravan?.axleType ?? null }, new Date(now)));
-}
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -44,8 +40,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Similar stock never fails the page. Started here, awaited last: its query runs while the rest
   // of the page's data loads. Not deferred: the page is sent whole anyway (decision 184), and a
   // deferred section suspends while the browser hydrates (decision 185).
-  const similar: Promise<CarCardData[]> = getSimilarCars(db, site, car)
-    .then((list) => cards(site, list, now))
+  // Chosen from the site's search documents in memory (decision 189), as cards memoised per document.
+  const similar: Promise<CarCardData[]> = findSimilarStock(db, site, { id: car.id, make: car.make, body: car.simpleBody, price: car.price })
+    .then((docs) => docs.map((doc) => searchHitCard(site, doc, now)))
     .catch(() => []);
   const vdp = await buildVdpView(db, site, car, { now: new Date(now), origin, onMissingPhone: (m) => console.warn(m) });
   const payload = {

@@ -1,8 +1,8 @@
 /**
- * Cars of a site: the VDP lookup and similar stock. Every query is scoped by the site.
+ * Cars of a site: the VDP lookup, views and phone reveals. Every query is scoped by the site.
  */
 import { createHash } from "node:crypto";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { cars, carViewVisits, locations, phoneReveals } from "../../db/schema/index";
 import type { Car, CarLocation } from "~/domain/car";
@@ -111,18 +111,10 @@ export async function getCarBySlug(db: Database, site: Site, slug: string): Prom
 }
 
 /**
- * Up to `limit` in-stock cars of the same site like the given one: same make and body first,
- * closest price. Never includes the car itself.
- */
-export async function getSimilarCars(db: Database, site: Site, car: Pick<Car, "id" | "make" | "simpleBody" | "price">, limit = 6): Promise<Car[]> {
-  const rows = await carQueries(db).similar.execute({ siteId: site.id, carId: car.id, make: car.make, simpleBody: car.simpleBody, price: car.price ?? 0, limit });
-  return rows.map((r) => toCar(withOnlineReserved(r), r.location));
-}
-
-/**
- * The VDP's two queries, prepared once per database handle (issue 15 "Fast pages"): their SQL (every
+ * The VDP's car query, prepared once per database handle (issue 15 "Fast pages"): its SQL (every
  * column of cars and locations) is built once instead of per request, and PostgreSQL parses and
- * plans each once per connection (named statements).
+ * plans it once per connection (a named statement). Similar stock comes from the search documents
+ * in memory (search.server.ts `findSimilarStock`, decision 189).
  */
 function prepareCarQueries(db: Database) {
   const carWithLocation = () => db.select({ car: cars, location: locations, onlineReserved }).from(cars).leftJoin(locations, eq(cars.locationId, locations.id));
@@ -131,16 +123,6 @@ function prepareCarQueries(db: Database) {
       .where(and(eq(cars.siteId, sql.placeholder("siteId")), eq(cars.slug, sql.placeholder("slug"))))
       .limit(1)
       .prepare("forecourt_car_by_slug"),
-    similar: carWithLocation()
-      .where(and(eq(cars.siteId, sql.placeholder("siteId")), ne(cars.id, sql.placeholder("carId")), eq(cars.showOnDealerWebsite, true), sql`${cars.status} in ('in_stock','coming_soon')`))
-      .orderBy(
-        sql`(case when ${cars.make} = ${sql.placeholder("make")} then 0 else 1 end)`,
-        sql`(case when ${cars.simpleBody} is not distinct from ${sql.placeholder("simpleBody")}::text then 0 else 1 end)`,
-        sql`abs(coalesce(${cars.price}, 0) - ${sql.placeholder("price")}::integer)`,
-        cars.id,
-      )
-      .limit(sql.placeholder("limit"))
-      .prepare("forecourt_similar_cars"),
   };
 }
 const preparedCarQueries = new WeakMap<Database, ReturnType<typeof prepareCarQueries>>();

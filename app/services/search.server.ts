@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { cars, locations } from "../../db/schema/index";
 import { buildSearchReadModel } from "~/search/read-model";
+import { similarStock, type SimilarTo } from "~/search/similar";
 import type { SearchEngine } from "~/search/semantics";
 import type { SearchDoc, SearchQuery, SearchResult, VisibilityOptions } from "~/search/types";
 import type { Site } from "~/sites/site";
@@ -47,16 +48,54 @@ export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDo
     }));
 }
 
-const indexes = new Map<number, { version: number; engine: Promise<SearchEngine> }>();
+const indexes = new Map<number, { version: number; docs: Promise<SearchDoc[]>; engine: Promise<SearchEngine> }>();
+
+function siteIndex(db: Database, site: Site) {
+  const cached = indexes.get(site.id);
+  if (cached && cached.version === site.stockVersion) return cached;
+  const docs = loadSearchDocs(db, site);
+  const engine = docs.then((list) => buildSearchReadModel(list) as SearchEngine);
+  engine.catch(() => {
+    if (indexes.get(site.id) === entry) indexes.delete(site.id);
+  });
+  const entry = { version: site.stockVersion, docs, engine };
+  indexes.set(site.id, entry);
+  return entry;
+}
 
 /** The site's read model, rebuilt when `site.stockVersion` moves on. */
 export function getSearchEngine(db: Database, site: Site): Promise<SearchEngine> {
-  const cached = indexes.get(site.id);
-  if (cached && cached.version === site.stockVersion) return cached.engine;
-  const engine = loadSearchDocs(db, site).then((docs) => buildSearchReadModel(docs) as SearchEngine);
-  engine.catch(() => indexes.delete(site.id));
-  indexes.set(site.id, { version: site.stockVersion, engine });
-  return engine;
+  return siteIndex(db, site).engine;
+}
+
+/**
+ * The documents the site's read model was built from (the same objects, one array per stock
+ * version; read only). Visibility is not applied.
+ */
+export function getSearchDocs(db: Database, site: Site): Promise<readonly SearchDoc[]> {
+  return siteIndex(db, site).docs;
+}
+
+/**
+ * Issue 10: online reservations change often; they are read fresh, not from the read model. Marks
+ * the hits held by an active or captured reservation as reserved (copies; the documents are shared).
+ * @returns `hits` itself when the site has no checkout, there are no hits or none is held
+ */
+async function withHeldReservations(db: Database, site: Site, hits: SearchDoc[]): Promise<SearchDoc[]> {
+  if (!site.config.features.checkout || hits.length === 0) return hits;
+  const held = await reservedCarIds(db, site.id);
+  return held.size ? hits.map((h) => (held.has(h.id) ? { ...h, reserved: true } : h)) : hits;
+}
+
+/**
+ * Similar stock for a VDP (decision 189): up to `limit` cars of the site like `car`, chosen from
+ * the site's search documents in memory (`similarStock`: in stock and shown, same make, same body
+ * type, closest price), with online reservations overlaid as on the SRP. Cars of locations the
+ * site excludes from search are not offered.
+ * @param car the car being viewed (price in whole dollars; `body` its simple body type)
+ */
+export async function findSimilarStock(db: Database, site: Site, car: SimilarTo, limit = 6): Promise<SearchDoc[]> {
+  return withHeldReservations(db, site, similarStock(await getSearchDocs(db, site), car, limit));
 }
 
 /** Spec 4 visibility inputs from the site config. */
@@ -77,10 +116,8 @@ export function visibilityFor(site: Site, now = Date.now()): VisibilityOptions {
 export async function searchStock(db: Database, site: Site, query: SearchQuery, now = Date.now()): Promise<SearchResult> {
   const engine = await getSearchEngine(db, site);
   const result = engine.search(query, visibilityFor(site, now));
-  // Issue 10: online reservations change often; they are read fresh, not from the read model.
-  if (!site.config.features.checkout || result.hits.length === 0) return result;
-  const held = await reservedCarIds(db, site.id);
-  return held.size ? { ...result, hits: result.hits.map((h) => (held.has(h.id) ? { ...h, reserved: true } : h)) } : result;
+  const hits = await withHeldReservations(db, site, result.hits);
+  return hits === result.hits ? result : { ...result, hits };
 }
 
 /** Spec 9: counts above this are replaced in what the shopper reads. */

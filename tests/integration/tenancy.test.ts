@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { emptySearchQuery } from "../../app/search/params";
-import { getCarBySlug, getSimilarCars } from "../../app/services/cars.server";
-import { loadSearchDocs, searchStock } from "../../app/services/search.server";
+import { getCarBySlug } from "../../app/services/cars.server";
+import { findSimilarStock, loadSearchDocs, searchStock } from "../../app/services/search.server";
 import { importStock } from "../../app/services/stock-import.server";
 import type { Site } from "../../app/sites/site";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
@@ -45,7 +45,12 @@ describe(`tenancy (${ENGINE})`, () => {
   it("similar cars never come from another site", async () => {
     const found = await getCarBySlug(handle.db, siteB, `2020-ford-ranger-maxx-sport-${shared.toLowerCase()}`);
     if (found.kind !== "found") throw new Error("fixture missing");
-    const similar = await getSimilarCars(handle.db, siteB, found.car);
+    const similar = await findSimilarStock(handle.db, siteB, { id: found.car.id, make: found.car.make, body: found.car.simpleBody, price: found.car.price });
     expect(similar).toEqual([]);
+    // Site A's Corolla is offered site A's Camry only (decision 189: from site A's own search documents).
+    const corolla = await getCarBySlug(handle.db, siteA, `2020-toyota-corolla-maxx-sport-${shared.toLowerCase()}`);
+    if (corolla.kind !== "found") throw new Error("fixture missing");
+    const onA = await findSimilarStock(handle.db, siteA, { id: corolla.car.id, make: corolla.car.make, body: corolla.car.simpleBody, price: corolla.car.price });
+    expect(onA.map((d) => `${d.make} ${d.model}`)).toEqual(["Toyota Camry"]);
   });
 });
