@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "../../db/client";
 import { phoneReveals } from "../../db/schema/index";
 import { getCarBySlug, recordCarView, recordPhoneReveal } from "../../app/services/cars.server";
 import { getMarketIndicator } from "../../app/services/market.server";
+import { createEmbeddedMarketData, MARKET_LISTINGS_TTL_MS } from "../../app/adapters/market-data/embedded";
 import { importStock } from "../../app/services/stock-import.server";
 import { buildVdpView } from "../../app/services/vdp.server";
 import type { Site } from "../../app/sites/site";
@@ -75,6 +76,27 @@ describe(`vehicle presentation services (${ENGINE})`, () => {
     const off = await createTestSite(handle);
     expect(await getMarketIndicator(handle.db, off, car)).toEqual({ shown: false });
     expect(await getMarketIndicator(handle.db, site, { ...car, reserved: true })).toEqual({ shown: false });
+  });
+
+  it("the embedded provider keeps a make, model and year's listings for a minute, shared by every car of them, never counting the car itself (decision 189)", async () => {
+    const model = `Z${randomUUID().slice(0, 6)}`;
+    const site = await createTestSite(handle, { config: { display: { marketPriceIndicator: true } } });
+    const market = await createTestSite(handle);
+    const subjects = [stockRecord({ make: "Mazda", model, year: 2020, km: 50_000, price: 30_000 }), stockRecord({ make: "Mazda", model, year: 2020, km: 52_000, price: 31_000 })];
+    await importStock(handle.db, site, feed(subjects));
+    await importStock(handle.db, market, feed([32_000, 34_000, 36_000].map((price, i) => stockRecord({ make: "Mazda", model, year: 2019 + i, km: 45_000 + i * 5_000, price }))));
+    const [first, second] = [await carOf(site, subjects[0].stock_number), await carOf(site, subjects[1].stock_number)];
+    let clock = Date.UTC(2026, 10, 26, 3);
+    const provider = createEmbeddedMarketData(handle.db, () => clock);
+    const subject = (car: Car) => ({ id: car.id, make: car.make, model: car.model, year: car.year, km: car.km, price: car.price, state: car.location?.address.state ?? null });
+    // Each car is averaged with the other site's three and the other subject, never itself.
+    expect(await provider.averagesFor(subject(first))).toMatchObject({ averageMarketPrice: Math.round((32_000 + 34_000 + 36_000 + 31_000) / 4) });
+    expect(await provider.averagesFor(subject(second))).toMatchObject({ averageMarketPrice: Math.round((32_000 + 34_000 + 36_000 + 30_000) / 4) });
+    // A new listing within the minute is not seen yet; after it, it is.
+    await importStock(handle.db, await createTestSite(handle), feed([stockRecord({ make: "Mazda", model, year: 2021, km: 48_000, price: 40_000 })]));
+    expect(await provider.averagesFor(subject(first))).toMatchObject({ averageMarketPrice: Math.round((32_000 + 34_000 + 36_000 + 31_000) / 4) });
+    clock += MARKET_LISTINGS_TTL_MS;
+    expect(await provider.averagesFor(subject(first))).toMatchObject({ averageMarketPrice: Math.round((32_000 + 34_000 + 36_000 + 31_000 + 40_000) / 5) });
   });
 
   it("VDP view model: masked number, spec list without rego, sold car shows only 'Find Me Something Similar' (spec 2.4, 4, 5)", async () => {

@@ -25,18 +25,53 @@ export interface MarketDataProvider {
 
 /**
  * The embedded provider: loads candidate listings with the same make and model and a year within
- * one from the database, then {@link computeMarketAverages} keeps the comparables (similar km,
- * price above 200) and averages them by state and nationally.
+ * one from the database (kept for a minute: {@link MARKET_LISTINGS_TTL_MS}), leaves the car itself
+ * out, then {@link computeMarketAverages} keeps the comparables (similar km, price above 200) and
+ * averages them by state and nationally.
+ * @param now the clock (epoch ms) the listings' lifetime is measured by
  */
-export function createEmbeddedMarketData(db: Database): MarketDataProvider {
+export function createEmbeddedMarketData(db: Database, now: () => number = Date.now): MarketDataProvider {
   return {
     async averagesFor(car) {
       if (car.year === null || car.km === null) return null;
-      const rows = await loadCandidateListings(db, { make: car.make, model: car.model, year: car.year, excludeCarId: car.id });
-      const averages = computeMarketAverages(car, rows);
+      const listings = await recentCandidateListings(db, { make: car.make, model: car.model, year: car.year }, now());
+      const averages = computeMarketAverages(
+        car,
+        listings.filter((l) => l.id !== car.id),
+      );
       return averages.averageMarketPrice === null && averages.stateAverageMarketPrice === null ? null : averages;
     },
   };
+}
+
+/** How long the embedded provider keeps a make, model and year's candidate listings (ms). */
+export const MARKET_LISTINGS_TTL_MS = 60_000;
+/** Make, model and year combinations kept per database at most; past this the oldest are dropped. */
+const MARKET_LISTINGS_MAX_ENTRIES = 2_000;
+const recentListings = new WeakMap<Database, Map<string, { at: number; listings: Promise<MarketListing[]> }>>();
+
+/**
+ * {@link loadCandidateListings} for a make, model and year (every car type, no car left out),
+ * kept for MARKET_LISTINGS_TTL_MS per database handle (issue 15 "Fast pages", decision 189): VDPs
+ * of cars of the same make, model and year share one query a minute instead of one each. Like
+ * an outside provider's figures, the averages may lag a stock change on any site by up to that
+ * long. A failed load is not kept.
+ * @param now epoch ms
+ */
+function recentCandidateListings(db: Database, query: { make: string; model: string; year: number }, now: number): Promise<MarketListing[]> {
+  let byKey = recentListings.get(db);
+  if (!byKey) recentListings.set(db, (byKey = new Map()));
+  const key = `${query.make.toLowerCase()}\u0000${query.model.toLowerCase()}\u0000${query.year}`;
+  const hit = byKey.get(key);
+  if (hit && Math.abs(now - hit.at) < MARKET_LISTINGS_TTL_MS) return hit.listings;
+  const entry = { at: now, listings: loadCandidateListings(db, query) };
+  if (byKey.size >= MARKET_LISTINGS_MAX_ENTRIES) byKey.delete(byKey.keys().next().value!);
+  byKey.delete(key);
+  byKey.set(key, entry);
+  entry.listings.catch(() => {
+    if (byKey.get(key) === entry) byKey.delete(key);
+  });
+  return entry.listings;
 }
 
 /**
