@@ -32,8 +32,10 @@ const PLAIN = [
   "/our-location/osborne-park",
   "/cars/a#section?x",
   "/sitemap.xml",
+  "/.well-known/security.txt",
+  "/x??a=1",
 ];
-const NOT_PLAIN = ["", "cars/x", "./x", "../x", "/a/../b", "/a/./b", "/a/..", "/a//b", "//evil.example/x", "/x?", "/x#", "/a\\b", "https://example.com/x", "?page=2", "#top"];
+const NOT_PLAIN = ["", "cars/x", "./x", "../x", "/a/../b", "/a/./b", "/a/..", "/a//b", "//evil.example/x", "/x?", "/x#", "/x?a=1#", "/x/..?a=1", "/a\\b", "https://example.com/x", "?page=2", "#top"];
 
 describe("isPlainSitePath", () => {
   it.each(PLAIN)("%s is a plain site path", (to) => expect(isPlainSitePath(to)).toBe(true));

@@ -8,16 +8,13 @@ import { Link as RouterLink, UNSAFE_NavigationContext, type LinkProps } from "re
  * @param to a `<Link to>` string, e.g. "/cars/2019-toyota-rav4-gx-1?x=1#enquire"
  */
 export function isPlainSitePath(to: string): boolean {
-  if (to.charCodeAt(0) !== 47 /* "/" */) return false;
-  const hashAt = to.indexOf("#");
-  const hash = hashAt < 0 ? "" : to.slice(hashAt);
-  const beforeHash = hashAt < 0 ? to : to.slice(0, hashAt);
-  const searchAt = beforeHash.indexOf("?");
-  const search = searchAt < 0 ? "" : beforeHash.slice(searchAt);
-  const pathname = searchAt < 0 ? beforeHash : beforeHash.slice(0, searchAt);
-  if (hash === "#" || search === "?" || pathname.includes("\\") || pathname.includes("//")) return false;
-  return !/\/\.\.?(?:\/|$)/.test(pathname);
+  return PLAIN_SITE_PATH.test(to);
 }
+/** "/", then segments that are not empty, "." or "..", an optional trailing "/", then an optional non-empty search and hash. */
+const PLAIN_SITE_PATH = /^(?=\/)(?:\/(?!\.\.?(?:[/?#]|$))[^/?#\\]+)*\/?(?:\?[^#]+)?(?:#.+)?$/;
+
+/** `<Link>` props React Router uses itself and does not write as attributes (`target` is written after `href`). */
+const ROUTER_PROPS = new Set(["to", "discover", "prefetch", "mask", "target", "reloadDocument", "replace", "state", "preventScrollReset", "relative", "viewTransition", "defaultShouldRevalidate", "onClick"]);
 
 /**
  * The server's `<Link>` (issue 15 "Fast pages", decision 189): for a plain site path (see
@@ -32,9 +29,15 @@ export function isPlainSitePath(to: string): boolean {
 export const ServerLink = forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink(props, ref) {
   // Outside a router (markup the server renders once and caches, decision 189) the root basename.
   const basename = useContext(UNSAFE_NavigationContext)?.basename ?? "/";
-  const { to, discover = "render", prefetch = "none", mask, target, reloadDocument, replace, state, preventScrollReset, relative, viewTransition, defaultShouldRevalidate, onClick, ...rest } = props;
-  if (basename !== "/" || prefetch !== "none" || mask !== undefined || typeof to !== "string" || !isPlainSitePath(to)) return <RouterLink ref={ref} {...props} />;
-  return createElement("a", { ...rest, href: to, target, "data-discover": discover === "render" ? "true" : undefined });
+  const to = props.to;
+  if (basename !== "/" || (props.prefetch ?? "none") !== "none" || props.mask !== undefined || typeof to !== "string" || !isPlainSitePath(to)) return <RouterLink ref={ref} {...props} />;
+  // A loop, not `{ a, b, ...rest } = props`: V8's object rest with a dozen excluded names was 2.5% of an SRP's server time.
+  const attributes: Record<string, unknown> = {};
+  for (const key in props) if (!ROUTER_PROPS.has(key)) attributes[key] = props[key as keyof LinkProps];
+  attributes.href = to;
+  attributes.target = props.target;
+  attributes["data-discover"] = (props.discover ?? "render") === "render" ? "true" : undefined;
+  return createElement("a", attributes);
 });
 ServerLink.displayName = "Link";
 
