@@ -16,7 +16,7 @@ import "./app.css";
 import { SiteFooter, SiteHeader, type SiteChrome } from "./components/layout/site-chrome";
 import { StickyFooter } from "./components/layout/sticky-footer";
 import { dbContext, requestInfoContext, siteContext } from "./context";
-import { siteLocations } from "./services/locations.server";
+import { chromeLocations, siteLocations } from "./services/locations.server";
 import { buildAccountView } from "./services/account-view.server";
 import { SiteToaster } from "./components/accounts/site-toaster";
 import { AccountControl } from "./components/accounts/account-control";
@@ -41,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     carTypes: site.config.carTypes,
     certifiedPreOwned: site.config.certifiedPreOwned,
     itemPlural: site.config.itemNoun.plural,
-    locations: locations.map((l) => ({ name: l.name, slug: l.slug, street: l.street, suburb: l.city, state: l.state, postcode: l.postcode, phone: l.phone, licence: l.dealerLicenseNumber })),
+    locations: chromeLocations(locations),
     locationPrefix: site.config.links.locationDetailPrefix,
     navigation: await loadSiteNavigation(db, site, locations, context.get(requestInfoContext).now),
   };

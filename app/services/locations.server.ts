@@ -36,16 +36,12 @@ export function siteLocations(db: Database, site: Site): Promise<Location[]> {
 }
 
 /**
- * One visible location of the site by slug.
+ * One visible location of the site by slug, from {@link siteLocations} (no query of its own:
+ * issue 15, decision 189). Do not mutate the row.
  * @returns the row, or null when the slug is unknown or the location hidden
  */
 export async function getLocationBySlug(db: Database, site: Site, slug: string): Promise<Location | null> {
-  const [row] = await db
-    .select()
-    .from(locations)
-    .where(and(eq(locations.siteId, site.id), eq(locations.slug, slug), eq(locations.visible, true)))
-    .limit(1);
-  return row ?? null;
+  return (await siteLocations(db, site)).find((l) => l.slug === slug) ?? null;
 }
 
 /** The canonical path of a location page (spec 2.1: /contact-us/{slug} or /our-location/{slug} per site). */
@@ -162,11 +158,14 @@ export interface ReviewView {
  * @param now epoch ms, for the "in words" dates
  */
 export async function listLocationReviews(db: Database, site: Site, locationId: number, now: number): Promise<ReviewView[]> {
-  const rows = await db
-    .select()
-    .from(reviews)
-    .where(and(eq(reviews.siteId, site.id), eq(reviews.locationId, locationId)))
-    .orderBy(desc(reviews.reviewDate), asc(reviews.id));
+  // Reviews move the site's config version (migration 0018): read once per version (decision 189).
+  const rows = await memoBySiteVersion(`location-reviews:${locationId}`, site, () =>
+    db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.siteId, site.id), eq(reviews.locationId, locationId)))
+      .orderBy(desc(reviews.reviewDate), asc(reviews.id)),
+  );
   const at = new Date(now);
   return reviewsAtOrAbove(rows, site.config.display.minimumReviewRating).slice(0, site.config.locationsPage.reviewsListed).map((r) => ({
     id: r.id,
@@ -204,4 +203,32 @@ export function locationBlockView(site: Site, all: Location[], block: LocationBl
     detailLabel: site.config.locationsPage.detailButtonLabel,
     map: { tileUrl: site.config.locationsPage.mapTileUrl, attribution: site.config.locationsPage.mapAttribution },
   };
+}
+
+/** What the header and footer show of a location (root loader `chrome.locations`). */
+export interface ChromeLocation {
+  name: string;
+  slug: string;
+  street: string | null;
+  suburb: string;
+  state: string;
+  postcode: string | null;
+  phone: string | null;
+  licence: string | null;
+}
+
+const chromeLocationsMemo = new WeakMap<readonly Location[], ChromeLocation[]>();
+
+/**
+ * The header and footer's view of the site's locations, the same array for the same
+ * {@link siteLocations} result (issue 15, decision 189: the footer's markup is cached by it).
+ * @param list the site's visible locations, as {@link siteLocations} returns them
+ */
+export function chromeLocations(list: readonly Location[]): ChromeLocation[] {
+  let view = chromeLocationsMemo.get(list);
+  if (!view) {
+    view = list.map((l) => ({ name: l.name, slug: l.slug, street: l.street, suburb: l.city, state: l.state, postcode: l.postcode, phone: l.phone, licence: l.dealerLicenseNumber }));
+    chromeLocationsMemo.set(list, view);
+  }
+  return view;
 }

@@ -1,7 +1,9 @@
 import { Link } from "~/components/link";
 import type { SiteNavigation } from "~/services/navigation.server";
+import type { ChromeLocation } from "~/services/locations.server";
 import { NavHref } from "./nav-link";
 import { PaymentStrip } from "./payment-strip";
+import { CachedElement } from "~/components/cached-element";
 
 export { SiteHeader } from "./site-header";
 
@@ -18,7 +20,8 @@ export interface SiteChrome {
   carTypes: ("new" | "demo" | "used")[];
   certifiedPreOwned: boolean;
   itemPlural: string;
-  locations: { name: string; slug: string; street: string | null; suburb: string; state: string; postcode: string | null; phone: string | null; licence: string | null }[];
+  /** The same array for the same site version (the footer's markup is cached by it, decision 189). */
+  locations: ChromeLocation[];
   locationPrefix: string;
   /** Issue 13: merged navigation, model menu, promotions and footer facts. */
   navigation: SiteNavigation;
@@ -32,11 +35,25 @@ const SOCIAL_LABEL = { facebook: "Facebook", instagram: "Instagram", youtube: "Y
  * the sub-footer with the dealer name, ABN and dealer licence numbers.
  */
 export function SiteFooter({ site }: { site: SiteChrome }) {
+  // Issue 15 (decision 189): the footer is a function of the site's config and locations. The
+  // merged footer tree (memoised per site version and minute) and the locations (per version) key
+  // the server's cache of its markup; a config change gives a new tree.
+  return (
+    <CachedElement as="footer" className="mt-16 bg-slate-900 pb-20 text-slate-200 xl:pb-0" cacheKeys={[site.navigation.footer, site.locations, FOOTER_PART]}>
+      <FooterContent site={site} />
+    </CachedElement>
+  );
+}
+
+/** Marks the footer's entry in the markup cache. */
+const FOOTER_PART: object = Object.freeze({ part: "footer" });
+
+function FooterContent({ site }: { site: SiteChrome }) {
   const year = new Date().getFullYear();
   const nav = site.navigation;
   const licences = site.locations.filter((l) => l.licence);
   return (
-    <footer className="mt-16 bg-slate-900 pb-20 text-slate-200 xl:pb-0">
+    <>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         {nav.footer.map((section, i) => (
           <section key={`${i}-${section.title}`} aria-labelledby={`footer-${i}`}>
@@ -115,6 +132,6 @@ export function SiteFooter({ site }: { site: SiteChrome }) {
           ) : null}
         </div>
       </div>
-    </footer>
+    </>
   );
 }

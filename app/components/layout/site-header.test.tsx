@@ -6,10 +6,10 @@ import type { SiteNavigation } from "~/services/navigation.server";
 import { baseNavigation } from "~/domain/navigation/defaults";
 import { groupModels, mergeNavigation } from "~/domain/navigation/navigation";
 import { TOYOTA_NAVIGATION } from "../../../db/seed/navigation";
-import { CachedMarkupContext } from "../cached-markup";
-import { createMarkupCache } from "../markup-cache.server";
+import { CachedMarkupContext, HydratableMarkupContext, type HydratableMarkup } from "../cached-markup";
+import { createHydratableMarkupCache, createMarkupCache } from "../markup-cache.server";
 import { SiteHeader } from "./site-header";
-import type { SiteChrome } from "./site-chrome";
+import { SiteFooter, type SiteChrome } from "./site-chrome";
 
 /** The seeded Toyota dealer's header (spec 2.7): merged navigation and a model menu with every status and Our Stock links. */
 function toyotaChrome(): SiteChrome {
@@ -25,7 +25,7 @@ function toyotaChrome(): SiteChrome {
     imageUrl: null,
   });
   const modelGroups = groupModels([model("Corolla", "current", ["cars"], true), model("RAV4", "all_new", ["suvs-4wds"], true), model("bZ3", "coming_soon", ["electrified"], false), model("Prius", "discontinued", ["cars"], false)]);
-  const navigation = { ...tree, modelGroups } as SiteNavigation;
+  const navigation = { ...tree, modelGroups, social: [{ network: "facebook", url: "https://facebook.com/swanrivertoyota" }], acceptedPayments: ["visa", "mastercard"], abn: "12 345 678 901" } as SiteNavigation;
   return {
     slug: "perth-toyota",
     name: "Swan River Toyota",
@@ -37,8 +37,11 @@ function toyotaChrome(): SiteChrome {
     carTypes: ["new", "used"],
     certifiedPreOwned: true,
     itemPlural: "cars",
-    locations: [],
-    locationPrefix: "/our-location",
+    locations: [
+      { name: "Swan River Toyota Midland", slug: "midland", street: "1 Great Eastern Hwy", suburb: "Midland", state: "WA", postcode: "6056", phone: "08 9000 0001", licence: "DL 1234" },
+      { name: "Swan River Toyota Osborne Park", slug: "osborne-park", street: null, suburb: "Osborne Park", state: "WA", postcode: null, phone: null, licence: null },
+    ],
+    locationPrefix: "our-location",
     navigation,
   };
 }
@@ -78,5 +81,61 @@ describe("SiteHeader's no-JavaScript menu from the markup cache (spec 2.7, issue
     const html = renderHeader(next, cache);
     expect(html).toBe(renderHeader(next, null));
     expect(html.match(/<nav aria-label="Main" class="absolute[\s\S]*?<\/nav>/)![0]).toContain("Servicing");
+  });
+});
+
+/** The header and footer as every page renders them, with the server's two markup caches or without. */
+function renderChrome(site: SiteChrome, caches: { markup: ReturnType<typeof createMarkupCache>; hydratable: HydratableMarkup } | null): string {
+  const element = (
+    <>
+      <SiteHeader site={site} />
+      <SiteFooter site={{ ...site }} />
+    </>
+  );
+  const router = createMemoryRouter([{ path: "/", element }]);
+  return renderToString(
+    <CachedMarkupContext.Provider value={caches?.markup ?? null}>
+      <HydratableMarkupContext.Provider value={caches?.hydratable ?? null}>
+        <RouterProvider router={router} />
+      </HydratableMarkupContext.Provider>
+    </CachedMarkupContext.Provider>,
+  );
+}
+
+describe("the desktop navigation and the footer from the hydratable markup cache (spec 2.6, 2.7, decision 189)", () => {
+  it("are byte for byte the HTML React streams without the cache, text separators included, on the first page and on later ones", () => {
+    const site = toyotaChrome();
+    const plain = renderChrome(site, null);
+    const asked: string[] = [];
+    const inner = createHydratableMarkupCache();
+    const caches = {
+      markup: createMarkupCache(),
+      hydratable: ((keys, node) => {
+        const html = inner(keys, node);
+        asked.push(html === null ? "not cached" : html.slice(0, 40));
+        return html;
+      }) as HydratableMarkup,
+    };
+    expect(renderChrome(site, caches)).toBe(plain);
+    expect(renderChrome(site, caches)).toBe(plain);
+    // Both parts were cached: the desktop list and the footer's content.
+    expect(asked).toHaveLength(4);
+    expect(asked.every((a) => a !== "not cached")).toBe(true);
+    const footer = plain.match(/<footer[^>]*>([\s\S]*?)<\/footer>/)![1];
+    expect(footer).toContain('<a class="font-medium hover:underline" href="/our-location/midland" data-discover="true">Swan River Toyota Midland</a>');
+    expect(footer).toContain("Swan River Toyota Midland<!-- --> <!-- -->DL 1234");
+  });
+
+  it("a new version's footer tree or locations (new objects) show at once", () => {
+    const caches = { markup: createMarkupCache(), hydratable: createHydratableMarkupCache() };
+    const site = toyotaChrome();
+    renderChrome(site, caches);
+    const next = toyotaChrome();
+    next.navigation.footer = next.navigation.footer.map((section, i) => (i === 0 ? { ...section, title: "Shop With Us" } : section));
+    next.locations = [{ ...next.locations[0], phone: "08 9000 0999" }];
+    const html = renderChrome(next, caches);
+    expect(html).toBe(renderChrome(next, null));
+    expect(html).toContain("Shop With Us");
+    expect(html).toContain("08 9000 0999");
   });
 });

@@ -3,6 +3,7 @@ import { Link } from "~/components/link";
 import type { MenuModelGroup, NavItem } from "~/domain/navigation/navigation";
 import { NoScriptNav } from "~/components/no-script";
 import { ABSENT_KEY } from "~/components/cached-markup";
+import { CachedElement } from "~/components/cached-element";
 import { ModelMenu } from "./model-menu";
 import { NavHref, PlainLinksContext } from "./nav-link";
 import type { SiteChrome } from "./site-chrome";
@@ -92,7 +93,8 @@ function DesktopNav({ items, modelGroups, onOpenChange }: { items: NavItem[]; mo
 
   return (
     <nav aria-label="Main" className="order-last hidden w-full border-t border-white/20 xl:block">
-      <ul className="flex items-center gap-0.5 whitespace-nowrap text-sm font-medium">
+      {/* Issue 15 (decision 189): the server renders the list once per navigation (memoised per site version). */}
+      <CachedElement as="ul" className="flex items-center gap-0.5 whitespace-nowrap text-sm font-medium" cacheKeys={[items, modelGroups ?? ABSENT_KEY, DESKTOP_NAV_PART]}>
         {items.map((item, index) => {
           const key = `nav-${index}`;
           const mega = item.dynamicDropdown === "models" && modelGroups !== null;
@@ -137,10 +139,13 @@ function DesktopNav({ items, modelGroups, onOpenChange }: { items: NavItem[]; mo
             </li>
           );
         })}
-      </ul>
+      </CachedElement>
     </nav>
   );
 }
+
+/** Marks the desktop navigation's entry in the markup cache. */
+const DESKTOP_NAV_PART: object = Object.freeze({ part: "desktop-nav" });
 
 /** The full navigation as nested lists: the mobile drawer's body and the no-JavaScript fallback. */
 function MobileNavList({ items, modelGroups, onChoose }: { items: NavItem[]; modelGroups: MenuModelGroup[] | null; onChoose?: () => void }) {

@@ -4,7 +4,7 @@ import type { CarCardData } from "./car-card-data";
 import { FinanceEstimate } from "~/components/finance/finance-estimate";
 import { FavouriteToggle } from "./favourite-toggle";
 import { WatchlistButton } from "~/components/accounts/watchlist-button";
-import { CachedDiv } from "~/components/cached-div";
+import { CachedElement } from "~/components/cached-element";
 import { isStableCard } from "./stable-cards";
 
 const BUTTON_STYLE: Record<string, string> = {
@@ -25,16 +25,16 @@ const BUTTON_STYLE: Record<string, string> = {
 export function CarCard({ car, priority = false }: { car: CarCardData; priority?: boolean }) {
   const href = `/cars/${car.slug}`;
   // Issue 15 (decision 189): a memoised card's picture and summary are the same markup on every
-  // page, so the server renders them once (CachedDiv). The first card's photo is preloaded in the
+  // page, so the server renders them once (CachedElement). The first card's photo is preloaded in the
   // <head>, so its markup stays in the page; the toggle, buttons and watchlist need the page's
   // router and account, so they render on every page.
   const cacheable = !priority && isStableCard(car);
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm" aria-labelledby={`car-${car.id}-title`} data-testid="car-card">
       <div className="relative aspect-[4/3]">
-        <CachedDiv className="contents" cacheKeys={cacheable ? [car, PICTURE] : null}>
+        <CachedElement className="contents" cacheKeys={cacheable ? [car, PICTURE] : null}>
           <CardPicture car={car} priority={priority} />
-        </CachedDiv>
+        </CachedElement>
         {car.toggle ? (
           <div className="absolute right-2 top-2">
             <FavouriteToggle mode={car.toggle} car={{ id: car.id, name: car.title, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.primaryImageUrl }} />
@@ -42,9 +42,9 @@ export function CarCard({ car, priority = false }: { car: CarCardData; priority?
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <CachedDiv className="flex flex-col gap-2" cacheKeys={cacheable ? [car, SUMMARY] : null}>
+        <CachedElement className="flex flex-col gap-2" cacheKeys={cacheable ? [car, SUMMARY] : null}>
           <CardSummary car={car} href={href} />
-        </CachedDiv>
+        </CachedElement>
         <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
           {car.buttons.map((b, i, all) => (
             <Link
