@@ -158,7 +158,9 @@ const creditFeesArb = fc
     agencyFee: fc.integer({ min: 0, max: 150_000 }).map((c) => c / 100),
     monthlyAdminFee: fc.integer({ min: 0, max: 2_000 }).map((c) => c / 100),
   })
-  .filter((f) => f.establishmentFee + f.agencyFee + f.monthlyAdminFee > 0);
+  // A fee the loan charges: a monthly fee is charged per payment in whole cents
+  // (periodicFeePerPayment), so under $0.03 a month it rounds to nothing on a weekly loan.
+  .filter((f) => f.establishmentFee + f.agencyFee > 0 || f.monthlyAdminFee >= 0.03);
 
 describe("comparison rate: properties (fast-check)", () => {
   it("reg 100: with no fees the comparison rate equals the interest rate on monthly loans (within 1e-6)", () => {
@@ -190,13 +192,19 @@ describe("comparison rate: properties (fast-check)", () => {
     );
   });
 
-  it("reg 100: credit fees always raise it", () => {
+  it("reg 100: credit fees always raise it (seed 180877466 once drew a $0.01 monthly fee, which a weekly loan never charges)", () => {
     fc.assert(
       fc.property(loanArb, creditFeesArb, (l, fees) => {
         const loan = toLoan(l);
         expect(comparisonRate({ ...loan, fees })).toBeGreaterThan(comparisonRate(loan));
       }),
     );
+  });
+
+  it("a monthly fee that rounds to no cents per payment is not charged, so it leaves the rate as it is", () => {
+    const loan = toLoan({ price: 1000, depositPercent: 0, balloonPercent: 0, annualRatePercent: 0.01, termYears: 1, frequency: "weekly" });
+    expect(comparisonRate({ ...loan, fees: { monthlyAdminFee: 0.02 } })).toBe(comparisonRate(loan));
+    expect(comparisonRate({ ...loan, fees: { monthlyAdminFee: 0.03 } })).toBeGreaterThan(comparisonRate(loan));
   });
 
   it("reg 100: more of a credit fee gives a higher rate", () => {
