@@ -40,11 +40,30 @@ function preactInTheBrowser(): Plugin {
     };
   }
 
+/** app/components/link.tsx: the server's `<Link>` (decision 189). */
+const APP_LINK = fileURLToPath(new URL("./app/components/link", import.meta.url));
+/**
+ * The browser's `<Link>` is React Router's own (app/components/link.tsx exports it there), so the
+ * browser build resolves `~/components/link` to react-router itself: no module of ours, no
+ * chunk and no request for a re-export (issue 15 JavaScript budget, decision 189).
+ */
+function routerLinkInTheBrowser(): Plugin {
+  return {
+    name: "forecourt:router-link-in-the-browser",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(source, importer) {
+      if (source !== "~/components/link" && source !== APP_LINK && source !== `${APP_LINK}.tsx`) return null;
+      return this.resolve("react-router", importer, { skipSelf: true });
+    },
+  };
+}
+
   export default defineConfig(({ command }) => {
     // Production builds only: the dev server keeps React in the browser (React Refresh).
     const preact = BROWSER_RUNTIME_PREACT && command === "build";
     return {
-    plugins: [...(preact ? [preactInTheBrowser()] : []), tailwindcss(), reactRouter()],
+    plugins: [routerLinkInTheBrowser(), ...(preact ? [preactInTheBrowser()] : []), tailwindcss(), reactRouter()],
     // app/browser-runtime.ts: a literal, so the build drops the branch it does not take.
     define: { __PREACT_IN_THE_BROWSER__: JSON.stringify(preact) },
     // BUNDLE_SOURCEMAP=1 npx react-router build: source maps to see which modules fill a chunk (issue 15).
