@@ -159,7 +159,7 @@ export interface ReviewView {
  */
 export async function listLocationReviews(db: Database, site: Site, locationId: number, now: number): Promise<ReviewView[]> {
   // Reviews move the site's config version (migration 0018): read once per version (decision 189).
-  const rows = await memoBySiteVersion(`location-reviews:${locationId}`, site, () =>
+  const rows = await memoBySiteVersion(`location-reviews:${locationId}`, site, async () =>
     db
       .select()
       .from(reviews)

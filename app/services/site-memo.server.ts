@@ -28,12 +28,14 @@ const MAX_ENTRIES = 5_000;
  * @param ttlMs longest life of a value in ms (default 60,000)
  * @throws whatever `compute` throws
  */
-export function memoBySiteVersion<T>(name: string, site: Site, compute: () => Promise<T>, ttlMs = 60_000, now = Date.now()): Promise<T> {
+export function memoBySiteVersion<T>(name: string, site: Site, compute: () => PromiseLike<T>, ttlMs = 60_000, now = Date.now()): Promise<T> {
   const key = `${name}:${site.id}`;
   const version = `${site.stockVersion}.${site.configVersion}`;
   const hit = entries.get(key);
   if (hit && hit.version === version && now - hit.at < ttlMs) return hit.value as Promise<T>;
-  const value = compute();
+  // A Drizzle query builder is a thenable that runs its query on every `then`: adopted into a
+  // Promise, it runs once however many callers await the memoised value.
+  const value = Promise.resolve(compute());
   const entry: Entry = { version, at: now, value };
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   entries.set(key, entry);
