@@ -22,13 +22,11 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { inlineScriptHashes, policy } from "../server/csp";
-import { CachedMarkupContext, HydratableMarkupContext } from "./components/cached-markup";
-import { createHydratableMarkupCache, createMarkupCache } from "./components/markup-cache.server";
+import { HydratableMarkupContext } from "./components/cached-markup";
+import { createHydratableMarkupCache } from "./components/markup-cache.server";
 
-/** Static markup rendered once per site version and shared by every page of this process (decision 188). */
-const markupCache = createMarkupCache();
-/** Hydratable markup of parts of a page that depend only on memoised data, such as car cards (decision 189). */
-const hydratableMarkupCache = createHydratableMarkupCache();
+/** Markup of the parts of a page that depend only on memoised data (navigation, footer, car cards), shared by every page of this process (decisions 188, 189). */
+const markupCache = createHydratableMarkupCache();
 
 /** How long a deferred section may keep a page waiting before it is rendered as its fallback (ms). */
 export const streamTimeout = 5_000;
@@ -63,11 +61,9 @@ export default function handleRequest(
       },
     });
     const { pipe, abort } = renderToPipeableStream(
-      <CachedMarkupContext.Provider value={markupCache}>
-        <HydratableMarkupContext.Provider value={hydratableMarkupCache}>
-          <ServerRouter context={routerContext} url={request.url} />
-        </HydratableMarkupContext.Provider>
-      </CachedMarkupContext.Provider>,
+      <HydratableMarkupContext.Provider value={markupCache}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </HydratableMarkupContext.Provider>,
       {
         // The page is sent whole, so no finished section is split out to be swapped in by script
         // (React outlines sections over 12.8 KB by default: the VDP's similar stock was).

@@ -1,6 +1,6 @@
-import { renderToStaticMarkup, renderToString } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ABSENT_KEY, CachedMarkupContext } from "./cached-markup";
+import { ABSENT_KEY, HydratableMarkupContext } from "./cached-markup";
 import { createMarkupCache } from "./markup-cache.server";
 import { NoScriptNav } from "./no-script";
 
@@ -8,7 +8,7 @@ import { NoScriptNav } from "./no-script";
 function countingCache() {
   const rendered: string[] = [];
   const cache = createMarkupCache((node) => {
-    const html = renderToStaticMarkup(node);
+    const html = renderToString(node);
     rendered.push(html);
     return html;
   });
@@ -51,7 +51,7 @@ describe("NoScriptNav with cacheKeys (decision 188)", () => {
 
   it("writes the cached HTML for its keys inside the nav, rendering the children only on a miss", () => {
     const { cache, rendered } = countingCache();
-    const page = (label: string) => renderToString(<CachedMarkupContext.Provider value={cache}>{nav(label)}</CachedMarkupContext.Provider>);
+    const page = (label: string) => renderToString(<HydratableMarkupContext.Provider value={cache}>{nav(label)}</HydratableMarkupContext.Provider>);
     expect(page("Contact")).toBe('<nav aria-label="Main" class="absolute"><a href="/contact">Contact</a></nav>');
     expect(page("Not rendered")).toBe('<nav aria-label="Main" class="absolute"><a href="/contact">Contact</a></nav>');
     expect(rendered).toHaveLength(1);

@@ -1,26 +1,26 @@
 /**
- * The server's cache of rendered static markup (issue 15 "Fast pages", decision 188): HTML that
- * depends only on per-site-version data (memoBySiteVersion, site-memo.server.ts), rendered by
- * React once and then written into every page as one string. Used for the phone menu's
- * no-JavaScript list (`NoScriptNav`): about 400 elements on every page that React rendered again
- * for every request.
+ * The server's cache of rendered markup (issue 15 "Fast pages", decisions 188 and 189): HTML that
+ * depends only on per-site-version data (memoBySiteVersion, site-memo.server.ts) or a memoised
+ * card, rendered by React once and then written into every page as one string. Used for the phone
+ * menu's no-JavaScript list (`NoScriptNav`), the desktop navigation list, the footer and car cards
+ * (`CachedElement`).
  */
 import type { ReactNode } from "react";
-import { renderToStaticMarkup, renderToString } from "react-dom/server";
-import type { CachedMarkup, HydratableMarkup } from "./cached-markup";
+import { renderToString } from "react-dom/server";
+import type { HydratableMarkup } from "./cached-markup";
 
 type Level = WeakMap<object, Level | string>;
 
 /**
- * A `CachedMarkup` function with its own cache. Entries are held weakly by their keys: when the
- * site-version memo drops its objects (a new stock or config version, or its TTL), their HTML goes
- * with them. `renderToStaticMarkup` is React's legacy synchronous renderer, a separate module from
- * the streaming one, so calling it while a page renders is safe; the node must not suspend.
+ * The storage of {@link createHydratableMarkupCache}: `render(node)` once per combination of keys.
+ * Entries are held weakly by their keys: when the site-version memo drops its objects (a new stock
+ * or config version, or its TTL), their HTML goes with them.
+ * @param render the renderer (default `renderToString`)
  * @returns `(keys, node) => html`: `keys` is a non-empty list of objects compared by identity
  *   (use `ABSENT_KEY` for a null part); `node` is rendered only on a miss.
  * @throws Error when `keys` is empty; whatever rendering `node` throws.
  */
-export function createMarkupCache(render: (node: ReactNode) => string = renderToStaticMarkup): CachedMarkup {
+export function createMarkupCache(render: (node: ReactNode) => string = renderToString): (keys: readonly object[], node: ReactNode) => string {
   const root: Level = new WeakMap();
   return (keys, node) => {
     if (!keys.length) throw new Error("createMarkupCache: at least one key is required");
@@ -48,10 +48,12 @@ const NOT_CACHEABLE_START = /^(?:<(?:link|meta|title|style|script|base)\b|<!--\$
 const NOT_CACHEABLE = "\u0000not cacheable";
 
 /**
- * A `HydratableMarkup` function with its own cache (decision 189): like {@link createMarkupCache},
- * but renders with `renderToString`, whose output is what React's streaming renderer writes for
- * the same node inside a page (`<!-- -->` between adjacent text nodes), so the browser hydrates
- * it. A node whose HTML would start with a hoisted resource (an image preload, a title, a style)
+ * The server's markup cache (decision 189): renders a node with `renderToString` once per
+ * combination of keys. Its output is what React's streaming renderer writes for the same node
+ * inside a page (`<!-- -->` between adjacent text nodes), so the browser hydrates it, and a page
+ * written from the cache is byte for byte the page rendered without it. `renderToString` is
+ * React's legacy synchronous renderer, a separate module from the streaming one, so calling it
+ * while a page renders is safe. A node whose HTML would start with a hoisted resource (an image preload, a title, a style)
  * or a Suspense boundary is remembered as not cacheable: the caller gets null and renders it in
  * the page, where React puts the resource in the `<head>`.
  * @returns `(keys, node) => html | null`

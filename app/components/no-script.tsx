@@ -1,6 +1,6 @@
 import { useContext, type ComponentProps, type ReactNode } from "react";
 import { KEEP_SERVER_CONTENT, PREACT_IN_THE_BROWSER } from "~/browser-runtime";
-import { CachedMarkupContext } from "./cached-markup";
+import { HydratableMarkupContext } from "./cached-markup";
 
 /**
  * `<noscript>` for what a shopper without JavaScript needs (a submit button, a number input, a
@@ -24,17 +24,14 @@ export function NoScript({ children }: { children: ReactNode }) {
  * links are plain links.
  *
  * With `cacheKeys`, the server renders `children` once per combination of those objects (the
- * per-site-version data the list is made of, decision 188) and writes the cached HTML into every
- * later page. The children must then have no adjacent text nodes (join them into one string):
- * the cached HTML has no `<!-- -->` separators, which a React browser build (`npm run dev`)
- * would need to hydrate them.
+ * per-site-version data the list is made of, decisions 188 and 189) and writes the cached HTML
+ * into every later page; children the cache cannot hold are rendered as usual.
  * @param props the `<nav>`'s attributes; `children` is rendered on the server only; `cacheKeys`
  *   (optional) the objects `children` is a pure function of, compared by identity.
  */
 export function NoScriptNav({ children, cacheKeys, ...props }: ComponentProps<"nav"> & { cacheKeys?: readonly object[] }) {
-  const cached = useContext(CachedMarkupContext);
+  const cache = useContext(HydratableMarkupContext);
   if (PREACT_IN_THE_BROWSER) return <nav {...props} dangerouslySetInnerHTML={KEEP_SERVER_CONTENT} />;
-  // No hook may follow this render: nothing of this component's own runs after it.
-  if (cached && cacheKeys) return <nav {...props} dangerouslySetInnerHTML={{ __html: cached(cacheKeys, children) }} />;
-  return <nav {...props}>{children}</nav>;
+  const html = cache && cacheKeys ? cache(cacheKeys, children) : null;
+  return html === null ? <nav {...props}>{children}</nav> : <nav {...props} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -6,8 +6,8 @@ import type { SiteNavigation } from "~/services/navigation.server";
 import { baseNavigation } from "~/domain/navigation/defaults";
 import { groupModels, mergeNavigation } from "~/domain/navigation/navigation";
 import { TOYOTA_NAVIGATION } from "../../../db/seed/navigation";
-import { CachedMarkupContext, HydratableMarkupContext, type HydratableMarkup } from "../cached-markup";
-import { createHydratableMarkupCache, createMarkupCache } from "../markup-cache.server";
+import { HydratableMarkupContext, type HydratableMarkup } from "../cached-markup";
+import { createHydratableMarkupCache } from "../markup-cache.server";
 import { SiteHeader } from "./site-header";
 import { SiteFooter, type SiteChrome } from "./site-chrome";
 
@@ -46,12 +46,12 @@ function toyotaChrome(): SiteChrome {
   };
 }
 
-function renderHeader(site: SiteChrome, cache: ReturnType<typeof createMarkupCache> | null): string {
+function renderHeader(site: SiteChrome, cache: HydratableMarkup | null): string {
   const router = createMemoryRouter([{ path: "/", element: <SiteHeader site={site} /> }]);
   return renderToString(
-    <CachedMarkupContext.Provider value={cache}>
+    <HydratableMarkupContext.Provider value={cache}>
       <RouterProvider router={router} />
-    </CachedMarkupContext.Provider>,
+    </HydratableMarkupContext.Provider>,
   );
 }
 
@@ -59,7 +59,7 @@ describe("SiteHeader's no-JavaScript menu from the markup cache (spec 2.7, issue
   it("is byte for byte the HTML React renders without the cache, on the first page and on later ones", () => {
     const site = toyotaChrome();
     const plain = renderHeader(site, null);
-    const cache = createMarkupCache();
+    const cache = createHydratableMarkupCache();
     expect(renderHeader(site, cache)).toBe(plain);
     expect(renderHeader(site, cache)).toBe(plain);
     // What the list holds: plain links, the model menu's status text and Our Stock links.
@@ -67,13 +67,13 @@ describe("SiteHeader's no-JavaScript menu from the markup cache (spec 2.7, issue
     expect(list).toContain('<a href="/search/toyota/corolla"');
     expect(list).toContain('<span class="sr-only">On sale: </span>');
     expect(list).toContain('Our Stock<span class="sr-only">: New RAV4</span>');
-    // No adjacent text nodes (React's "<!-- -->" separators): the cached HTML has none, so a React
-    // browser build hydrates the same text nodes the cache wrote.
+    // No adjacent text nodes (React's "<!-- -->" separators): the status text and the Our Stock
+    // label are one string each.
     expect(list).not.toContain("<!-- -->");
   });
 
   it("shows a new site version's navigation (new objects), not the cached one", () => {
-    const cache = createMarkupCache();
+    const cache = createHydratableMarkupCache();
     const site = toyotaChrome();
     renderHeader(site, cache);
     const next = toyotaChrome();
@@ -84,8 +84,8 @@ describe("SiteHeader's no-JavaScript menu from the markup cache (spec 2.7, issue
   });
 });
 
-/** The header and footer as every page renders them, with the server's two markup caches or without. */
-function renderChrome(site: SiteChrome, caches: { markup: ReturnType<typeof createMarkupCache>; hydratable: HydratableMarkup } | null): string {
+/** The header and footer as every page renders them, with the server's markup cache or without. */
+function renderChrome(site: SiteChrome, cache: HydratableMarkup | null): string {
   const element = (
     <>
       <SiteHeader site={site} />
@@ -94,11 +94,9 @@ function renderChrome(site: SiteChrome, caches: { markup: ReturnType<typeof crea
   );
   const router = createMemoryRouter([{ path: "/", element }]);
   return renderToString(
-    <CachedMarkupContext.Provider value={caches?.markup ?? null}>
-      <HydratableMarkupContext.Provider value={caches?.hydratable ?? null}>
-        <RouterProvider router={router} />
-      </HydratableMarkupContext.Provider>
-    </CachedMarkupContext.Provider>,
+    <HydratableMarkupContext.Provider value={cache}>
+      <RouterProvider router={router} />
+    </HydratableMarkupContext.Provider>,
   );
 }
 
@@ -108,18 +106,15 @@ describe("the desktop navigation and the footer from the hydratable markup cache
     const plain = renderChrome(site, null);
     const asked: string[] = [];
     const inner = createHydratableMarkupCache();
-    const caches = {
-      markup: createMarkupCache(),
-      hydratable: ((keys, node) => {
-        const html = inner(keys, node);
-        asked.push(html === null ? "not cached" : html.slice(0, 40));
-        return html;
-      }) as HydratableMarkup,
+    const cache: HydratableMarkup = (keys, node) => {
+      const html = inner(keys, node);
+      asked.push(html === null ? "not cached" : html.slice(0, 40));
+      return html;
     };
-    expect(renderChrome(site, caches)).toBe(plain);
-    expect(renderChrome(site, caches)).toBe(plain);
-    // Both parts were cached: the desktop list and the footer's content.
-    expect(asked).toHaveLength(4);
+    expect(renderChrome(site, cache)).toBe(plain);
+    expect(renderChrome(site, cache)).toBe(plain);
+    // All three parts were cached, on both pages: the desktop list, the phone menu's list and the footer's content.
+    expect(asked).toHaveLength(6);
     expect(asked.every((a) => a !== "not cached")).toBe(true);
     const footer = plain.match(/<footer[^>]*>([\s\S]*?)<\/footer>/)![1];
     expect(footer).toContain('<a class="font-medium hover:underline" href="/our-location/midland" data-discover="true">Swan River Toyota Midland</a>');
@@ -127,13 +122,13 @@ describe("the desktop navigation and the footer from the hydratable markup cache
   });
 
   it("a new version's footer tree or locations (new objects) show at once", () => {
-    const caches = { markup: createMarkupCache(), hydratable: createHydratableMarkupCache() };
+    const cache = createHydratableMarkupCache();
     const site = toyotaChrome();
-    renderChrome(site, caches);
+    renderChrome(site, cache);
     const next = toyotaChrome();
     next.navigation.footer = next.navigation.footer.map((section, i) => (i === 0 ? { ...section, title: "Shop With Us" } : section));
     next.locations = [{ ...next.locations[0], phone: "08 9000 0999" }];
-    const html = renderChrome(next, caches);
+    const html = renderChrome(next, cache);
     expect(html).toBe(renderChrome(next, null));
     expect(html).toContain("Shop With Us");
     expect(html).toContain("08 9000 0999");
