@@ -36,6 +36,19 @@ describe("createMarkupCache (issue 15, decision 188)", () => {
     expect(rendered).toHaveLength(3);
   });
 
+  it("keeps a key list and a longer one that starts with it apart (the phone menu and the desktop list share their first keys)", () => {
+    const { cache, rendered } = countingCache();
+    const header = [{ name: "Home" }];
+    const models = [{ label: "Corolla" }];
+    const desktopPart = { part: "desktop-nav" };
+    // Before the fix each call overwrote the other's entry: two renders on every page.
+    for (let page = 0; page < 3; page++) {
+      expect(cache([header, models], <a href="/">Phone</a>)).toBe('<a href="/">Phone</a>');
+      expect(cache([header, models, desktopPart], <a href="/">Desktop</a>)).toBe('<a href="/">Desktop</a>');
+    }
+    expect(rendered).toEqual(['<a href="/">Phone</a>', '<a href="/">Desktop</a>']);
+  });
+
   it("refuses an empty key list", () => {
     expect(() => createMarkupCache()([], <br />)).toThrow(/at least one key/);
   });

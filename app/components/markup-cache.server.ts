@@ -9,7 +9,13 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import type { HydratableMarkup } from "./cached-markup";
 
-type Level = WeakMap<object, Level | string>;
+/**
+ * One key's node in the cache's tree: the HTML stored for the key list that ends here, and the
+ * nodes of longer key lists that start with it. Keeping both in one node lets a key list be the
+ * prefix of another (the phone menu's [header, models] and the desktop list's [header, models,
+ * part]) without one entry overwriting the other.
+ */
+type Level = { html?: string; next?: WeakMap<object, Level> };
 
 /**
  * The storage of {@link createHydratableMarkupCache}: `render(node)` once per combination of keys.
@@ -17,27 +23,27 @@ type Level = WeakMap<object, Level | string>;
  * or config version, or its TTL), their HTML goes with them.
  * @param render the renderer (default `renderToString`)
  * @returns `(keys, node) => html`: `keys` is a non-empty list of objects compared by identity
- *   (use `ABSENT_KEY` for a null part); `node` is rendered only on a miss.
+ *   (use `ABSENT_KEY` for a null part); `node` is rendered only on a miss. A key list that is the
+ *   prefix of another is a separate entry.
  * @throws Error when `keys` is empty; whatever rendering `node` throws.
  */
 export function createMarkupCache(render: (node: ReactNode) => string = renderToString): (keys: readonly object[], node: ReactNode) => string {
-  const root: Level = new WeakMap();
+  const root: Level = {};
   return (keys, node) => {
     if (!keys.length) throw new Error("createMarkupCache: at least one key is required");
     let level = root;
-    for (const key of keys.slice(0, -1)) {
-      let next = level.get(key);
-      if (typeof next !== "object") {
-        next = new WeakMap();
-        level.set(key, next);
+    for (const key of keys) {
+      level.next ??= new WeakMap();
+      let child = level.next.get(key);
+      if (!child) {
+        child = {};
+        level.next.set(key, child);
       }
-      level = next;
+      level = child;
     }
-    const last = keys[keys.length - 1];
-    const hit = level.get(last);
-    if (typeof hit === "string") return hit;
+    if (level.html !== undefined) return level.html;
     const html = render(node);
-    level.set(last, html);
+    level.html = html;
     return html;
   };
 }
