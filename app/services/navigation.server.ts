@@ -66,6 +66,29 @@ export async function loadModelGroups(db: Database, site: Site, now: number): Pr
   );
 }
 
+/** The last answer of {@link callNowShownThisMinute} per weekly-hours array (memoised per site version by siteLocations). */
+const callNowByHours = new WeakMap<WeeklyHoursEntry[], { minute: number; phone: string | null; timeZone: string; shown: boolean }>();
+
+/**
+ * isCallNowShown (spec 2.7) once per minute per site (issue 15: it ran on every page request).
+ * Opening hours are kept to the minute and every IANA zone's offset is a whole number of minutes,
+ * so the answer cannot change within one epoch minute.
+ * @param phone the number Call Now dials, or null
+ * @param weekly the main location's weekly hours (the same array while the site version holds)
+ * @param timeZone the site's IANA time zone
+ * @param now epoch ms
+ * @returns whether the sticky footer shows Call Now
+ * @throws RangeError for an unknown time zone (from isOpenNow)
+ */
+export function callNowShownThisMinute(phone: string | null, weekly: WeeklyHoursEntry[], timeZone: string, now: number): boolean {
+  const minute = Math.floor(now / 60_000);
+  const hit = callNowByHours.get(weekly);
+  if (hit && hit.minute === minute && hit.phone === phone && hit.timeZone === timeZone) return hit.shown;
+  const shown = isCallNowShown({ phone, weekly, timeZone }, new Date(now));
+  callNowByHours.set(weekly, { minute, phone, timeZone, shown });
+  return shown;
+}
+
 /**
  * Everything the site chrome needs (see SiteNavigation).
  * @param locations the site's visible locations (already loaded by the root loader)
@@ -96,7 +119,7 @@ export async function loadSiteNavigation(db: Database, site: Site, locations: Lo
     social: networks.flatMap((network) => (c.social[network] ? [{ network, url: c.social[network]! }] : [])),
     stickyFooter: {
       phone,
-      openNow: isCallNowShown({ phone, weekly, timeZone: c.timeZone }, new Date(now)),
+      openNow: callNowShownThisMinute(phone, weekly, c.timeZone, now),
       timeZone: c.timeZone,
       weekly,
       enquireUrl: "/enquiries/general-enquiry",
