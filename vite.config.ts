@@ -59,6 +59,23 @@ function routerLinkInTheBrowser(): Plugin {
   };
 }
 
+/**
+ * Modules every page loads (the browser runtime, React Router, and what root.tsx and
+ * entry.client.tsx import), bundled as one chunk of the browser build instead of a dozen (issue
+ * 15 LCP): a page asked for 22 scripts, most under 1 KB, and over HTTP/1.1's six connections per
+ * host they queued in front of one another on a slow phone network. Only modules in root's static
+ * import graph belong here; anything else would load on every page. decision 190.
+ */
+export const SHELL_CHUNK_MODULES =
+  /\/node_modules\/(?:preact|react-router|@date-fns\/tz|cookie|set-cookie-parser)\/|vite\/preload-helper|rolldown\/runtime|\/app\/(?:browser-runtime|react-on-preact|components\/(?:use-hydrated|no-script|cached-markup|cached-element|analytics|layout\/(?:status-dot|nav-link)|accounts\/(?:use-account|watchlist-toasts))|domain\/(?:opening-hours|navigation\/navigation|accounts\/redirect))\.tsx?$/;
+
+/**
+ * The car card and the small modules it is made of, used together by home, the SRP and the VDP's
+ * similar stock: one chunk instead of five of 0.5-3 KB (issue 15 LCP, decision 190).
+ */
+export const CARD_CHUNK_MODULES =
+  /\/app\/(?:components\/(?:vehicle\/(?:car-card|favourite-toggle|stable-cards|body-illustration|saved-cars|use-site-slug)|accounts\/watchlist-button|finance\/finance-estimate)|domain\/(?:car|display\/buttons))\.tsx?$/;
+
   export default defineConfig(({ command }) => {
     // Production builds only: the dev server keeps React in the browser (React Refresh).
     const preact = BROWSER_RUNTIME_PREACT && command === "build";
@@ -77,6 +94,12 @@ function routerLinkInTheBrowser(): Plugin {
       // out of the bundle (issue 15 JavaScript budget). Never call a zod function for its side
       // effect as `z.…` (lead-form-validation.ts calls `config` directly).
       rolldownOptions: { treeshake: { manualPureFunctions: ["z"] } },
+    },
+    environments: {
+      client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [
+                { name: "shell", test: SHELL_CHUNK_MODULES },
+                { name: "car-card", test: CARD_CHUNK_MODULES },
+              ] } } } } },
     },
     resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
     ssr: {
