@@ -22,6 +22,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { inlineScriptHashes, policy } from "../server/csp";
+import { paintBeforeScripts } from "../server/paint-first";
 import { HydratableMarkupContext } from "./components/cached-markup";
 import { createHydratableMarkupCache } from "./components/markup-cache.server";
 
@@ -52,7 +53,10 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeoutId);
-        const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+        const html = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+        // Decision 190: the page's scripts load once the browser has painted it (not in `npm run
+        // dev`, whose module script also loads Vite's client).
+        const body = import.meta.env.DEV ? html : paintBeforeScripts(html);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(body.byteLength));
         responseHeaders.set("Content-Security-Policy", policy(inlineScriptHashes(body), import.meta.env.DEV));

@@ -5,7 +5,7 @@
  * card. The car then shows 'Reserved' (spec 4).
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
 
 const HARBOUR = E2E_BASE("harbour-auto-group");

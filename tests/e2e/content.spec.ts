@@ -7,7 +7,7 @@
  */
 import { request as httpRequest } from "node:http";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
 
 const SITES = ["perth-toyota", "harbour-auto-group", "southern-cross-used", "sunshine-state-cars", "outback-caravans"] as const;

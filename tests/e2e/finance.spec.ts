@@ -5,7 +5,7 @@
  * Expected figures come from the same engine the server uses, with the demo site's config.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
 import { DEMO_SITES } from "../../db/seed/demo-sites";
 import { SiteConfigSchema } from "../../app/sites/site-config";

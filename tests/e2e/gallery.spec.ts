@@ -3,7 +3,7 @@
  * from public/demo-photos) by swipe and keyboard at 390 x 844, the lightbox, responsive images
  * through the embedded image endpoint, and the price wording next to each price.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
 
 const SCU = E2E_BASE("southern-cross-used");

@@ -6,7 +6,7 @@
  * through the lead pipeline, and axe on the directory and a location page.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
 import { DEMO_SITES } from "../../db/seed/demo-sites";
 import { SiteConfigSchema } from "../../app/sites/site-config";

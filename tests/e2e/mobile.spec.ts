@@ -4,7 +4,7 @@
  * primary button do; the filter drawer opens, applies a make and shows the matching count.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
 import { DEMO_SITES } from "../../db/seed/demo-sites";
 

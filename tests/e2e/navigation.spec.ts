@@ -2,7 +2,7 @@
  * Issue 13: site navigation and promotions (spec 2.6, 2.7, 4, 9) in Chromium.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
 import { isCallNowShown } from "../../app/domain/navigation/navigation";
 import { DEMO_SITES as DEMO } from "../../db/seed/demo-sites";

@@ -5,7 +5,7 @@
  * /buy-online path variant (spec 2.1) on another site. Without JavaScript for the form posts.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
 
 const HARBOUR = E2E_BASE("harbour-auto-group");

@@ -3,7 +3,7 @@
  * back/forward, and the same filters as a plain GET form without JavaScript.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
 
 const HARBOUR = E2E_BASE("harbour-auto-group");

@@ -1,7 +1,7 @@
 /**
  * Issue 2 item 8: two demo sites by host show different stock; a search; a vehicle page; 404.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
 
 async function cardTitles(page: import("@playwright/test").Page): Promise<string[]> {

@@ -7,7 +7,7 @@
  */
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { PDFParse } from "pdf-parse";
 import { E2E_BASE } from "../../playwright.config";
 

@@ -4,6 +4,7 @@
  * first pages and their status codes (issue 2 items 1, 3, 6).
  */
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -83,6 +84,28 @@ describe(`server (${ENGINE})`, () => {
     const gz = await fetchApp("/search/used-cars", { headers: { "accept-encoding": "gzip" } });
     expect(gz.headers.get("content-encoding")).toBe("gzip");
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toContain("<html");
+  });
+
+  it("puts the stylesheet first and loads the page's scripts after the first paint (issue 15 LCP, decision 190)", async () => {
+    const res = await fetchApp("/");
+    const html = await res.text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    // The stylesheet is the first resource in <head>, and no script is preloaded with the page.
+    expect(head.indexOf('<link rel="stylesheet"')).toBeGreaterThan(-1);
+    expect(head.indexOf('<link rel="stylesheet"')).toBeLessThan(head.indexOf("<title>"));
+    expect(html).not.toContain('<link rel="modulepreload"');
+    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+    expect(script).toMatch(/^new Promise\(r=>\{const t=setTimeout\(r,100\);requestAnimationFrame\(/);
+    expect(script).not.toMatch(/^\s*import\s/m);
+    // The preloads it adds after the paint and the modules it imports are the build's files.
+    const preloads = JSON.parse(/for\(const h of (\[[^\]]*\])\)/.exec(script)![1]) as string[];
+    const imports = [...script.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]);
+    expect(preloads.some((h) => /\/assets\/root-[\w-]+\.js$/.test(h))).toBe(true);
+    expect(imports.at(-1)).toMatch(/\/assets\/entry\.client-[\w-]+\.js$/);
+    for (const url of new Set([...preloads, ...imports])) expect((await fetchApp(url)).status, url).toBe(200);
+    // The policy allows the rewritten script by its hash.
+    const hash = createHash("sha256").update(script).digest("base64");
+    expect(res.headers.get("content-security-policy")).toContain(`'sha256-${hash}'`);
   });
 
   it("serves built assets with a long immutable cache", async () => {
