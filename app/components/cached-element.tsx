@@ -1,5 +1,7 @@
-import { createElement, useContext, type HTMLAttributes } from "react";
+import { createElement, useContext, useState, type HTMLAttributes } from "react";
+import { KEEP_SERVER_CONTENT } from "~/browser-runtime";
 import { HydratableMarkupContext } from "./cached-markup";
+import { keepsServerContent } from "./kept-on-hydration";
 
 /**
  * An element whose children the server renders once per combination of `cacheKeys` and then
@@ -11,11 +13,16 @@ import { HydratableMarkupContext } from "./cached-markup";
  * rendered outside the page's providers (no router, loader data or account). Children that hoist a
  * resource into the `<head>` (an image without `loading="lazy"` is preloaded) or suspend are
  * rendered as usual.
+ *
+ * With `keepOnHydration` (content without event handlers of its own, decision 191) the browser
+ * keeps the server's content when the page first hydrates, as KeptOnHydration does.
  * @param props the element's attributes; `as` its tag (default div); `cacheKeys` null renders the
- *   children as usual.
+ *   children as usual; `keepOnHydration` (default false) see above.
  */
-export function CachedElement({ as = "div", cacheKeys, children, ...props }: HTMLAttributes<HTMLElement> & { as?: "div" | "footer" | "ul"; cacheKeys: readonly object[] | null }) {
+export function CachedElement({ as = "div", cacheKeys, keepOnHydration = false, children, ...props }: HTMLAttributes<HTMLElement> & { as?: "div" | "footer" | "ul"; cacheKeys: readonly object[] | null; keepOnHydration?: boolean }) {
+  const [keep] = useState(() => keepOnHydration && keepsServerContent());
   const cache = useContext(HydratableMarkupContext);
+  if (keep) return createElement(as, { ...props, dangerouslySetInnerHTML: KEEP_SERVER_CONTENT });
   const html = cache && cacheKeys ? cache(cacheKeys, children) : null;
   return html === null ? createElement(as, props, children) : createElement(as, { ...props, dangerouslySetInnerHTML: { __html: html } });
 }

@@ -28,6 +28,7 @@ import { FilterDrawer } from "~/components/search/filter-drawer";
 import type { FacetValue, ListFacet, NumericRange, RangeFacet } from "~/search/types";
 import { enabledSorts, resolveSearch, SearchRequestError, searchPage, SORT_LABELS, type SearchEntry } from "~/services/search-page.server";
 import { NoScript } from "~/components/no-script";
+import { KeptOnHydration } from "~/components/kept-on-hydration";
 
 /** Spec 5: the search box is debounced 300 ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -202,19 +203,22 @@ function FacetGroup({ facet, values, selected, limit, logos }: { facet: ListFace
   return (
     <fieldset className="border-t border-slate-200 py-3" data-testid={`facet-${facet}`}>
       <legend className="mb-2 text-sm font-semibold">{legend}</legend>
-      <ul className="space-y-1">
+      {/* Decision 191: the tiles have no handlers of their own (the form listens for change), so the
+          browser keeps them as sent when the page first hydrates; FilterFields' key remounts them
+          with new facets. */}
+      <KeptOnHydration as="ul" className="space-y-1">
         {shown.map((v) => (
           <FacetTile key={v.value} facet={facet} v={v} checked={selected.includes(v.value)} logo={logos?.[v.value]} />
         ))}
-      </ul>
+      </KeptOnHydration>
       {rest.length ? (
         <details className="mt-2">
           <summary className="cursor-pointer text-sm text-[var(--site-primary)]">Show all makes</summary>
-          <ul className="mt-1 space-y-1">
+          <KeptOnHydration as="ul" className="mt-1 space-y-1">
             {rest.map((v) => (
               <FacetTile key={v.value} facet={facet} v={v} checked={false} logo={logos?.[v.value]} />
             ))}
-          </ul>
+          </KeptOnHydration>
         </details>
       ) : null}
     </fieldset>

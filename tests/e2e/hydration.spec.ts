@@ -59,6 +59,35 @@ test.describe("hydration keeps the server's HTML (decision 185)", () => {
     });
   }
 
+  test("the SRP's facet lists and card pictures are kept as sent when the page hydrates, and ticking a facet still refines (decision 191)", async ({ page }) => {
+    // Before the scripts run, add an element the server did not send to a facet list and to a
+    // card picture: Preact removes such an element from what it hydrates, and leaves a kept
+    // element's content alone.
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        for (const selector of ['[data-testid="facet-make"] ul', '[data-testid="car-card"] .contents', '[data-testid="facet-make"] legend']) {
+          const extra = document.createElement("i");
+          extra.setAttribute("data-extra", selector);
+          document.querySelector(selector)?.appendChild(extra);
+        }
+      });
+    });
+    await page.goto(`${E2E_BASE("harbour-auto-group")}/search`);
+    await page.waitForFunction(() => (window as unknown as { __hydration?: HydrationReport }).__hydration);
+    const extras = await page.locator("[data-extra]").evaluateAll((els) => els.map((e) => e.getAttribute("data-extra")));
+    // The legend is hydrated (its extra element is gone); the list and the picture are kept.
+    expect(extras.sort()).toEqual(['[data-testid="car-card"] .contents', '[data-testid="facet-make"] ul']);
+    const total = Number((await page.getByTestId("result-count").innerText()).replace(/[^\d]/g, ""));
+    await page.evaluate(() => ((window as unknown as { __srpMark: number }).__srpMark = 1));
+    await page.getByTestId("facet-make").getByRole("checkbox", { name: /^Toyota/ }).check();
+    await expect(page).toHaveURL(/\/search\?make=Toyota$/);
+    await expect(async () => expect(Number((await page.getByTestId("result-count").innerText()).replace(/[^\d]/g, ""))).toBeLessThan(total)).toPass();
+    // Refined without a full page load, and the new facet lists render in the browser.
+    expect(await page.evaluate(() => (window as unknown as { __srpMark?: number }).__srpMark)).toBe(1);
+    await expect(page.getByTestId("facet-make").getByRole("checkbox", { name: /^Toyota/ })).toBeChecked();
+    await expect(page.getByTestId("facet-model").getByRole("checkbox").first()).toBeVisible();
+  });
+
   test("a VDP hydrates in place, and its tabs then work", async ({ page }) => {
     await page.goto(`${E2E_BASE("perth-toyota")}/search/used-cars`);
     const href = await page.locator('[data-testid="car-card"] h3 a').first().getAttribute("href");

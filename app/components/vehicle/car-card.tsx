@@ -27,12 +27,13 @@ export function CarCard({ car, priority = false }: { car: CarCardData; priority?
   // Issue 15 (decision 189): a memoised card's picture and summary are the same markup on every
   // page, so the server renders them once (CachedElement). The first card's photo is preloaded in the
   // <head>, so its markup stays in the page; the toggle, buttons and watchlist need the page's
-  // router and account, so they render on every page.
+  // router and account, so they render on every page. The picture has no event handlers: the
+  // browser keeps it as sent when the page first hydrates (decision 191).
   const cacheable = !priority && isStableCard(car);
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm" aria-labelledby={`car-${car.id}-title`} data-testid="car-card">
       <div className="relative aspect-[4/3]">
-        <CachedElement className="contents" cacheKeys={cacheable ? [car, PICTURE] : null}>
+        <CachedElement className="contents" cacheKeys={cacheable ? [car, PICTURE] : null} keepOnHydration>
           <CardPicture car={car} priority={priority} />
         </CachedElement>
         {car.toggle ? (
