@@ -1,7 +1,6 @@
 import { createElement, useContext, useState, type HTMLAttributes } from "react";
-import { KEEP_SERVER_CONTENT } from "~/browser-runtime";
 import { HydratableMarkupContext } from "./cached-markup";
-import { keepsServerContent } from "./kept-on-hydration";
+import { keptElement, keepsServerContent } from "./kept-on-hydration";
 
 /**
  * An element whose children the server renders once per combination of `cacheKeys` and then
@@ -22,7 +21,7 @@ import { keepsServerContent } from "./kept-on-hydration";
 export function CachedElement({ as = "div", cacheKeys, keepOnHydration = false, children, ...props }: HTMLAttributes<HTMLElement> & { as?: "div" | "footer" | "ul"; cacheKeys: readonly object[] | null; keepOnHydration?: boolean }) {
   const [keep] = useState(() => keepOnHydration && keepsServerContent());
   const cache = useContext(HydratableMarkupContext);
-  if (keep) return createElement(as, { ...props, dangerouslySetInnerHTML: KEEP_SERVER_CONTENT });
+  if (keep) return keptElement(as, props);
   const html = cache && cacheKeys ? cache(cacheKeys, children) : null;
   return html === null ? createElement(as, props, children) : createElement(as, { ...props, dangerouslySetInnerHTML: { __html: html } });
 }

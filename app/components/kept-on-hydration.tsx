@@ -15,6 +15,15 @@ export function keepsServerContent(): boolean {
 }
 
 /**
+ * The element that keeps the server's content: `as` with `props` and a constant
+ * `dangerouslySetInnerHTML`, which Preact leaves alone while hydrating and on re-renders.
+ * Shared by {@link KeptOnHydration} and CachedElement's `keepOnHydration`.
+ */
+export function keptElement(as: string, props: object) {
+  return createElement(as, { ...props, dangerouslySetInnerHTML: KEEP_SERVER_CONTENT });
+}
+
+/**
  * An element whose content the browser keeps as the server sent it when the page first hydrates,
  * instead of walking it (issue 15 TBT, decision 191): Preact hydrates a page in one task, and
  * every element it hydrates lengthens that task. For content with no event handlers of its own:
@@ -30,5 +39,5 @@ export function keepsServerContent(): boolean {
  */
 export function KeptOnHydration({ as = "div", children, ...props }: HTMLAttributes<HTMLElement> & { as?: KeptTag; children: ReactNode }) {
   const [keep] = useState(keepsServerContent);
-  return keep ? createElement(as, { ...props, dangerouslySetInnerHTML: KEEP_SERVER_CONTENT }) : createElement(as, props, children);
+  return keep ? keptElement(as, props) : createElement(as, props, children);
 }
