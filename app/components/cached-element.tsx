@@ -1,6 +1,6 @@
 import { createElement, useContext, useState, type HTMLAttributes } from "react";
 import { HydratableMarkupContext } from "./cached-markup";
-import { keptElement, keepsServerContent } from "./kept-on-hydration";
+import { keptElement, keepsServerContent, stillKept, useKeptLinkClicks } from "./kept-on-hydration";
 
 /**
  * An element whose children the server renders once per combination of `cacheKeys` and then
@@ -13,15 +13,18 @@ import { keptElement, keepsServerContent } from "./kept-on-hydration";
  * resource into the `<head>` (an image without `loading="lazy"` is preloaded) or suspend are
  * rendered as usual.
  *
- * With `keepOnHydration` (content without event handlers of its own, decision 191) the browser
- * keeps the server's content when the page first hydrates, as KeptOnHydration does.
+ * With `keepOnHydration` (content without event handlers of its own other than links, decisions
+ * 191 and 192) the browser keeps the server's content when the page first hydrates, as
+ * KeptOnHydration does, while the listed values stay the same; its links navigate in the app.
  * @param props the element's attributes; `as` its tag (default div); `cacheKeys` null renders the
- *   children as usual; `keepOnHydration` (default false) see above.
+ *   children as usual; `keepOnHydration` (default: not kept) the values the children are a
+ *   function of (compared with `Object.is`), such as `[car]`.
  */
-export function CachedElement({ as = "div", cacheKeys, keepOnHydration = false, children, ...props }: HTMLAttributes<HTMLElement> & { as?: "div" | "footer" | "ul"; cacheKeys: readonly object[] | null; keepOnHydration?: boolean }) {
-  const [keep] = useState(() => keepOnHydration && keepsServerContent());
+export function CachedElement({ as = "div", cacheKeys, keepOnHydration, children, ...props }: HTMLAttributes<HTMLElement> & { as?: "div" | "footer" | "ul"; cacheKeys: readonly object[] | null; keepOnHydration?: readonly unknown[] }) {
+  const [mounted] = useState(() => (keepOnHydration && keepsServerContent() ? { keepWhile: keepOnHydration } : null));
+  const onClick = useKeptLinkClicks();
   const cache = useContext(HydratableMarkupContext);
-  if (keep) return keptElement(as, props);
+  if (mounted && stillKept(mounted.keepWhile, keepOnHydration ?? null)) return keptElement(as, props, onClick);
   const html = cache && cacheKeys ? cache(cacheKeys, children) : null;
   return html === null ? createElement(as, props, children) : createElement(as, { ...props, dangerouslySetInnerHTML: { __html: html } });
 }

@@ -1,4 +1,5 @@
-import { createElement, useState, type HTMLAttributes, type ReactNode } from "react";
+import { createElement, useContext, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from "react";
+import { UNSAFE_DataRouterContext } from "react-router";
 import { KEEP_SERVER_CONTENT, PREACT_IN_THE_BROWSER } from "~/browser-runtime";
 import { isPageHydrated } from "./use-hydrated";
 
@@ -15,29 +16,85 @@ export function keepsServerContent(): boolean {
 }
 
 /**
+ * Whether an element that kept the server's content still does: while every value in `keepWhile`
+ * is the same (`Object.is`) as when it mounted. `null` (no list) keeps it for the element's life.
+ * @param mounted the list at mount; `now` the list on this render.
+ */
+export function stillKept(mounted: readonly unknown[] | null, now: readonly unknown[] | null): boolean {
+  if (mounted === null || now === null) return mounted === now;
+  return mounted.length === now.length && mounted.every((value, i) => Object.is(value, now[i]));
+}
+
+/**
+ * The site path a click on a kept element's link navigates to in the app, or null where the
+ * browser should follow the link itself (decision 192). Kept content is never hydrated, so its
+ * React Router `<Link>`s have no click handlers; the kept element handles their clicks instead,
+ * as `<Link>` would: a plain primary-button click (no modifier key, not already handled) on an
+ * `<a>` inside `container` that the app's `<Link>` wrote (it carries `data-discover`; a link that
+ * loads a document, such as a sitemap's `.xml`, is written without it), with no `target` other
+ * than `_self`, no `download`, on this origin.
+ * @param event the click; `container` the kept element; `origin` the page's origin
+ * @returns pathname + search + hash, e.g. "/cars/2021-toyota-camry-ascent-1#enquire"
+ */
+export function keptLinkPath(
+  event: Pick<globalThis.MouseEvent, "button" | "metaKey" | "altKey" | "ctrlKey" | "shiftKey" | "defaultPrevented" | "target">,
+  container: Element,
+  origin: string,
+): string | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
+  const target = event.target as Element | null;
+  const anchor = typeof target?.closest === "function" ? (target.closest("a[href][data-discover]") as HTMLAnchorElement | null) : null;
+  if (!anchor || !container.contains(anchor)) return null;
+  if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download") || anchor.origin !== origin) return null;
+  return anchor.pathname + anchor.search + anchor.hash;
+}
+
+/**
+ * The click handler every kept element carries (decision 192): its links navigate in the app,
+ * as the `<Link>`s they were written by would (see {@link keptLinkPath}); like `<Link>`, a link to
+ * the current address replaces the history entry. Outside a data router (tests) it does nothing.
+ */
+export function useKeptLinkClicks(): (event: MouseEvent<HTMLElement>) => void {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  return (event) => {
+    if (!router) return;
+    const path = keptLinkPath(event, event.currentTarget, window.location.origin);
+    if (path === null) return;
+    event.preventDefault();
+    const here = window.location.pathname + window.location.search + window.location.hash;
+    void router.navigate(path, { replace: path === here });
+  };
+}
+
+/**
  * The element that keeps the server's content: `as` with `props` and a constant
  * `dangerouslySetInnerHTML`, which Preact leaves alone while hydrating and on re-renders.
  * Shared by {@link KeptOnHydration} and CachedElement's `keepOnHydration`.
+ * @param onClick the kept links' handler ({@link useKeptLinkClicks})
  */
-export function keptElement(as: string, props: object) {
-  return createElement(as, { ...props, dangerouslySetInnerHTML: KEEP_SERVER_CONTENT });
+export function keptElement(as: string, props: object, onClick: (event: MouseEvent<HTMLElement>) => void) {
+  return createElement(as, { ...props, onClick, dangerouslySetInnerHTML: KEEP_SERVER_CONTENT });
 }
 
 /**
  * An element whose content the browser keeps as the server sent it when the page first hydrates,
- * instead of walking it (issue 15 TBT, decision 191): Preact hydrates a page in one task, and
- * every element it hydrates lengthens that task. For content with no event handlers of its own:
- * plain links, images, text, native `<details>`, and inputs whose changes a parent form handles
- * (the SRP's facet checkboxes: its form listens for `change`).
+ * instead of walking it (issue 15 TBT, decisions 191 and 192): Preact hydrates a page in one task,
+ * and every element it hydrates lengthens that task. For content with no event handlers of its own
+ * other than links: plain links and the app's `<Link>`s (the kept element navigates for them,
+ * {@link useKeptLinkClicks}), images, text, native `<details>`, and inputs whose changes a parent
+ * form handles (the SRP's facet checkboxes: its form listens for `change`).
  *
  * The server renders `children`. In the browser, an element mounted during the first hydration
  * renders with a constant `dangerouslySetInnerHTML`, which Preact leaves alone while hydrating
- * and on re-renders; one mounted later (client-side navigation, a remount by key) renders its
- * children as usual. So content that must change after hydration needs a new element: give the
- * element, or a parent, a key that changes with it.
- * @param props the element's attributes; `as` its tag (default div); `children` its content.
+ * and on re-renders, until a value in `keepWhile` changes; then, like an element mounted later
+ * (client-side navigation, a remount by key), it renders its children as usual.
+ * @param props the element's attributes; `as` its tag (default div); `children` its content;
+ *   `keepWhile` (optional) the values the content is a function of (compared with `Object.is`);
+ *   without it the content is kept while the element lives, so content that must change needs a
+ *   new element (a key on it or a parent that changes with the data).
  */
-export function KeptOnHydration({ as = "div", children, ...props }: HTMLAttributes<HTMLElement> & { as?: KeptTag; children: ReactNode }) {
-  const [keep] = useState(keepsServerContent);
-  return keep ? keptElement(as, props) : createElement(as, props, children);
+export function KeptOnHydration({ as = "div", keepWhile = null, children, ...props }: HTMLAttributes<HTMLElement> & { as?: KeptTag; keepWhile?: readonly unknown[] | null; children: ReactNode }) {
+  const [mounted] = useState(() => (keepsServerContent() ? { keepWhile } : null));
+  const onClick = useKeptLinkClicks();
+  return mounted && stillKept(mounted.keepWhile, keepWhile) ? keptElement(as, props, onClick) : createElement(as, props, children);
 }

@@ -65,12 +65,12 @@ describe("NoScriptNav with cacheKeys (decision 188)", () => {
   it("writes the cached HTML for its keys inside the nav, rendering the children only on a miss", () => {
     const { cache, rendered } = countingCache();
     const page = (label: string) => renderToString(<HydratableMarkupContext.Provider value={cache}>{nav(label)}</HydratableMarkupContext.Provider>);
-    expect(page("Contact")).toBe('<nav aria-label="Main" class="absolute"><a href="/contact">Contact</a></nav>');
-    expect(page("Not rendered")).toBe('<nav aria-label="Main" class="absolute"><a href="/contact">Contact</a></nav>');
+    expect(page("Contact")).toBe('<noscript><nav aria-label="Main" class="absolute"><a href="/contact">Contact</a></nav></noscript>');
+    expect(page("Not rendered")).toBe('<noscript><nav aria-label="Main" class="absolute"><a href="/contact">Contact</a></nav></noscript>');
     expect(rendered).toHaveLength(1);
   });
 
   it("renders its children as usual where no cache is provided (the browser, other renderers)", () => {
-    expect(renderToString(nav("Contact us"))).toBe('<nav aria-label="Main" class="absolute"><a href="/contact">Contact us</a></nav>');
+    expect(renderToString(nav("Contact us"))).toBe('<noscript><nav aria-label="Main" class="absolute"><a href="/contact">Contact us</a></nav></noscript>');
   });
 });

@@ -19,12 +19,12 @@ describe("NoScript (decision 185)", () => {
     expect(html).toBe('<form><noscript><button type="submit">Sort</button></noscript></form>');
   });
 
-  it("NoScriptNav server-renders its links inside the nav, with the nav's attributes (decision 187)", () => {
+  it("NoScriptNav server-renders its links inside a nav inside <noscript>, with the nav's attributes (decisions 187, 192)", () => {
     const html = renderToString(
       <NoScriptNav aria-label="Main" className="absolute">
         <a href="/contact">Contact</a>
       </NoScriptNav>,
     );
-    expect(html).toBe('<nav aria-label="Main" class="absolute"><a href="/contact">Contact</a></nav>');
+    expect(html).toBe('<noscript><nav aria-label="Main" class="absolute"><a href="/contact">Contact</a></nav></noscript>');
   });
 });

@@ -14,14 +14,14 @@ export function NoScript({ children }: { children: ReactNode }) {
 }
 
 /**
- * A `<nav>` whose content only matters without JavaScript: the no-JavaScript fallback of the
- * phone menu (site-header.tsx), which the Menu button replaces with its drawer once the page has
- * hydrated. The server renders `children`. The browser build (Preact, decision 185) keeps the
- * server's content as it is instead of hydrating it: about 400 elements on every page the
- * browser's main thread no longer walks while hydrating (issue 15 TBT, decision 187). Preact
- * leaves an element's content alone while hydrating one with `dangerouslySetInnerHTML`, and on
- * re-renders while the value's `__html` is unchanged. Nothing inside may need JavaScript: its
- * links are plain links.
+ * A `<nav>` inside a `<noscript>`: the no-JavaScript fallback of the phone menu (site-header.tsx),
+ * which the Menu button replaces with its drawer once the page has hydrated. Without JavaScript a
+ * browser builds the nav as usual; with scripting on it parses the `<noscript>`'s content as one
+ * text node, so a browser that runs the page's scripts never parses, styles or lays out its
+ * links: about 400 elements on a brand site's pages (issue 15 TBT, decision 192; decision 187
+ * kept them as sent, but they were still built). The browser build (Preact, decision 185) keeps
+ * the `<noscript>` as the server sent it. Nothing inside may need JavaScript: its links are plain
+ * links.
  *
  * With `cacheKeys`, the server renders `children` once per combination of those objects (the
  * per-site-version data the list is made of, decisions 188 and 189) and writes the cached HTML
@@ -31,7 +31,7 @@ export function NoScript({ children }: { children: ReactNode }) {
  */
 export function NoScriptNav({ children, cacheKeys, ...props }: ComponentProps<"nav"> & { cacheKeys?: readonly object[] }) {
   const cache = useContext(HydratableMarkupContext);
-  if (PREACT_IN_THE_BROWSER) return <nav {...props} dangerouslySetInnerHTML={KEEP_SERVER_CONTENT} />;
+  if (PREACT_IN_THE_BROWSER) return <noscript dangerouslySetInnerHTML={KEEP_SERVER_CONTENT} />;
   const html = cache && cacheKeys ? cache(cacheKeys, children) : null;
-  return html === null ? <nav {...props}>{children}</nav> : <nav {...props} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <noscript>{html === null ? <nav {...props}>{children}</nav> : <nav {...props} dangerouslySetInnerHTML={{ __html: html }} />}</noscript>;
 }

@@ -141,22 +141,78 @@ test.describe("hydration keeps the server's HTML (decision 185)", () => {
     expect(await serverKept('[data-testid="finance-calculator"] input')).toBe(true);
   });
 
-  test("the phone menu's no-JavaScript list is left as the server sent it, and the Menu button still opens the drawer (decision 187)", async ({ page }) => {
+  test("the phone menu's no-JavaScript list is inside <noscript>: with scripts on it is text, never built, and the Menu button opens the drawer (decisions 187, 192)", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${E2E_BASE("perth-toyota")}/search/used-cars`);
-    const fallback = page.locator("details.xl\\:hidden > nav");
-    const links = await fallback.locator("a").count();
-    expect(links).toBeGreaterThan(10);
-    await page.evaluate(() => {
-      for (const a of document.querySelectorAll("details.xl\\:hidden > nav a")) (a as unknown as { __server: boolean }).__server = true;
-    });
     await page.waitForFunction(() => (window as unknown as { __hydration?: HydrationReport }).__hydration);
-    // The same links, the same nodes: hydration did not walk or rebuild them.
-    expect(await fallback.locator("a").evaluateAll((as) => as.filter((a) => (a as unknown as { __server?: boolean }).__server === true).length)).toBe(links);
+    // The server sent the whole list (more than 10 links) inside the menu's <noscript> ...
+    const sent = await page.locator("details.xl\\:hidden > noscript").evaluate((n) => n.textContent ?? "");
+    expect(sent.match(/<a /g)?.length ?? 0).toBeGreaterThan(10);
+    // ... which the browser, running scripts, kept as text: no element under the menu but its summary.
+    expect(await page.locator("details.xl\\:hidden a, details.xl\\:hidden nav").count()).toBe(0);
     await page.getByText("Menu", { exact: true }).first().click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
     await expect(drawer).toBeVisible();
     await expect(drawer.getByRole("link").first()).toBeVisible();
+  });
+
+  test("card summaries, card buttons and the footer are kept as sent; their links navigate in the app, and new data re-renders them (decision 192)", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        const cards = [...document.querySelectorAll('[data-testid="car-card"]')];
+        const targets: [string, Element | null | undefined][] = [
+          ...cards.map((card): [string, Element | null | undefined] => ["summary", card.querySelector("h3")?.parentElement]),
+          ["buttons", cards[1]?.querySelector("a[href*='#enquire']")?.parentElement],
+          ["footer", document.querySelector("footer")],
+        ];
+        for (const [name, el] of targets) {
+          const extra = document.createElement("i");
+          extra.setAttribute("data-extra", name);
+          el?.appendChild(extra);
+        }
+      });
+    });
+    // 13 Ford Transits: one page, whatever the sort.
+    const srp = `${E2E_BASE("harbour-auto-group")}/search/used-cars?make=Ford&model=Transit`;
+    await page.goto(srp);
+    await page.waitForFunction(() => (window as unknown as { __hydration?: HydrationReport }).__hydration);
+    const ids = await page.getByTestId("car-card").evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-labelledby")));
+    expect(ids.length).toBeGreaterThan(2);
+    // Kept: hydration did not walk them, so the elements the server did not send are still there.
+    const extras = await page.locator("[data-extra]").evaluateAll((els) => els.map((e) => e.getAttribute("data-extra")));
+    expect(new Set(extras)).toEqual(new Set(["buttons", "footer", "summary"]));
+    expect(extras.filter((e) => e === "summary")).toHaveLength(ids.length);
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+
+    // New loader data for the same cars (a client-side sort): the kept summaries render again from
+    // it (their extra elements go), in their new order, and still link to their cars.
+    const prices = () => page.getByTestId("car-price").evaluateAll((ps) => ps.map((p) => Number(p.firstChild?.textContent?.replace(/[^\d]/g, "") || NaN)).filter((n) => n > 0));
+    const before = await prices();
+    const descending = [...before].sort((a, b) => b - a);
+    expect(before).not.toEqual(descending);
+    await page.locator("select[name=sortBy]:visible").selectOption("price_desc");
+    await expect(page).toHaveURL(/sortBy=price_desc/);
+    await expect(async () => expect(await prices()).toEqual(descending)).toPass();
+    expect(await page.getByTestId("car-card").evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-labelledby")).sort())).toEqual([...ids].sort());
+    await expect(page.locator("[data-testid='car-card'] [data-extra]")).toHaveCount(0);
+    for (const card of await page.getByTestId("car-card").all()) await expect(card.locator("h3 a")).toHaveAttribute("href", /^\/cars\/20\d\d-ford-transit/);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+
+    // A kept card button's link and a kept footer link navigate in the app: the same document.
+    await page.goto(srp);
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    const enquire = page.getByTestId("car-card").nth(1).getByRole("link", { name: "Enquire Now" });
+    const href = (await enquire.getAttribute("href"))!;
+    await enquire.click();
+    await expect(page).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+    await expect(page.getByTestId("vdp-price")).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    const location = page.locator("footer section[aria-labelledby=footer-locations] a").first();
+    const locationHref = (await location.getAttribute("href"))!;
+    await location.click();
+    await expect(page).toHaveURL(new RegExp(`${locationHref.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
   });
 
   test("cards from the server's markup cache hydrate in place: the toggle works and the title navigates in the app (decision 189)", async ({ page }) => {

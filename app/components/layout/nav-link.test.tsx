@@ -30,4 +30,21 @@ describe("NavHref (spec 2.7)", () => {
     const html = renderToString(<RouterProvider router={router} />);
     expect(html).toMatch(/<a [^>]*href="\/search\/used-cars"[^>]*>Used cars<\/a>/);
   });
+
+  it("marks site paths as the app's links (data-discover) and writes resource paths without it, so a kept element lets the browser load them (decision 192)", () => {
+    const router = createMemoryRouter([
+      {
+        path: "/",
+        element: (
+          <>
+            <NavHref url="/sitemap.xml">Sitemap</NavHref>
+            <NavHref url="/contact">Contact</NavHref>
+          </>
+        ),
+      },
+    ]);
+    const html = renderToString(<RouterProvider router={router} />);
+    expect(html).toContain('<a href="/sitemap.xml">Sitemap</a>');
+    expect(html).toContain('<a href="/contact" data-discover="true">Contact</a>');
+  });
 });

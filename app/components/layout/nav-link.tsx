@@ -35,8 +35,11 @@ export const NavHref = forwardRef<HTMLAnchorElement, Props>(function NavHref({ u
       </a>
     );
   }
+  // A resource path loads as a document: no route to discover, and no `data-discover`, which a
+  // kept element reads as "navigate in the app" (decision 192).
+  const loadsDocument = /\.[a-z]{2,4}$/i.test(url.split("?")[0]);
   return (
-    <Link ref={ref} to={url} reloadDocument={/\.[a-z]{2,4}$/i.test(url.split("?")[0])} {...rest}>
+    <Link ref={ref} to={url} reloadDocument={loadsDocument} discover={loadsDocument ? "none" : undefined} {...rest}>
       {children}
     </Link>
   );

@@ -37,9 +37,15 @@ const SOCIAL_LABEL = { facebook: "Facebook", instagram: "Instagram", youtube: "Y
 export function SiteFooter({ site }: { site: SiteChrome }) {
   // Issue 15 (decision 189): the footer is a function of the site's config and locations. The
   // merged footer tree (memoised per site version and minute) and the locations (per version) key
-  // the server's cache of its markup; a config change gives a new tree.
+  // the server's cache of its markup; a config change gives a new tree. It has no event handlers
+  // but its links: the browser keeps it as sent when the page first hydrates (decision 192).
   return (
-    <CachedElement as="footer" className="mt-16 bg-slate-900 pb-20 text-slate-200 xl:pb-0" cacheKeys={[site.navigation.footer, site.locations, FOOTER_PART]}>
+    <CachedElement
+      as="footer"
+      className="mt-16 bg-slate-900 pb-20 text-slate-200 xl:pb-0"
+      cacheKeys={[site.navigation.footer, site.locations, FOOTER_PART]}
+      keepOnHydration={[site.navigation.footer, site.locations, site.name, site.navigation.abn]}
+    >
       <FooterContent site={site} />
     </CachedElement>
   );

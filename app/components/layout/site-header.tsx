@@ -219,7 +219,7 @@ function MobileMenu({ site }: { site: SiteChrome }) {
         </svg>
         Menu
       </summary>
-      {/* No-JavaScript fallback: the same navigation under the button (not hydrated: with JavaScript the drawer shows it). */}
+      {/* No-JavaScript fallback: the same navigation under the button, inside <noscript> (decision 192: with JavaScript the drawer shows it). */}
       <NoScriptNav cacheKeys={[nav.header, nav.modelGroups ?? ABSENT_KEY]} aria-label="Main" className="absolute inset-x-0 top-full z-40 max-h-[80vh] overflow-y-auto bg-white p-3 text-slate-900 shadow-lg">
         <PlainLinksContext.Provider value={true}>
           <MobileNavList items={nav.header} modelGroups={nav.modelGroups} />

@@ -5,6 +5,7 @@ import { FinanceEstimate } from "~/components/finance/finance-estimate";
 import { FavouriteToggle } from "./favourite-toggle";
 import { WatchlistButton } from "~/components/accounts/watchlist-button";
 import { CachedElement } from "~/components/cached-element";
+import { KeptOnHydration } from "~/components/kept-on-hydration";
 import { isStableCard } from "./stable-cards";
 
 const BUTTON_STYLE: Record<string, string> = {
@@ -27,13 +28,14 @@ export function CarCard({ car, priority = false }: { car: CarCardData; priority?
   // Issue 15 (decision 189): a memoised card's picture and summary are the same markup on every
   // page, so the server renders them once (CachedElement). The first card's photo is preloaded in the
   // <head>, so its markup stays in the page; the toggle, buttons and watchlist need the page's
-  // router and account, so they render on every page. The picture has no event handlers: the
-  // browser keeps it as sent when the page first hydrates (decision 191).
+  // router and account, so they render on every page. The picture, the summary and the buttons
+  // have no event handlers but their links: the browser keeps them as sent when the page first
+  // hydrates, and their links navigate in the app (decisions 191 and 192).
   const cacheable = !priority && isStableCard(car);
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm" aria-labelledby={`car-${car.id}-title`} data-testid="car-card">
       <div className="relative aspect-[4/3]">
-        <CachedElement className="contents" cacheKeys={cacheable ? [car, PICTURE] : null} keepOnHydration>
+        <CachedElement className="contents" cacheKeys={cacheable ? [car, PICTURE] : null} keepOnHydration={[car]}>
           <CardPicture car={car} priority={priority} />
         </CachedElement>
         {car.toggle ? (
@@ -43,19 +45,21 @@ export function CarCard({ car, priority = false }: { car: CarCardData; priority?
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <CachedElement className="flex flex-col gap-2" cacheKeys={cacheable ? [car, SUMMARY] : null}>
+        <CachedElement className="flex flex-col gap-2" cacheKeys={cacheable ? [car, SUMMARY] : null} keepOnHydration={[car]}>
           <CardSummary car={car} href={href} />
         </CachedElement>
         <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
-          {car.buttons.map((b, i, all) => (
-            <Link
-              key={b.kind}
-              to={b.href}
-              className={`rounded border border-slate-300 px-2 py-2 text-center text-sm ${BUTTON_STYLE[b.kind] ?? ""} ${all.length === 1 || (i === all.length - 1 && all.length % 2 === 1) ? "col-span-2" : ""}`}
-            >
-              {b.label}
-            </Link>
-          ))}
+          <KeptOnHydration className="contents" keepWhile={[car]}>
+            {car.buttons.map((b, i, all) => (
+              <Link
+                key={b.kind}
+                to={b.href}
+                className={`rounded border border-slate-300 px-2 py-2 text-center text-sm ${BUTTON_STYLE[b.kind] ?? ""} ${all.length === 1 || (i === all.length - 1 && all.length % 2 === 1) ? "col-span-2" : ""}`}
+              >
+                {b.label}
+              </Link>
+            ))}
+          </KeptOnHydration>
           {car.watchlist ? <WatchlistButton car={{ id: car.id, name: car.title, inStock: car.inStock }} className="col-span-2" /> : null}
         </div>
       </div>
