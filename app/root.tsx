@@ -14,6 +14,7 @@ import { useEffect, useRef } from "react";
 import type { Route } from "./+types/root";
 import stylesheetHref from "./app.css?url";
 import { SiteFooter, SiteHeader, type SiteChrome } from "./components/layout/site-chrome";
+import { readChrome, writeChrome } from "./components/layout/chrome-json";
 import { StickyFooter } from "./components/layout/sticky-footer";
 import { dbContext, requestInfoContext, siteContext } from "./context";
 import { chromeLocations, siteLocations } from "./services/locations.server";
@@ -53,7 +54,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     navigation: await loadSiteNavigation(db, site, locations, context.get(requestInfoContext).now),
   };
   return {
-    chrome,
+    // Decision 193: its per-site-version parts travel as one JSON string each (readChrome below).
+    chrome: writeChrome(chrome),
     // Issue 9: the shopper's own account data (never cached publicly: server/app.ts).
     account: await buildAccountView(request, site, db),
     theme: { primary: site.config.theme.primary, onPrimary: site.config.theme.onPrimary, accent: site.config.theme.accent },
@@ -83,6 +85,7 @@ function ClientTitle() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const chrome = data ? readChrome(data.chrome) : null;
   const style = data
     ? ({ "--site-primary": data.theme.primary, "--site-on-primary": data.theme.onPrimary, "--site-accent": data.theme.accent } as React.CSSProperties)
     : undefined;
@@ -97,8 +100,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       {data ? <meta name="theme-color" content={data.theme.primary} /> : null}
-      {data ? <meta property="og:site_name" content={data.chrome.name} /> : null}
-      {data ? <link rel="icon" type="image/svg+xml" href={data.chrome.logoUrl ?? "/favicon.svg"} /> : null}
+      {chrome ? <meta property="og:site_name" content={chrome.name} /> : null}
+      {chrome ? <link rel="icon" type="image/svg+xml" href={chrome.logoUrl ?? "/favicon.svg"} /> : null}
       {data ? <link rel="apple-touch-icon" href="/apple-touch-icon.png" /> : null}
       <Meta />
       <Links />
@@ -108,13 +111,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <>
       {head}
       <body className="min-h-screen font-sans antialiased">
-        {data ? <SiteHeader site={data.chrome} accountSlot={<AccountControl />} /> : null}
+        {chrome ? <SiteHeader site={chrome} accountSlot={<AccountControl />} /> : null}
         <main id="main" className="mx-auto max-w-7xl px-4 py-6">
           {children}
         </main>
-        {data ? <SiteFooter site={data.chrome} /> : null}
+        {chrome ? <SiteFooter site={chrome} /> : null}
         {data?.account.watchlist ? <SiteToaster /> : null}
-        {data ? <StickyFooter data={data.chrome.navigation.stickyFooter} /> : null}
+        {chrome ? <StickyFooter data={chrome.navigation.stickyFooter} /> : null}
         <ScrollRestoration />
         <Scripts />
         {PREACT_IN_THE_BROWSER ? <ClientTitle /> : null}

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/car";
 import { CarCard } from "~/components/vehicle/car-card";
-import type { CarCardData } from "~/components/vehicle/car-card-data";
+import { cardJson, readCard, type CardJson } from "~/components/vehicle/card-json";
 import { BodyIllustration } from "~/components/vehicle/body-illustration";
 import { FavouriteToggle } from "~/components/vehicle/favourite-toggle";
 import { WatchlistButton } from "~/components/accounts/watchlist-button";
@@ -41,8 +41,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // of the page's data loads. Not deferred: the page is sent whole anyway (decision 184), and a
   // deferred section suspends while the browser hydrates (decision 185).
   // Chosen from the site's search documents in memory (decision 189), as cards memoised per document.
-  const similar: Promise<CarCardData[]> = findSimilarStock(db, site, { id: car.id, make: car.make, body: car.simpleBody, price: car.price })
-    .then((docs) => docs.map((doc) => searchHitCard(site, doc, now)))
+  // Decision 193: each card is one JSON string in the loader data.
+  const similar: Promise<CardJson[]> = findSimilarStock(db, site, { id: car.id, make: car.make, body: car.simpleBody, price: car.price })
+    .then((docs) => docs.map((doc) => cardJson(searchHitCard(site, doc, now))))
     .catch(() => []);
   const vdp = await buildVdpView(db, site, car, { now: new Date(now), origin, onMissingPhone: (m) => console.warn(m) });
   const payload = {
@@ -396,7 +397,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function SimilarGrid({ cars }: { cars: CarCardData[] }) {
+function SimilarGrid({ cars }: { cars: CardJson[] }) {
   if (!cars.length) return null;
   return (
     <section aria-labelledby="similar-title" className="mt-10">
@@ -404,7 +405,7 @@ function SimilarGrid({ cars }: { cars: CarCardData[] }) {
         Similar stock
       </h2>
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {cars.map((c) => (
+        {cars.map(readCard).map((c) => (
           <CarCard key={c.id} car={c} />
         ))}
       </div>

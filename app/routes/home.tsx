@@ -6,6 +6,7 @@ import { PromoPopupGate } from "~/components/layout/promo-popup-gate";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
 import { CarCard } from "~/components/vehicle/car-card";
+import { cardJson, readCard } from "~/components/vehicle/card-json";
 import { searchHitCard } from "~/services/car-cards.server";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { searchStock } from "~/services/search.server";
@@ -25,7 +26,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     total: result.count,
     carTypes: site.config.carTypes.map((t) => ({ type: t, count: byType[t] ?? 0 })).filter((t) => t.count > 0),
     makes: result.facets.make.slice(0, 12),
-    latest: result.hits.map((h) => searchHitCard(site, h, now)),
+    // Decision 193: each card is one JSON string in the loader data.
+    latest: result.hits.map((h) => cardJson(searchHitCard(site, h, now))),
   };
 }
 
@@ -79,7 +81,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Just arrived
         </h2>
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {d.latest.map((car) => (
+          {d.latest.map(readCard).map((car) => (
             <CarCard key={car.id} car={car} />
           ))}
         </div>

@@ -15,6 +15,7 @@ import { PriceSliderSearch } from "~/components/search/price-slider-search";
 import { RangeFilter } from "~/components/search/range-filter";
 import { BodyIllustration } from "~/components/vehicle/body-illustration";
 import { CarCard } from "~/components/vehicle/car-card";
+import { cardJson, readCard } from "~/components/vehicle/card-json";
 import { searchHitCard } from "~/services/car-cards.server";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { chooseBodyIllustration } from "~/domain/display/images";
@@ -55,7 +56,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let page;
   try {
     const resolved = await resolveSearch(db, site, entryFor(params, url.pathname), url.searchParams, now);
-    page = await searchPage(db, site, resolved, now, (hit) => searchHitCard(site, hit, now));
+    // Decision 193: each card is one JSON string in the loader data.
+    page = await searchPage(db, site, resolved, now, (hit) => cardJson(searchHitCard(site, hit, now)));
   } catch (error) {
     if (error instanceof SearchRequestError) throw new Response(error.message, { status: error.status });
     throw error;
@@ -475,7 +477,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
               {d.slots.map((slot, index) =>
                 slot.kind === "car" ? (
-                  <CarCard key={`car-${slot.car.id}`} car={slot.car} priority={index === 0} />
+                  <CarCard key={`car-${readCard(slot.car).id}`} car={readCard(slot.car)} priority={index === 0} />
                 ) : (
                   <aside key={`promo-${slot.promo.id}`} data-testid="promo-card" aria-label={slot.promo.name} className="flex flex-col justify-center rounded-lg bg-[var(--site-primary)] p-6 text-[var(--site-on-primary)] shadow-sm">
                     {slot.promo.imageUrl ? <img src={slot.promo.imageUrl} alt="" className="mb-3 rounded" /> : null}
