@@ -1,6 +1,6 @@
-import { createElement, useContext, useState, type HTMLAttributes } from "react";
+import { createElement, useContext, type HTMLAttributes } from "react";
 import { HydratableMarkupContext } from "./cached-markup";
-import { keptElement, keepsServerContent, stillKept, useKeptLinkClicks } from "./kept-on-hydration";
+import { useKeptElement } from "./kept-on-hydration";
 
 /**
  * An element whose children the server renders once per combination of `cacheKeys` and then
@@ -21,10 +21,9 @@ import { keptElement, keepsServerContent, stillKept, useKeptLinkClicks } from ".
  *   function of (compared with `Object.is`), such as `[car]`.
  */
 export function CachedElement({ as = "div", cacheKeys, keepOnHydration, children, ...props }: HTMLAttributes<HTMLElement> & { as?: "div" | "footer" | "ul"; cacheKeys: readonly object[] | null; keepOnHydration?: readonly unknown[] }) {
-  const [mounted] = useState(() => (keepOnHydration && keepsServerContent() ? { keepWhile: keepOnHydration } : null));
-  const onClick = useKeptLinkClicks();
+  const kept = useKeptElement(keepOnHydration !== undefined, keepOnHydration ?? null, as, props);
   const cache = useContext(HydratableMarkupContext);
-  if (mounted && stillKept(mounted.keepWhile, keepOnHydration ?? null)) return keptElement(as, props, onClick);
+  if (kept) return kept;
   const html = cache && cacheKeys ? cache(cacheKeys, children) : null;
   return html === null ? createElement(as, props, children) : createElement(as, { ...props, dangerouslySetInnerHTML: { __html: html } });
 }

@@ -1,4 +1,4 @@
-import { createElement, useContext, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from "react";
+import { createElement, useContext, useState, type HTMLAttributes, type MouseEvent, type ReactElement, type ReactNode } from "react";
 import { UNSAFE_DataRouterContext } from "react-router";
 import { KEEP_SERVER_CONTENT, PREACT_IN_THE_BROWSER } from "~/browser-runtime";
 import { isPageHydrated } from "./use-hydrated";
@@ -67,13 +67,19 @@ export function useKeptLinkClicks(): (event: MouseEvent<HTMLElement>) => void {
 }
 
 /**
- * The element that keeps the server's content: `as` with `props` and a constant
- * `dangerouslySetInnerHTML`, which Preact leaves alone while hydrating and on re-renders.
- * Shared by {@link KeptOnHydration} and CachedElement's `keepOnHydration`.
- * @param onClick the kept links' handler ({@link useKeptLinkClicks})
+ * The element that keeps the server's content, while it does: `as` with `props`, the kept links'
+ * click handler ({@link useKeptLinkClicks}) and a constant `dangerouslySetInnerHTML`, which Preact
+ * leaves alone while hydrating and on re-renders. Null when the element renders its children:
+ * `keep` false, mounted after the first hydration, or a value in `keepWhile` changed since it
+ * mounted ({@link stillKept}). Shared by {@link KeptOnHydration} and CachedElement's
+ * `keepOnHydration`.
+ * @param keep whether this element may keep the server's content at all
+ * @param keepWhile the values its content is a function of; null: kept while the element lives
  */
-export function keptElement(as: string, props: object, onClick: (event: MouseEvent<HTMLElement>) => void) {
-  return createElement(as, { ...props, onClick, dangerouslySetInnerHTML: KEEP_SERVER_CONTENT });
+export function useKeptElement(keep: boolean, keepWhile: readonly unknown[] | null, as: string, props: object): ReactElement | null {
+  const [mounted] = useState(() => (keep && keepsServerContent() ? { keepWhile } : null));
+  const onClick = useKeptLinkClicks();
+  return mounted && stillKept(mounted.keepWhile, keepWhile) ? createElement(as, { ...props, onClick, dangerouslySetInnerHTML: KEEP_SERVER_CONTENT }) : null;
 }
 
 /**
@@ -94,7 +100,5 @@ export function keptElement(as: string, props: object, onClick: (event: MouseEve
  *   new element (a key on it or a parent that changes with the data).
  */
 export function KeptOnHydration({ as = "div", keepWhile = null, children, ...props }: HTMLAttributes<HTMLElement> & { as?: KeptTag; keepWhile?: readonly unknown[] | null; children: ReactNode }) {
-  const [mounted] = useState(() => (keepsServerContent() ? { keepWhile } : null));
-  const onClick = useKeptLinkClicks();
-  return mounted && stillKept(mounted.keepWhile, keepWhile) ? keptElement(as, props, onClick) : createElement(as, props, children);
+  return useKeptElement(true, keepWhile, as, props) ?? createElement(as, props, children);
 }

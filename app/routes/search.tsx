@@ -475,10 +475,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </h2>
           {d.slots.length ? (
             <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-              {d.slots.map((slot, index) =>
-                slot.kind === "car" ? (
-                  <CarCard key={`car-${readCard(slot.car).id}`} car={readCard(slot.car)} priority={index === 0} />
-                ) : (
+              {d.slots.map((slot, index) => {
+                const car = slot.kind === "car" ? readCard(slot.car) : null;
+                return car ? (
+                  <CarCard key={`car-${car.id}`} car={car} priority={index === 0} />
+                ) : slot.kind === "promo" ? (
                   <aside key={`promo-${slot.promo.id}`} data-testid="promo-card" aria-label={slot.promo.name} className="flex flex-col justify-center rounded-lg bg-[var(--site-primary)] p-6 text-[var(--site-on-primary)] shadow-sm">
                     {slot.promo.imageUrl ? <img src={slot.promo.imageUrl} alt="" className="mb-3 rounded" /> : null}
                     <h2 className="text-xl font-bold">{slot.promo.name}</h2>
@@ -489,8 +490,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                       </Link>
                     ) : null}
                   </aside>
-                ),
-              )}
+                ) : null;
+              })}
             </div>
           ) : (
             <p className="rounded-lg bg-white p-8 text-center text-slate-600">No {d.itemPlural} match these filters. Try removing one.</p>
