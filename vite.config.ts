@@ -67,14 +67,14 @@ function routerLinkInTheBrowser(): Plugin {
  * import graph belong here; anything else would load on every page. decision 190.
  */
 export const SHELL_CHUNK_MODULES =
-  /\/node_modules\/(?:preact|react-router|@date-fns\/tz|cookie|set-cookie-parser)\/|vite\/preload-helper|\/app\/(?:browser-runtime|react-on-preact|components\/(?:use-hydrated|no-script|cached-markup|cached-element|analytics|layout\/(?:status-dot|nav-link)|accounts\/(?:use-account|watchlist-toasts))|domain\/(?:opening-hours|navigation\/navigation|accounts\/redirect))\.tsx?$/;
+  /\/node_modules\/(?:preact|react-router|@date-fns\/tz|cookie|set-cookie-parser)\/|vite\/preload-helper|\/app\/(?:browser-runtime|react-on-preact|components\/(?:use-hydrated|no-script|cached-markup|cached-element|kept-on-hydration|json-memo|analytics|layout\/(?:status-dot|nav-link|chrome-json)|accounts\/(?:use-account|watchlist-toasts))|domain\/(?:opening-hours|navigation\/navigation|accounts\/redirect))\.tsx?$/;
 
 /**
  * The car card and the small modules it is made of, used together by home, the SRP and the VDP's
  * similar stock: one chunk instead of five of 0.5-3 KB (issue 15 LCP, decision 190).
  */
 export const CARD_CHUNK_MODULES =
-  /\/app\/(?:components\/(?:vehicle\/(?:car-card|favourite-toggle|stable-cards|body-illustration|saved-cars|use-site-slug)|accounts\/watchlist-button|finance\/finance-estimate)|domain\/(?:car|display\/buttons))\.tsx?$/;
+  /\/app\/(?:components\/(?:vehicle\/(?:car-card|card-json|favourite-toggle|stable-cards|body-illustration|saved-cars|use-site-slug)|accounts\/watchlist-button|finance\/finance-estimate)|domain\/(?:car|display\/buttons))\.tsx?$/;
 
   export default defineConfig(({ command }) => {
     // Production builds only: the dev server keeps React in the browser (React Refresh).
