@@ -212,6 +212,23 @@ export function localClock(now: Date, timeZone: string): { date: string; weekday
 }
 
 /**
+ * The instant a wall-clock time on a calendar date occurs in an IANA time zone (via @date-fns/tz).
+ * @param date YYYY-MM-DD in the zone
+ * @param hhmm "HH:MM", 24-hour
+ * @param timeZone e.g. "Australia/Sydney"
+ * @returns epoch ms; a time skipped by daylight saving falls to the instant the zone's clock shows
+ *   after the jump (the Date rule)
+ * @throws RangeError for an unknown time zone
+ */
+export function instantOfWallClock(date: string, hhmm: string, timeZone: string): number {
+  const [y, m, d] = date.split("-").map(Number);
+  const [h, min] = hhmm.split(":").map(Number);
+  const at = new TZDate(y, m - 1, d, h, min, timeZone).getTime();
+  if (Number.isNaN(at)) throw new RangeError(`Unknown time zone or date: ${timeZone} ${date} ${hhmm}`);
+  return at;
+}
+
+/**
  * Spec 2.5/9 open-now check with the next opening, in the site's time zone.
  * @param schedule the location's weekly, special and alternating-Saturday hours
  * @param now the instant to judge (pass a fixed Date in tests)

@@ -26,6 +26,7 @@ import type { Database } from "../../db/client";
 import { reservations } from "../../db/schema/index";
 import { and, eq } from "drizzle-orm";
 import { readFormData } from "~/services/read-form.server";
+import { wholeNumberText } from "~/domain/display/number-text";
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
 
@@ -129,7 +130,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function CarCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
-  const money = (n: number) => `$${n.toLocaleString("en-AU")}`;
+  const money = (n: number) => `$${wholeNumberText(n)}`;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <TestPaymentBanner label={d.testLabel} />

@@ -4,6 +4,7 @@ import { siteContext } from "~/context";
 import { COMPARISON_RATE_BENCHMARK, COMPARISON_RATE_WARNING } from "~/domain/finance/comparison-rate";
 import { ESTIMATE_ASSUMPTIONS } from "~/domain/finance/estimate";
 import { financeHref } from "~/domain/finance/link";
+import { wholeNumberText } from "~/domain/display/number-text";
 
 /** About finance (spec 2.1 `/car-finance`): how our estimates and comparison rates work. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -34,7 +35,7 @@ export default function CarFinancePage({ loaderData }: Route.ComponentProps) {
       <h2 className="text-xl font-semibold">Comparison rates</h2>
       <p>
         A comparison rate combines the interest rate with most fees and charges into one rate, so loans can be compared. Our comparison rates are
-        calculated for a ${COMPARISON_RATE_BENCHMARK.amount.toLocaleString("en-AU")} secured loan over {COMPARISON_RATE_BENCHMARK.termYears} years.
+        calculated for a ${wholeNumberText(COMPARISON_RATE_BENCHMARK.amount)} secured loan over {COMPARISON_RATE_BENCHMARK.termYears} years.
       </p>
       <p className="font-semibold">{COMPARISON_RATE_WARNING}</p>
       <p className="flex flex-wrap gap-3">

@@ -23,6 +23,7 @@ import { VDP_PAGES, vdpLeadPage } from "~/components/leads/vdp-lead-page";
 import { island } from "~/components/island";
 import { isInStock } from "~/domain/car";
 import { leadFormAction, loadLeadForm } from "~/services/lead-forms.server";
+import { wholeNumberText } from "~/domain/display/number-text";
 
 /** The lead forms are at the foot of the page: their JavaScript (about 13 KB gzip) loads as the shopper nears them (decision 186). */
 const VdpLeadForms = island("vdp-lead-forms", () => import("~/components/leads/vdp-lead-forms").then((m) => m.VdpLeadForms));
@@ -238,8 +239,8 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="mt-2 text-slate-700">
                 {formatAud(vdp.servicePlan.pricePerService)} per service for the first {vdp.servicePlan.services} services ({formatAud(vdp.servicePlan.total)} in total) over{" "}
-                {vdp.servicePlan.years} years, every {vdp.servicePlan.intervalMonths} months or {vdp.servicePlan.intervalKm.toLocaleString("en-AU")} km, whichever comes first, up to{" "}
-                {vdp.servicePlan.maxKm.toLocaleString("en-AU")} km.
+                {vdp.servicePlan.years} years, every {vdp.servicePlan.intervalMonths} months or {wholeNumberText(vdp.servicePlan.intervalKm)} km, whichever comes first, up to{" "}
+                {wholeNumberText(vdp.servicePlan.maxKm)} km.
               </p>
             </section>
           ) : null}

@@ -26,6 +26,7 @@ import { isCarReservable, NOT_RESERVABLE_MESSAGE, reservationTerms, reserveCar, 
 import type { Site } from "~/sites/site";
 import type { Database } from "../../db/client";
 import { readFormData } from "~/services/read-form.server";
+import { wholeNumberText } from "~/domain/display/number-text";
 
 const CarIdSchema = z.string({ error: "car_id is required: a car id or slug" }).regex(/^(\d{1,10}|[a-z0-9-]{1,200})$/, "car_id must be a car id or slug");
 
@@ -202,7 +203,7 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? `Buy ${data.car.title} online | ${data.siteName}` : "Buy online" }, { name: "robots", content: "noindex" }];
 }
 
-const money = (n: number) => `$${n.toLocaleString("en-AU")}`;
+const money = (n: number) => `$${wholeNumberText(n)}`;
 
 function StepButtons({ step, submitLabel = "Continue" }: { step: JourneyStep; submitLabel?: string }) {
   return (

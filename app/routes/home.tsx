@@ -10,6 +10,7 @@ import { cardJson, readCard } from "~/components/vehicle/card-json";
 import { searchHitCard } from "~/services/car-cards.server";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { searchStock } from "~/services/search.server";
+import { wholeNumberText } from "~/domain/display/number-text";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -35,7 +36,7 @@ export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Page not found" }];
   return [
     { title: `${data.name} | ${data.hero.title}` },
-    { name: "description", content: `${data.hero.title}. ${data.total.toLocaleString("en-AU")} ${data.itemPlural} in stock at ${data.name}. ${data.hero.subtitle}` },
+    { name: "description", content: `${data.hero.title}. ${wholeNumberText(data.total)} ${data.itemPlural} in stock at ${data.name}. ${data.hero.subtitle}` },
   ];
 }
 
@@ -65,7 +66,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {d.carTypes.map((t) => (
             <li key={t.type}>
               <Link to={`/search/${t.type}-cars`} className="inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm">
-                {TYPE_LABEL[t.type]} {d.itemPlural} <span className="font-semibold">({t.count.toLocaleString("en-AU")})</span>
+                {TYPE_LABEL[t.type]} {d.itemPlural} <span className="font-semibold">({wholeNumberText(t.count)})</span>
               </Link>
             </li>
           ))}

@@ -22,6 +22,7 @@ import { getServicePlan, type ServicePlanBlock } from "~/domain/display/service-
 import { getContentPage } from "~/services/content.server";
 import { listAccessoryModels, listPartCategories, PartsSearchSchema, searchParts } from "~/services/parts.server";
 import { siteBaseUrl } from "~/services/sitemap.server";
+import { wholeNumberText } from "~/domain/display/number-text";
 
 interface PageDef {
   page: LeadPageId;
@@ -167,7 +168,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const dollars = (n: number) => `$${n.toLocaleString("en-AU")}`;
+const dollars = (n: number) => `$${wholeNumberText(n)}`;
 
 /** Issue 14 / spec 9: capped-price service plans, the default and each model's override. */
 function ServicePlans({ plans }: { plans: { model: string; plan: ServicePlanBlock }[] }) {
@@ -194,10 +195,10 @@ function ServicePlans({ plans }: { plans: { model: string; plan: ServicePlanBloc
                 <td>{dollars(plan.pricePerService)}</td>
                 <td>{plan.services}</td>
                 <td>
-                  {plan.years} years or {plan.maxKm.toLocaleString("en-AU")} km
+                  {plan.years} years or {wholeNumberText(plan.maxKm)} km
                 </td>
                 <td>
-                  Every {plan.intervalMonths} months or {plan.intervalKm.toLocaleString("en-AU")} km
+                  Every {plan.intervalMonths} months or {wholeNumberText(plan.intervalKm)} km
                 </td>
               </tr>
             ))}

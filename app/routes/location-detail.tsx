@@ -18,6 +18,7 @@ import { buildLocationJsonLd } from "~/domain/seo/location-json-ld";
 import { serialiseJsonLd } from "~/domain/seo/car-json-ld";
 import { contactFormAction, loadLeadForm } from "~/services/lead-forms.server";
 import { getLocationBySlug, listLocationReviews, locationCardView, locationPath, reviewLinkFor, upcomingSpecials } from "~/services/locations.server";
+import { lazyDateTimeFormat } from "~/domain/display/number-text";
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
@@ -74,7 +75,7 @@ export function meta({ data }: Route.MetaArgs) {
  * formatter for the process: building one costs about 40 µs, which `toLocaleDateString` with
  * options paid on every call (issue 15 profile, 6% of an uncached location page).
  */
-const SPECIAL_DAY = new Intl.DateTimeFormat("en-AU", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+const SPECIAL_DAY = lazyDateTimeFormat({ weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 
 export default function LocationDetail({ loaderData }: Route.ComponentProps) {
   const { card, phones, specials, reviews, reviewLink, form } = loaderData;

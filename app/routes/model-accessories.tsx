@@ -13,6 +13,7 @@ import { bannerImage } from "~/domain/content/banners";
 import { breadcrumbJsonLd, serialiseLd } from "~/domain/seo/content-json-ld";
 import { getModelAccessories } from "~/services/parts.server";
 import { siteBaseUrl } from "~/services/sitemap.server";
+import { wholeNumberText } from "~/domain/display/number-text";
 
 const ModelSlug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(60);
 
@@ -40,7 +41,7 @@ export function meta({ data }: Route.MetaArgs) {
   return pageMeta(data);
 }
 
-const price = (p: number | null) => (p === null ? "Price on request" : `$${p.toLocaleString("en-AU")}`);
+const price = (p: number | null) => (p === null ? "Price on request" : `$${wholeNumberText(p)}`);
 
 export default function ModelAccessories({ loaderData }: Route.ComponentProps) {
   const { model, path, banner, jsonLd, title } = loaderData;

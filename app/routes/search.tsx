@@ -30,6 +30,7 @@ import type { FacetValue, ListFacet, NumericRange, RangeFacet } from "~/search/t
 import { enabledSorts, resolveSearch, SearchRequestError, searchPage, SORT_LABELS, type SearchEntry } from "~/services/search-page.server";
 import { NoScript } from "~/components/no-script";
 import { KeptOnHydration } from "~/components/kept-on-hydration";
+import { wholeNumberText } from "~/domain/display/number-text";
 
 /** Spec 5: the search box is debounced 300 ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -143,7 +144,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Search" }];
   const d = data as SearchData;
-  const description = `${d.description ? `${d.description}. ` : ""}${d.heading}: ${d.count.toLocaleString("en-AU")} for sale at ${d.siteName}. Compare prices, kilometres and features.`;
+  const description = `${d.description ? `${d.description}. ` : ""}${d.heading}: ${wholeNumberText(d.count)} for sale at ${d.siteName}. Compare prices, kilometres and features.`;
   return [
     { title: `${d.heading} for sale${d.page > 1 ? ` (page ${d.page})` : ""} | ${d.siteName}` },
     { name: "description", content: description },
@@ -190,7 +191,7 @@ function FacetTile({ facet, v, checked, logo }: { facet: ListFacet; v: FacetValu
         ) : null}
         <span>{v.label}</span>
         <span className="ml-auto text-slate-500" data-testid="facet-count">
-          {v.count.toLocaleString("en-AU")}
+          {wholeNumberText(v.count)}
         </span>
       </label>
     </li>
@@ -361,7 +362,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const onDrawerRangeCommit = rangeCommitter(() => drawerFormRef.current);
   const activeFilters =
     Object.entries(q.refinements).reduce((n, [facet, values]) => n + (d.fixedFacets.includes(facet as ListFacet) ? 0 : (values?.length ?? 0)), 0) + Object.keys(q.ranges).length;
-  const showLabel = `Show ${d.count.toLocaleString("en-AU")} ${d.count === 1 ? d.itemSingular : d.itemPlural}`;
+  const showLabel = `Show ${wholeNumberText(d.count)} ${d.count === 1 ? d.itemSingular : d.itemPlural}`;
   const sortSelect = (id: string, onChange?: (value: string) => void) => (
     <select
       id={id}
@@ -393,7 +394,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold sm:text-3xl">{d.heading}</h1>
       <p className="mt-1 text-slate-600" role="status" data-testid="result-count">
-        {`${d.count.toLocaleString("en-AU")} ${d.count === 1 ? "result" : "results"}`}
+        {`${wholeNumberText(d.count)} ${d.count === 1 ? "result" : "results"}`}
       </p>
       <p aria-live="polite" className="text-sm text-slate-500" data-testid="search-state">
         {loading ? "Updating results..." : ""}

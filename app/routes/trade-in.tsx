@@ -16,6 +16,7 @@ import { dbContext, requestInfoContext, siteContext } from "~/context";
 import type { TradeInStep } from "~/forms/trade-in";
 import { PREFERRED_CONTACT_METHODS } from "~/forms/lead-form-text";
 import { loadWizard, wizardAction, type WizardActionData, type WizardData } from "~/services/trade-in-wizard.server";
+import { wholeNumberText } from "~/domain/display/number-text";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadWizard(context.get(dbContext), context.get(siteContext), request);
@@ -44,7 +45,7 @@ const STEP_HEADINGS: Record<TradeInStep, string> = {
   done: "Thank you",
 };
 
-const dollars = (n: number) => `$${n.toLocaleString("en-AU")}`;
+const dollars = (n: number) => `$${wholeNumberText(n)}`;
 const buttonClass = "rounded bg-[var(--site-primary)] px-5 py-2 font-semibold text-[var(--site-on-primary)] disabled:opacity-60";
 
 export default function TradeInPage({ loaderData }: Route.ComponentProps) {
@@ -79,7 +80,7 @@ export default function TradeInPage({ loaderData }: Route.ComponentProps) {
         {d.vehicle && d.step !== "vehicle" && d.step !== "details" ? (
           <p className="mt-1 text-sm text-slate-700" data-testid="trade-in-vehicle">
             {d.vehicle.year} {d.vehicle.make} {d.vehicle.model}, {d.vehicle.body}, {d.vehicle.transmission}
-            {d.kms !== null && d.step !== "kms" ? `, ${d.kms.toLocaleString("en-AU")} km` : ""}
+            {d.kms !== null && d.step !== "kms" ? `, ${wholeNumberText(d.kms)} km` : ""}
           </p>
         ) : null}
         <ErrorSummary errors={errors} />

@@ -6,6 +6,7 @@
  * Units: price in whole dollars, km in kilometres, year as a calendar year.
  */
 import type { NumericRange, RangeFacet } from "./types.ts";
+import { wholeNumberText } from "~/domain/display/number-text";
 
 /** Spec 9: "Range slider default max 100000" (used when the facet has no maximum). */
 export const DEFAULT_SLIDER_MAX = 100_000;
@@ -105,10 +106,11 @@ export function priceSliderSearchValue([a, b]: readonly [number, number]): [numb
   return low === high ? [low, Math.min(max, low + step)] : [low, high];
 }
 
-/** Whole dollars, en-AU grouping. One formatter: toLocaleString with options builds a new one per call (issue 15 SRP profile). */
-const WHOLE_DOLLARS = new Intl.NumberFormat("en-AU", { maximumFractionDigits: 0 });
-
-/** Dollar text of a price range (spec 2.2): "$5,000 - $250,000". */
+/**
+ * Dollar text of a price range (spec 2.2): "$5,000 - $250,000", en-AU grouping, rounded to whole
+ * dollars. Without Intl (decision 194): the SRP's price slider writes it while the page hydrates.
+ * @param range low and high in dollars, not negative (the slider's bounds)
+ */
 export function dollarRangeText([low, high]: readonly [number, number]): string {
-  return `$${WHOLE_DOLLARS.format(low)} - $${WHOLE_DOLLARS.format(high)}`;
+  return `$${wholeNumberText(Math.round(low))} - $${wholeNumberText(Math.round(high))}`;
 }

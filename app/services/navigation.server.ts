@@ -7,7 +7,8 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { manufacturers, models } from "../../db/schema/index";
 import { baseNavigation, serviceBookingUrl } from "~/domain/navigation/defaults";
-import { groupModels, isCallNowShown, isWithinDates, mergeNavigation, type MenuModelGroup, type NavigationTree } from "~/domain/navigation/navigation";
+import { callNowShownAt, groupModels, isWithinDates, type CallNowPlan, mergeNavigation, type MenuModelGroup, type NavigationTree } from "~/domain/navigation/navigation";
+import { CALL_NOW_PLAN_DAYS, callNowPlan, isCallNowShown } from "~/domain/navigation/call-now";
 import type { WeeklyHoursEntry } from "~/domain/opening-hours";
 import type { Banner, NavItem, Popup } from "~/sites/site-config";
 import type { Site } from "~/sites/site";
@@ -30,7 +31,7 @@ export interface SiteNavigation extends NavigationTree {
   acceptedPayments: string[];
   social: { network: "facebook" | "instagram" | "youtube" | "linkedin" | "tiktok"; url: string }[];
   /** Mobile sticky footer: the main location's hours and zone, and whether it is open at the request time. */
-  stickyFooter: { phone: string | null; openNow: boolean; timeZone: string; weekly: WeeklyHoursEntry[]; enquireUrl: string; searchUrl: string };
+  stickyFooter: { phone: string | null; openNow: boolean; callNow: CallNowPlan; timeZone: string; weekly: WeeklyHoursEntry[]; enquireUrl: string; searchUrl: string };
 }
 
 function hasModelsDropdown(items: NavItem[]): boolean {
@@ -66,27 +67,39 @@ export async function loadModelGroups(db: Database, site: Site, now: number): Pr
   );
 }
 
-/** The last answer of {@link callNowShownThisMinute} per weekly-hours array (memoised per site version by siteLocations). */
-const callNowByHours = new WeakMap<WeeklyHoursEntry[], { minute: number; phone: string | null; timeZone: string; shown: boolean }>();
+/** The Call Now plan per weekly-hours array (memoised per site version by siteLocations). */
+const callNowPlans = new WeakMap<WeeklyHoursEntry[], { phone: string | null; timeZone: string; plan: CallNowPlan }>();
+
+/** How long one Call Now plan serves requests before a new one is made, in ms (a plan covers {@link CALL_NOW_PLAN_DAYS} days). */
+export const CALL_NOW_PLAN_REUSE_MS = 86_400_000;
 
 /**
- * isCallNowShown (spec 2.7) once per minute per site (issue 15: it ran on every page request).
- * Opening hours are kept to the minute and every IANA zone's offset is a whole number of minutes,
- * so the answer cannot change within one epoch minute.
+ * The sticky footer's Call Now plan (spec 2.7, decision 194) for a site's main location, made once
+ * a day per weekly-hours array (issue 15: the open-now check ran on every page request), so every
+ * page of a site carries the same plan object until the next day or site version.
  * @param phone the number Call Now dials, or null
  * @param weekly the main location's weekly hours (the same array while the site version holds)
  * @param timeZone the site's IANA time zone
  * @param now epoch ms
- * @returns whether the sticky footer shows Call Now
- * @throws RangeError for an unknown time zone (from isOpenNow)
+ * @returns a plan whose `from` is at most {@link CALL_NOW_PLAN_REUSE_MS} before `now`
+ * @throws RangeError for an unknown time zone (from callNowPlan)
  */
-export function callNowShownThisMinute(phone: string | null, weekly: WeeklyHoursEntry[], timeZone: string, now: number): boolean {
-  const minute = Math.floor(now / 60_000);
-  const hit = callNowByHours.get(weekly);
-  if (hit && hit.minute === minute && hit.phone === phone && hit.timeZone === timeZone) return hit.shown;
-  const shown = isCallNowShown({ phone, weekly, timeZone }, new Date(now));
-  callNowByHours.set(weekly, { minute, phone, timeZone, shown });
-  return shown;
+export function callNowPlanFor(phone: string | null, weekly: WeeklyHoursEntry[], timeZone: string, now: number): CallNowPlan {
+  const hit = callNowPlans.get(weekly);
+  if (hit && hit.phone === phone && hit.timeZone === timeZone && now >= hit.plan.from && now < hit.plan.from + CALL_NOW_PLAN_REUSE_MS) return hit.plan;
+  const plan = callNowPlan({ phone, weekly, timeZone }, new Date(now));
+  callNowPlans.set(weekly, { phone, timeZone, plan });
+  return plan;
+}
+
+/**
+ * isCallNowShown (spec 2.7) read off the day's {@link callNowPlanFor} plan.
+ * @param now epoch ms
+ * @returns whether the sticky footer shows Call Now
+ * @throws RangeError for an unknown time zone
+ */
+export function callNowShown(phone: string | null, weekly: WeeklyHoursEntry[], timeZone: string, now: number): boolean {
+  return callNowShownAt(callNowPlanFor(phone, weekly, timeZone, now), now) ?? isCallNowShown({ phone, weekly, timeZone }, new Date(now));
 }
 
 /**
@@ -119,7 +132,8 @@ export async function loadSiteNavigation(db: Database, site: Site, locations: Lo
     social: networks.flatMap((network) => (c.social[network] ? [{ network, url: c.social[network]! }] : [])),
     stickyFooter: {
       phone,
-      openNow: callNowShownThisMinute(phone, weekly, c.timeZone, now),
+      openNow: callNowShown(phone, weekly, c.timeZone, now),
+      callNow: callNowPlanFor(phone, weekly, c.timeZone, now),
       timeZone: c.timeZone,
       weekly,
       enquireUrl: "/enquiries/general-enquiry",

@@ -270,3 +270,66 @@ test.describe("hydration keeps the server's HTML (decision 185)", () => {
     expect(discovery).toEqual([]);
   });
 });
+
+test.describe("pages load without starting ICU (decision 194)", () => {
+  // The first Intl formatter or toLocaleString call makes the browser load ICU's locale data
+  // (120-180 ms of a throttled phone's main thread). Count every such call until the page has
+  // hydrated, its effects have run and a frame has passed.
+  const ICU_PAGES = [
+    { site: "perth-toyota", path: "/" },
+    { site: "perth-toyota", path: "/search/used-cars" },
+    { site: "harbour-auto-group", path: "/search?price_min=20000&price_max=60000" },
+    { site: "outback-caravans", path: "/search" },
+    { site: "perth-toyota", path: "/our-location" },
+  ];
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __icuCalls: string[]; __icuHydrated?: boolean };
+      const calls: string[] = (w.__icuCalls = []);
+      document.addEventListener("forecourt:hydrated", () => (w.__icuHydrated = true));
+      const intl = Intl as unknown as Record<string, new (...a: unknown[]) => object>;
+      for (const name of ["NumberFormat", "DateTimeFormat", "PluralRules", "Collator", "RelativeTimeFormat", "ListFormat"]) {
+        intl[name] = new Proxy(intl[name], {
+          construct: (target, args) => (calls.push(`Intl.${name}`), Reflect.construct(target, args)),
+          apply: (target, self, args) => (calls.push(`Intl.${name}()`), Reflect.apply(target, self, args)),
+        });
+      }
+      for (const [proto, method] of [[Number.prototype, "toLocaleString"], [Date.prototype, "toLocaleString"], [Date.prototype, "toLocaleDateString"], [Date.prototype, "toLocaleTimeString"]] as const) {
+        const methods = proto as unknown as Record<string, (...a: unknown[]) => string>;
+        const original = methods[method];
+        methods[method] = function (this: unknown, ...args: unknown[]) {
+          calls.push(method);
+          return original.apply(this, args);
+        };
+      }
+    });
+  });
+
+  /** The calls counted once the page has hydrated, loaded and painted a frame after its effects. */
+  const callsWhileLoading = async (page: import("@playwright/test").Page) => {
+    await page.waitForFunction(() => (window as unknown as { __icuHydrated?: boolean }).__icuHydrated);
+    await page.waitForLoadState("load");
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))));
+    return page.evaluate(() => (window as unknown as { __icuCalls: string[] }).__icuCalls);
+  };
+
+  for (const { site, path } of ICU_PAGES) {
+    test(`${site}${path}: no Intl formatter or toLocaleString call while loading`, async ({ page }) => {
+      await page.goto(`${E2E_BASE(site)}${path}`);
+      expect(await callsWhileLoading(page)).toEqual([]);
+      // The probe itself counts: a formatter used after load is seen.
+      await page.evaluate(() => (1234.5).toLocaleString("en-AU"));
+      expect(await page.evaluate(() => (window as unknown as { __icuCalls: string[] }).__icuCalls)).toEqual(["toLocaleString"]);
+    });
+  }
+
+  for (const site of ["perth-toyota", "harbour-auto-group"]) {
+    test(`${site}: a VDP loads without Intl, with its prices written`, async ({ page }) => {
+      await page.goto(`${E2E_BASE(site)}/search/used-cars`);
+      const href = await page.locator('[data-testid="car-card"] h3 a').first().getAttribute("href");
+      await page.goto(`${E2E_BASE(site)}${href}`);
+      expect(await callsWhileLoading(page)).toEqual([]);
+      await expect(page.locator("main")).toContainText(/\$\d{1,3}(,\d{3})+/);
+    });
+  }
+});

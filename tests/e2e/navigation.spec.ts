@@ -4,7 +4,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
-import { isCallNowShown } from "../../app/domain/navigation/navigation";
+import { isCallNowShown } from "../../app/domain/navigation/call-now";
 import { DEMO_SITES as DEMO } from "../../db/seed/demo-sites";
 
 const PERTH = E2E_BASE("perth-toyota");

@@ -14,10 +14,11 @@ import {
 } from "~/domain/finance/calculator";
 import { PAYMENT_FREQUENCIES, type PaymentFrequency } from "~/domain/finance/repayments";
 import { NoScript } from "~/components/no-script";
+import { lazyNumberFormat } from "~/domain/display/number-text";
 
 const PERIOD: Record<PaymentFrequency, string> = { weekly: "per week", fortnightly: "per fortnight", monthly: "per month" };
 const FREQUENCY_LABEL: Record<PaymentFrequency, string> = { weekly: "Weekly", fortnightly: "Fortnightly", monthly: "Monthly" };
-const DOLLARS = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const DOLLARS = lazyNumberFormat({ style: "currency", currency: "AUD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export interface FinanceCalculatorProps {
   /** The site's calculator configuration (app/sites/finance-options.ts calculatorConfigFor). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "~/components/link";
-import { isCallNowShown } from "~/domain/navigation/navigation";
+import { callNowShownAt } from "~/domain/navigation/navigation";
 import type { SiteNavigation } from "~/services/navigation.server";
 
 /** Spec 2.7: scrolling beyond this many px toggles the sticky footer's style. */
@@ -10,7 +10,8 @@ export const STICKY_FOOTER_SCROLL_PX = 50;
  * The mobile sticky footer (spec 2.7): Call Now (only while the main location is open, by the
  * opening-hours check in the site's time zone), Enquire and Search. Past 50 px of scroll it
  * gains a raised style. The server's open-now answer is the first render; the browser re-checks
- * every minute with its own clock.
+ * every minute with its own clock against the server's week-long Call Now plan (decision 194: no
+ * time-zone work, so no ICU start-up, while the page loads), judging the hours itself only past it.
  */
 export function StickyFooter({ data }: { data: SiteNavigation["stickyFooter"] }) {
   const [scrolled, setScrolled] = useState(false);
@@ -22,10 +23,20 @@ export function StickyFooter({ data }: { data: SiteNavigation["stickyFooter"] })
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
   useEffect(() => {
-    const check = () => setOpen(isCallNowShown(data, new Date()));
+    let live = true;
+    const check = () => {
+      const now = Date.now();
+      const planned = callNowShownAt(data.callNow, now);
+      if (planned !== null) return setOpen(planned);
+      // A page older than its plan (a week): judge the hours here, loading the time-zone code then.
+      void import("~/domain/navigation/call-now").then(({ isCallNowShown }) => live && setOpen(isCallNowShown(data, new Date(now))));
+    };
     check();
     const id = window.setInterval(check, 60_000);
-    return () => window.clearInterval(id);
+    return () => {
+      live = false;
+      window.clearInterval(id);
+    };
   }, [data]);
   const button = "flex-1 rounded px-3 py-2 text-center text-sm font-semibold";
   return (

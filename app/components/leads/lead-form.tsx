@@ -18,6 +18,7 @@ import type { LeadActionData, LeadFormSetup } from "~/services/lead-forms.server
 import { useAccount } from "~/components/accounts/use-account";
 import { leadFormDefaults } from "~/domain/accounts/account-view";
 import { readUserDetails, recordVisit, saveEnquiredCar, saveSuccessCategory, saveUserDetails } from "./lead-storage";
+import { wholeNumberText } from "~/domain/display/number-text";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Field = FieldMetadata<any>;
@@ -214,7 +215,7 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
           </p>
         ) : null}
         {setup.kind === "offer" ? (
-          <TextField field={fields.offer_from_client} label={LABELS.offer_from_client} inputMode="decimal" placeholder={setup.car?.price ? `$${setup.car.price.toLocaleString("en-AU")}` : "$"} required />
+          <TextField field={fields.offer_from_client} label={LABELS.offer_from_client} inputMode="decimal" placeholder={setup.car?.price ? `$${wholeNumberText(setup.car.price)}` : "$"} required />
         ) : null}
         {setup.kind === "test-drive" || setup.kind === "service" ? <TextField field={fields.preferred_datetime} label={LABELS.preferred_datetime} type="datetime-local" /> : null}
         {setup.kind === "test-drive" && setup.distributionLocations.length ? (

@@ -7,6 +7,7 @@ import { Link } from "~/components/link";
 import type { LocationCardView } from "~/services/locations.server";
 import { OpeningHoursTable, OpenStatus } from "./opening-hours-table";
 import { StarRating } from "./star-rating";
+import { wholeNumberText } from "~/domain/display/number-text";
 
 export function LocationCard({ location: l, detailLabel, headingLevel = 2 }: { location: LocationCardView; detailLabel: string; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -19,7 +20,7 @@ export function LocationCard({ location: l, detailLabel, headingLevel = 2 }: { l
         {l.rating ? <StarRating {...l.rating} /> : null}
         {l.distanceKm !== null ? (
           <p className="mt-1 text-sm font-medium" data-testid="distance">
-            {l.distanceKm.toLocaleString("en-AU")} km away
+            {wholeNumberText(l.distanceKm)} km away
           </p>
         ) : null}
         <address className="mt-3 text-sm not-italic text-slate-700">

@@ -1,10 +1,11 @@
+import { wholeNumberText } from "~/domain/display/number-text";
 /**
  * Star rating (spec 9: up to 4 full stars plus a partial one) with the review count.
  */
 const STAR = "M12 2l3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01z";
 
 export function StarRating({ average, fills, count, showStars, reviewsHref }: { average: string; fills: number[]; count: number; showStars: boolean; reviewsHref?: string | null }) {
-  const countText = `(${count.toLocaleString("en-AU")} ${count === 1 ? "review" : "reviews"})`;
+  const countText = `(${wholeNumberText(count)} ${count === 1 ? "review" : "reviews"})`;
   return (
     <p className="flex items-center gap-1 text-sm">
       {showStars ? (

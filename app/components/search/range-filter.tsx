@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { parseTypedBound, sliderBounds, sliderToRange, sliderValue } from "~/search/slider";
 import type { NumericRange, RangeFacet } from "~/search/types";
+import { wholeNumberText } from "~/domain/display/number-text";
 
 /** Spec 5: the slider's URL update is debounced 400 ms. */
 export const SLIDER_DEBOUNCE_MS = 400;
@@ -43,7 +44,7 @@ export function RangeFilter({
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
   // Years read as years ('1998 - 2023'), never with a thousands separator (issue 17).
-  const fmt = (v: number) => `${unit.before ?? ""}${facet === "year" ? String(v) : v.toLocaleString("en-AU")}${unit.after ? ` ${unit.after}` : ""}`;
+  const fmt = (v: number) => `${unit.before ?? ""}${facet === "year" ? String(v) : wholeNumberText(v)}${unit.after ? ` ${unit.after}` : ""}`;
 
   const onSlide = (next: number[]) => {
     const pair: [number, number] = [next[0], next[1]];

@@ -16,6 +16,7 @@ import type { SearchDoc } from "~/search/types";
 import type { FinanceEstimateView } from "~/domain/finance/estimate-view";
 import { financeHref } from "~/domain/finance/link";
 import { financeEstimateFor } from "~/sites/finance-options";
+import { wholeNumberText } from "~/domain/display/number-text";
 
 /** One card button with its link resolved. */
 export interface CarCardButton {
@@ -80,7 +81,7 @@ export type CarCardSource = Pick<
     locationRef?: { id: number; slug: string | null } | null;
   };
 
-const KM = new Intl.NumberFormat("en-AU");
+const KM = { format: wholeNumberText };
 const CAR_TYPE_LABEL: Record<CarType, string> = { new: "New", demo: "Demo", used: "Used" };
 
 /** The enquiry form anchor on the VDP (issue 5 builds the form in the `#enquire` section). */

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_NO_PRICE_TEXT,
@@ -10,6 +11,12 @@ import {
 const base = { price: null, offerPrice: null, beforePrice: null, subscriptionPrice: null, preorder: false };
 
 describe("formatAud", () => {
+  it("writes whole dollars exactly as Intl's en-AU AUD formatter, without it (decision 194)", () => {
+    const intl = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", minimumFractionDigits: 0, maximumFractionDigits: 0 });
+    fc.assert(fc.property(fc.maxSafeInteger(), (n) => formatAud(n) === intl.format(n)), { numRuns: 2000 });
+    for (const n of [0, -0, 0.5, -0.4, 1.5, -2.5, 29990.49, 2 ** 60]) expect(formatAud(n)).toBe(intl.format(n));
+  });
+
   it("formats whole Australian dollars with a thousands separator (spec 9: $29,990)", () => {
     expect(formatAud(29990)).toBe("$29,990");
     expect(formatAud(1250000)).toBe("$1,250,000");

@@ -5,6 +5,7 @@
  * Money is whole Australian dollars (see `~/domain/car`).
  */
 import type { Car } from "~/domain/car";
+import { lazyNumberFormat, wholeNumberText } from "./number-text";
 
 /** Spec 9: a price counts as present only above this (the common views). */
 export const DEFAULT_PRICE_THRESHOLD = 10;
@@ -53,12 +54,8 @@ export type PriceDisplay =
 
 export type PriceFields = Pick<Car, "price" | "offerPrice" | "beforePrice" | "subscriptionPrice" | "preorder">;
 
-const AUD_WHOLE_DOLLARS = new Intl.NumberFormat("en-AU", {
-  style: "currency",
-  currency: "AUD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+/** Built on first use (decision 194: a module-level formatter starts ICU as the page loads). */
+const AUD_WHOLE_DOLLARS = lazyNumberFormat({ style: "currency", currency: "AUD", minimumFractionDigits: 0, maximumFractionDigits: 0 });
 
 /**
  * Formats whole Australian dollars with `Intl` (en-AU, AUD, no cents): `29990` -> `"$29,990"`,
@@ -67,6 +64,8 @@ const AUD_WHOLE_DOLLARS = new Intl.NumberFormat("en-AU", {
  */
 export function formatAud(amount: number): string {
   if (!Number.isFinite(amount)) throw new RangeError(`formatAud: not a finite amount: ${amount}`);
+  // Whole dollars (every price) without Intl, so a VDP loads without starting ICU (decision 194).
+  if (Number.isSafeInteger(amount) && !Object.is(amount, -0)) return amount < 0 ? `-$${wholeNumberText(-amount)}` : `$${wholeNumberText(amount)}`;
   return AUD_WHOLE_DOLLARS.format(amount);
 }
 

@@ -4,6 +4,7 @@
  * ("Specs show the first 4; features list default limit 8").
  */
 import type { Car } from "~/domain/car";
+import { lazyNumberFormat } from "./number-text";
 
 /** Spec 5: names dropped by default. */
 export const DEFAULT_SPEC_LIST_EXCLUSIONS: readonly string[] = Object.freeze(["rego"]);
@@ -128,7 +129,7 @@ export function getSpecList(
   return collapseList(filterSpecEntries(entries, o), o.initialCount, expanded);
 }
 
-const NUMBER = new Intl.NumberFormat("en-AU", { maximumFractionDigits: 1 });
+const NUMBER = lazyNumberFormat({ maximumFractionDigits: 1 });
 
 function withUnit(value: number | null, unit: string): string | null {
   return value === null || !Number.isFinite(value) ? null : `${NUMBER.format(value)} ${unit}`;

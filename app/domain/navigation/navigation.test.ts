@@ -3,7 +3,8 @@ import { SiteConfigSchema } from "~/sites/site-config";
 import { TOYOTA_NAVIGATION } from "../../../db/seed/navigation";
 import { baseNavigation, serviceBookingUrl } from "./defaults";
 import { brandIconSvg, siteInitials } from "./brand-icon";
-import { groupModels, isCallNowShown, isPopupVisible, isWithinDates, mergeNavigation, modelStatus, navigationUrls, popupStorageKey, type MenuModelInput, type NavigationTree } from "./navigation";
+import { callNowShownAt, groupModels, isPopupVisible, isWithinDates, mergeNavigation, modelStatus, navigationUrls, popupStorageKey, type MenuModelInput, type NavigationTree } from "./navigation";
+import { CALL_NOW_PLAN_DAYS, callNowPlan, isCallNowShown } from "./call-now";
 
 const base: NavigationTree = {
   header: [
@@ -207,5 +208,47 @@ describe("isCallNowShown (spec 2.7 sticky footer, open-now in the site's time zo
   it("hides Call Now without a phone number or hours", () => {
     expect(isCallNowShown({ ...data, phone: null }, new Date("2026-11-24T02:00:00Z"))).toBe(false);
     expect(isCallNowShown({ ...data, weekly: [] }, new Date("2026-11-24T02:00:00Z"))).toBe(false);
+  });
+});
+
+describe("callNowPlan (spec 2.7 sticky footer without time-zone work in the browser, decision 194)", () => {
+  const weekly = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+    weekday,
+    status: weekday === 0 ? ("Closed" as const) : ("Open" as const),
+    open: weekday === 0 ? null : weekday === 6 ? "09:00" : "08:30",
+    close: weekday === 0 ? null : weekday === 6 ? "12:15" : "17:30",
+  }));
+  const perth = { phone: "(08) 9201 4400", weekly, timeZone: "Australia/Perth" };
+
+  it("lists the instants Call Now appears and goes, in the site's time zone", () => {
+    const plan = callNowPlan(perth, new Date("2026-11-21T02:00:00Z")); // Sat 10:00 Perth
+    expect(plan.shown).toBe(true);
+    expect(plan.until - plan.from).toBe(CALL_NOW_PLAN_DAYS * 86_400_000);
+    expect(plan.changes.slice(0, 3).map((t) => new Date(t).toISOString())).toEqual([
+      "2026-11-21T04:15:00.000Z", // Sat 12:15 Perth closes
+      "2026-11-23T00:30:00.000Z", // Sunday closed; Mon 08:30 opens
+      "2026-11-23T09:30:00.000Z", // Mon 17:30 closes
+    ]);
+    expect(plan.changes).toHaveLength(12); // Sat close, Mon-Fri open and close, next Sat 09:00 open (the week ends Sat 10:00)
+  });
+
+  it("gives the same answer as the hours check at every five minutes of the week, across daylight saving", () => {
+    for (const [data, start] of [
+      [perth, "2026-11-21T02:00:00Z"],
+      [{ ...perth, timeZone: "Australia/Sydney" }, "2027-03-31T23:07:00Z"], // daylight saving ends Sun 4 Apr 2027
+      [{ ...perth, timeZone: "Australia/Adelaide" }, "2026-09-30T10:00:00Z"], // and starts Sun 4 Oct 2026
+    ] as const) {
+      const plan = callNowPlan(data, new Date(start));
+      for (let at = plan.from; at <= plan.until; at += 5 * 60_000) expect(callNowShownAt(plan, at), new Date(at).toISOString()).toBe(isCallNowShown(data, new Date(at)));
+    }
+  });
+
+  it("says nothing outside its week, and never shows Call Now without a phone", () => {
+    const plan = callNowPlan(perth, new Date("2026-11-21T02:00:00Z"));
+    expect(callNowShownAt(plan, plan.from - 1)).toBeNull();
+    expect(callNowShownAt(plan, plan.until + 1)).toBeNull();
+    const noPhone = callNowPlan({ ...perth, phone: null }, new Date("2026-11-21T02:00:00Z"));
+    expect(noPhone).toMatchObject({ shown: false, changes: [] });
+    expect(callNowShownAt(noPhone, noPhone.from + 3_600_000)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
  * site's configured header and footer, plus its dealer navigation overrides, into the menus the
  * layout renders. No I/O here; the root loader calls these with the site's config.
  */
-import { isOpenNow, type WeeklyHoursEntry } from "~/domain/opening-hours";
+import type { WeeklyHoursEntry } from "~/domain/opening-hours";
 import type { NavItem, NavOverride, FooterSection } from "~/sites/site-config";
 
 export type { NavItem, NavOverride, FooterSection };
@@ -264,11 +264,34 @@ export function isPopupVisible(popup: { startsAt: string | null; expiresAt: stri
 // Mobile sticky footer (spec 2.7)
 
 /**
- * Whether the mobile sticky footer shows Call Now (spec 2.7): only with a phone number and while
- * the main location is open by its weekly hours, judged in the site's IANA time zone by the
- * locations issue's open-now check.
- * @param now the instant (pass a fixed Date in tests)
+ * The sticky footer's Call Now answer as a timetable (issue 15, decision 194): the answer at
+ * `from` and every later instant, up to `until`, where it flips. Made by callNowPlan
+ * (call-now.ts); the browser reads it with {@link callNowShownAt} by comparing epoch milliseconds, so a page never starts ICU (30-45 ms,
+ * four times that on a throttled phone) to learn the site's wall clock while it loads.
  */
-export function isCallNowShown(data: { phone: string | null; weekly: WeeklyHoursEntry[]; timeZone: string }, now: Date): boolean {
-  return Boolean(data.phone) && data.weekly.length > 0 && isOpenNow({ weekly: data.weekly }, now, data.timeZone);
+export interface CallNowPlan {
+  /** The answer at `from`. */
+  shown: boolean;
+  /** Epoch ms the plan was made at. */
+  from: number;
+  /** Epoch ms, ascending, after `from` and at most `until`: each one flips the answer. */
+  changes: number[];
+  /** Epoch ms after which the plan says nothing (`from` + CALL_NOW_PLAN_DAYS days, app/domain/navigation/call-now.ts). */
+  until: number;
+}
+
+/**
+ * The Call Now answer at an instant, read off a plan without any time-zone work.
+ * @param plan from callNowPlan (call-now.ts)
+ * @param at epoch ms
+ * @returns the answer, or null when `at` is outside the plan (the caller judges the hours itself)
+ */
+export function callNowShownAt(plan: CallNowPlan, at: number): boolean | null {
+  if (at < plan.from || at > plan.until) return null;
+  let shown = plan.shown;
+  for (const change of plan.changes) {
+    if (change > at) break;
+    shown = !shown;
+  }
+  return shown;
 }

@@ -17,6 +17,7 @@
  * 5. Range = quartiles x factor, offer = median x factor, each rounded to the nearest $100.
  */
 import { isComparable, type MarketListing } from "~/domain/market/comparables";
+import { wholeNumberText } from "~/domain/display/number-text";
 
 /** Fewer comparables than this (in the state, then nationally) give no figure. */
 export const MIN_VALUATION_COMPARABLES = 3;
@@ -221,7 +222,7 @@ export function noEstimateText(reason: NoEstimateReason, rules: Pick<ValuerRules
     case "too-old":
       return `Your car is more than ${rules.maxAgeYears} years old, ${tail}`;
     case "too-many-km":
-      return `Your car has more than ${rules.maxKm.toLocaleString("en-AU")} km, ${tail}`;
+      return `Your car has more than ${wholeNumberText(rules.maxKm)} km, ${tail}`;
     case "too-few-comparables":
       return `We don't have enough similar cars for sale to value yours fairly, ${tail}`;
     default:

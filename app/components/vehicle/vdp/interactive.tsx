@@ -10,6 +10,7 @@ import { collapseList } from "~/domain/display/spec-list";
 import { ANALYTICS_EVENTS, track } from "../../analytics";
 import { recordViewedCar, type ViewedCar } from "../saved-cars";
 import { useSiteSlug } from "../use-site-slug";
+import { wholeNumberText } from "~/domain/display/number-text";
 
 /**
  * Call-the-dealer number, spec 2.4 / 4: masked after its first 5 characters until clicked. The
@@ -245,7 +246,7 @@ export function ViewTracker({ slug, viewed, used }: { slug: string; viewed: View
   }, [slug]);
   return views === null ? null : (
     <p className="mt-2 text-xs text-slate-500" data-testid="view-count">
-      Viewed {views.toLocaleString("en-AU")} {views === 1 ? "time" : "times"}
+      Viewed {wholeNumberText(views)} {views === 1 ? "time" : "times"}
     </p>
   );
 }
