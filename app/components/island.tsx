@@ -16,7 +16,7 @@
  * a component that suspends while hydrating; a second root would be removed and rebuilt
  * (tests/e2e/hydration.spec.ts checks that hydration adds or removes no element).
  */
-import { lazy, Suspense, useState, type ComponentProps, type ComponentType, type JSX } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentProps, type ComponentType, type JSX } from "react";
 import { IslandHydrationContext, isPageHydrated } from "./use-hydrated";
 
 /** How far outside the viewport an island starts loading: one screen ahead of the shopper. */
@@ -43,6 +43,36 @@ export function whenNearViewport(selector: string, rootMargin: string = ISLAND_R
     );
     observer.observe(element);
   });
+}
+
+/**
+ * Whether an element has come within `rootMargin` of the viewport and is rendered (issue 15,
+ * decision 195): a widget that needs measuring (a Radix slider reads its thumbs' sizes, forcing a
+ * layout) mounts then, not in the task that hydrates the page. A hidden element (a phone's closed
+ * filter drawer, a closed `<details>`) never counts as near. False on the server and while the
+ * page hydrates, so the server's placeholder is what hydrates; true at once for a widget mounted
+ * after the page has hydrated (a client navigation), as islands load at once then.
+ * @param rootMargin IntersectionObserver root margin
+ * @returns a callback ref for the placeholder element, and whether it has been near (stays true)
+ */
+export function useNearViewport(rootMargin: string = ISLAND_ROOT_MARGIN): readonly [(element: Element | null) => void, boolean] {
+  const [element, setElement] = useState<Element | null>(null);
+  const [near, setNear] = useState(() => typeof document !== "undefined" && isPageHydrated());
+  useEffect(() => {
+    if (near || !element) return;
+    if (typeof IntersectionObserver === "undefined") return setNear(true);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        setNear(true);
+      },
+      { rootMargin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, near, rootMargin]);
+  return [setElement, near] as const;
 }
 
 /**

@@ -64,6 +64,8 @@ test.describe("with JavaScript", () => {
 
   test("the price slider moves by keyboard, snaps to 1000 and writes min:max to the URL without the page (spec 5)", async ({ page }) => {
     await page.goto(`${HARBOUR}/search?page=2`);
+    // The slider mounts once its place nears the screen (decision 195): scroll to it as a shopper would.
+    await page.getByTestId("range-price").scrollIntoViewIfNeeded();
     const thumb = page.getByTestId("range-price").getByRole("slider", { name: "Minimum price" });
     await thumb.focus();
     for (let i = 0; i < 5; i++) await thumb.press("ArrowRight");
@@ -143,6 +145,7 @@ test.describe("with JavaScript", () => {
   test("the price-slider search runs 5,000-250,000 in 500s and shows dollar text (spec 2.2, 9)", async ({ page }) => {
     await page.goto(`${PERTH}/search`);
     await expect(page.getByTestId("price-search-text")).toHaveText("$5,000 - $250,000");
+    await page.getByRole("form", { name: /by price/ }).scrollIntoViewIfNeeded();
     const thumb = page.getByRole("form", { name: /by price/ }).getByRole("slider", { name: "Minimum price" });
     await thumb.focus();
     await thumb.press("ArrowRight");
@@ -189,5 +192,24 @@ test.describe("without JavaScript (plain GET form)", () => {
     await expect(page.getByText('"page" must be a whole number of 1 or more (got "abc")')).toBeVisible();
     const unknown = await page.goto(`${HARBOUR}/search?car_type=spaceship&utm_source=x`);
     expect(unknown?.status()).toBe(200);
+  });
+});
+
+test.describe("range sliders mount near the screen (decision 195)", () => {
+  test("a phone's closed filter drawer has no slider; opening it shows the price slider, which still refines", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${HARBOUR}/search`);
+    await page.waitForLoadState("load");
+    // Hidden in the closed drawer: the placeholder keeps its place, Radix has not mounted.
+    expect(await page.getByRole("slider").count()).toBe(0);
+    await page.getByRole("button", { name: /Filter/ }).first().click();
+    const range = page.getByRole("form", { name: "Filters" }).getByTestId("range-price");
+    await range.scrollIntoViewIfNeeded();
+    const thumb = range.getByRole("slider", { name: "Maximum price" });
+    await expect(thumb).toBeVisible();
+    const before = Number(await thumb.getAttribute("aria-valuenow"));
+    await thumb.focus();
+    await thumb.press("ArrowLeft");
+    await expect(async () => expect(Number(await thumb.getAttribute("aria-valuenow"))).toBeLessThan(before)).toPass();
   });
 });

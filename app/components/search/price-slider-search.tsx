@@ -1,5 +1,5 @@
 import * as Slider from "@radix-ui/react-slider";
-import { useHydrated } from "~/components/use-hydrated";
+import { useNearViewport } from "~/components/island";
 import { useState } from "react";
 import { Form } from "react-router";
 import { dollarRangeText, PRICE_SLIDER_SEARCH, priceSliderSearchValue } from "~/search/slider";
@@ -11,7 +11,7 @@ import { dollarRangeText, PRICE_SLIDER_SEARCH, priceSliderSearchValue } from "~/
  */
 export function PriceSliderSearch({ itemPlural }: { itemPlural: string }) {
   const { min, max, step } = PRICE_SLIDER_SEARCH;
-  const hydrated = useHydrated();
+  const [placeholder, near] = useNearViewport();
   const [value, setValueState] = useState<[number, number]>([min, max]);
   const [texts, setTexts] = useState<[string, string]>([String(min), String(max)]);
   const setValue = (v: [number, number]) => {
@@ -32,8 +32,10 @@ export function PriceSliderSearch({ itemPlural }: { itemPlural: string }) {
       <p className="mt-1 text-sm text-slate-700" data-testid="price-search-text" aria-live="polite">
         {dollarRangeText(value)}
       </p>
-      {/* Radix renders its thumbs hidden and without aria-valuenow until measured: the slider appears once hydrated. */}
-      {hydrated ? (
+      {/* Radix renders its thumbs hidden and without aria-valuenow until measured: the slider appears
+          once hydrated and near the screen (decision 195: its measuring forced a layout in the
+          page's hydration task). */}
+      {near ? (
       <Slider.Root
         className="relative mt-3 flex h-5 touch-none select-none items-center"
         min={min}
@@ -50,7 +52,7 @@ export function PriceSliderSearch({ itemPlural }: { itemPlural: string }) {
         <Slider.Thumb aria-label="Maximum price" className="block h-4 w-4 rounded-full border-2 border-[var(--site-primary)] bg-white" />
       </Slider.Root>
       ) : (
-        <div className="mt-3 h-5" aria-hidden="true" />
+        <div ref={placeholder} className="mt-3 h-5" aria-hidden="true" />
       )}
       <div className="mt-3 flex items-end gap-2">
         <label className="text-xs text-slate-600">

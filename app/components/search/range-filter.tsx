@@ -1,6 +1,6 @@
 import * as Slider from "@radix-ui/react-slider";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useHydrated } from "~/components/use-hydrated";
+import { useNearViewport } from "~/components/island";
 import { parseTypedBound, sliderBounds, sliderToRange, sliderValue } from "~/search/slider";
 import type { NumericRange, RangeFacet } from "~/search/types";
 import { wholeNumberText } from "~/domain/display/number-text";
@@ -36,7 +36,8 @@ export function RangeFilter({
   onCommit: (facet: RangeFacet, range: NumericRange | null) => void;
 }) {
   const bounds = useMemo(() => sliderBounds(stats), [stats]);
-  const hydrated = useHydrated();
+  // The slider mounts once its place is near the screen (decision 195), never while the page hydrates.
+  const [placeholder, near] = useNearViewport();
   const [value, setValue] = useState<[number, number]>(() => sliderValue(bounds, range));
   const [minText, setMinText] = useState(text(range?.min));
   const [maxText, setMaxText] = useState(text(range?.max));
@@ -101,7 +102,7 @@ export function RangeFilter({
         {fmt(value[0])} - {fmt(value[1])}
       </p>
       {/* The slider needs JavaScript; the server's page keeps its height and the number boxes below. */}
-      {hydrated ? (
+      {near ? (
       <Slider.Root
         className="relative flex h-5 touch-none select-none items-center"
         min={bounds.min}
@@ -118,7 +119,7 @@ export function RangeFilter({
         <Slider.Thumb aria-label={`Maximum ${legend.toLowerCase()}`} className="block h-4 w-4 rounded-full border-2 border-[var(--site-primary)] bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-[var(--site-primary)]" />
       </Slider.Root>
       ) : (
-        <div className="h-5" aria-hidden="true" />
+        <div ref={placeholder} className="h-5" aria-hidden="true" />
       )}
       <div className="mt-2 grid grid-cols-2 gap-2">
         {box("min")}
