@@ -16,7 +16,7 @@
  * a component that suspends while hydrating; a second root would be removed and rebuilt
  * (tests/e2e/hydration.spec.ts checks that hydration adds or removes no element).
  */
-import { lazy, Suspense, useEffect, useState, type ComponentProps, type ComponentType, type JSX } from "react";
+import { lazy, memo, Suspense, useContext, useEffect, useState, type ComponentProps, type ComponentType, type JSX } from "react";
 import { IslandHydrationContext, isPageHydrated } from "./use-hydrated";
 
 /** How far outside the viewport an island starts loading: one screen ahead of the shopper. */
@@ -50,14 +50,15 @@ export function whenNearViewport(selector: string, rootMargin: string = ISLAND_R
  * decision 195): a widget that needs measuring (a Radix slider reads its thumbs' sizes, forcing a
  * layout) mounts then, not in the task that hydrates the page. A hidden element (a phone's closed
  * filter drawer, a closed `<details>`) never counts as near. False on the server and while the
- * page hydrates, so the server's placeholder is what hydrates; true at once for a widget mounted
- * after the page has hydrated (a client navigation), as islands load at once then.
+ * page or its island hydrates, so the server's placeholder is what hydrates; true at once for a
+ * widget mounted after that (a client navigation), as islands load at once then.
  * @param rootMargin IntersectionObserver root margin
  * @returns a callback ref for the placeholder element, and whether it has been near (stays true)
  */
 export function useNearViewport(rootMargin: string = ISLAND_ROOT_MARGIN): readonly [(element: Element | null) => void, boolean] {
   const [element, setElement] = useState<Element | null>(null);
-  const [near, setNear] = useState(() => typeof document !== "undefined" && isPageHydrated());
+  const inLateIsland = useContext(IslandHydrationContext);
+  const [near, setNear] = useState(() => typeof document !== "undefined" && isPageHydrated() && !inLateIsland);
   useEffect(() => {
     if (near || !element) return;
     if (typeof IntersectionObserver === "undefined") return setNear(true);
@@ -85,19 +86,35 @@ export function island<C extends ComponentType<any>>(name: string, load: () => P
   const selector = `[data-island="${name}"]`;
   const Lazy = lazy(async () => {
     // Evaluated on the first render: the page's hydration, or a client navigation (load at once).
-    if (!isPageHydrated()) await whenNearViewport(selector);
-    return { default: await load() };
+    let hydratesServerHtml = !isPageHydrated();
+    if (hydratesServerHtml) await whenNearViewport(selector);
+    const Component = memo(await load()) as unknown as ComponentType<ComponentProps<C>>;
+    /**
+     * IslandHydrationContext is true only for the render that hydrates the server's markup: inside
+     * it, useHydrated starts false, range sliders wait (useNearViewport) and kept elements keep
+     * the server's content (decision 196); anything mounted later renders as after hydration.
+     */
+    function Hydrating(props: ComponentProps<C>) {
+      const [hydrating, setHydrating] = useState(() => {
+        const first = hydratesServerHtml;
+        hydratesServerHtml = false;
+        return first && typeof document !== "undefined";
+      });
+      useEffect(() => setHydrating(false), []);
+      return (
+        <IslandHydrationContext.Provider value={hydrating}>
+          <Component {...props} />
+        </IslandHydrationContext.Provider>
+      );
+    }
+    return { default: Hydrating };
   });
   function Island({ islandClassName, ...props }: ComponentProps<C> & { islandClassName?: string }) {
-    // Hydrating later than the page: useHydrated starts false inside, as in the server render.
-    const [hydratesLater] = useState(() => typeof document !== "undefined" && !isPageHydrated());
     return (
       <div data-island={name} className={islandClassName}>
-        <IslandHydrationContext.Provider value={hydratesLater}>
-          <Suspense fallback={null}>
-            <Lazy {...(props as ComponentProps<C>)} />
-          </Suspense>
-        </IslandHydrationContext.Provider>
+        <Suspense fallback={null}>
+          <Lazy {...(props as ComponentProps<C>)} />
+        </Suspense>
       </div>
     );
   }

@@ -1,18 +1,20 @@
 import { createElement, useContext, useState, type HTMLAttributes, type MouseEvent, type ReactElement, type ReactNode } from "react";
 import { UNSAFE_DataRouterContext } from "react-router";
 import { KEEP_SERVER_CONTENT, PREACT_IN_THE_BROWSER } from "~/browser-runtime";
-import { isPageHydrated } from "./use-hydrated";
+import { IslandHydrationContext, isPageHydrated } from "./use-hydrated";
 
 /** The tags {@link KeptOnHydration} renders. */
 export type KeptTag = "div" | "ul";
 
 /**
  * Whether an element mounted now keeps the server's content instead of hydrating it: only in the
- * Preact browser build (decision 185), and only while the page's first hydration runs. Read once
- * per element (the answer holds for the element's life).
+ * Preact browser build (decision 185), and only while server HTML is being hydrated: the page's
+ * first hydration, or the render in which an island hydrates later (decision 196). Read once per
+ * element (the answer holds for the element's life).
+ * @param inHydratingIsland IslandHydrationContext: inside an island hydrating after the page
  */
-export function keepsServerContent(): boolean {
-  return PREACT_IN_THE_BROWSER && !isPageHydrated();
+export function keepsServerContent(inHydratingIsland = false): boolean {
+  return PREACT_IN_THE_BROWSER && (!isPageHydrated() || inHydratingIsland);
 }
 
 /**
@@ -77,7 +79,8 @@ export function useKeptLinkClicks(): (event: MouseEvent<HTMLElement>) => void {
  * @param keepWhile the values its content is a function of; null: kept while the element lives
  */
 export function useKeptElement(keep: boolean, keepWhile: readonly unknown[] | null, as: string, props: object): ReactElement | null {
-  const [mounted] = useState(() => (keep && keepsServerContent() ? { keepWhile } : null));
+  const inHydratingIsland = useContext(IslandHydrationContext);
+  const [mounted] = useState(() => (keep && keepsServerContent(inHydratingIsland) ? { keepWhile } : null));
   const onClick = useKeptLinkClicks();
   return mounted && stillKept(mounted.keepWhile, keepWhile) ? createElement(as, { ...props, onClick, dangerouslySetInnerHTML: KEEP_SERVER_CONTENT }) : null;
 }

@@ -21,9 +21,9 @@ export function isPageHydrated(): boolean {
 }
 
 /**
- * True inside an island (island.tsx) that was on the page when it hydrated: its component
- * hydrates the server's markup later, when it loads, so its first render must match the server's
- * even though the page has hydrated by then.
+ * True inside an island (island.tsx) that was on the page when it hydrated, for the render in
+ * which its component hydrates the server's markup later, when it loads: that render must match
+ * the server's even though the page has hydrated by then. False again once it has (decision 196).
  */
 export const IslandHydrationContext = createContext(false);
 

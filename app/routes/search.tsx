@@ -6,7 +6,7 @@
  * results by canonical refinement key, and failed loads keep the previous results on screen.
  */
 import * as Switch from "@radix-ui/react-switch";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactElement, type RefObject } from "react";
 import { Form, isRouteErrorResponse, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/search";
@@ -30,6 +30,7 @@ import type { FacetValue, ListFacet, NumericRange, RangeFacet } from "~/search/t
 import { enabledSorts, resolveSearch, SearchRequestError, searchPage, SORT_LABELS, type SearchEntry } from "~/services/search-page.server";
 import { NoScript } from "~/components/no-script";
 import { KeptOnHydration } from "~/components/kept-on-hydration";
+import { island } from "~/components/island";
 import { wholeNumberText } from "~/domain/display/number-text";
 
 /** Spec 5: the search box is debounced 300 ms. */
@@ -295,6 +296,82 @@ function RecentSearches({ d }: { d: SearchData }) {
   );
 }
 
+/**
+ * The SRP's sidebar form (spec 2.2, 9): keyword, sort, the facet and range filters, "Show
+ * results" and "Clear all filters". A change submits the form's fields as the next URL
+ * (`submitForm`); without JavaScript it is a plain GET form. One root element: it is an island
+ * (decision 196).
+ */
+function RefineForm({
+  d,
+  formRef,
+  text,
+  onText,
+  submitForm,
+  onRangeCommit,
+  sortSelect,
+}: {
+  d: SearchData;
+  formRef: RefObject<HTMLFormElement | null>;
+  /** The keyword box's text (the page's state: the box outlives a client navigation). */
+  text: string;
+  onText: (value: string) => void;
+  submitForm: () => void;
+  onRangeCommit: (facet: RangeFacet, range: NumericRange | null) => void;
+  sortSelect: ReactElement;
+}) {
+  return (
+    <Form
+      id="refine"
+      ref={formRef}
+      method="get"
+      action={d.formAction}
+      aria-label="Refine results"
+      className="scroll-mt-4 rounded-lg bg-white p-4 shadow-sm"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submitForm();
+      }}
+      onChange={(e) => {
+        const target = e.target as unknown as HTMLElement;
+        if (target.id === "srp-query" || target.hasAttribute("data-no-auto-submit")) return;
+        submitForm();
+      }}
+    >
+      <div role="search">
+        <label htmlFor="srp-query" className="text-sm font-semibold">
+          Keyword
+        </label>
+        <input
+          id="srp-query"
+          name="query"
+          type="search"
+          value={text}
+          onChange={(e) => onText(e.target.value)}
+          className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5"
+          placeholder="Make, model, badge"
+        />
+      </div>
+      <label htmlFor="srp-sort" className="mt-3 block text-sm font-semibold">
+        Sort by
+      </label>
+      {sortSelect}
+      <FilterFields d={d} onRangeCommit={onRangeCommit} />
+      <button type="submit" className="mt-2 w-full rounded bg-[var(--site-primary)] px-4 py-2 font-semibold text-[var(--site-on-primary)]">
+        Show results
+      </button>
+      <p className="mt-2 text-center text-sm">
+        <Link to={d.formAction} className="text-[var(--site-primary)] underline">
+          Clear all filters
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
+/** Decision 196: the sidebar form hydrates when it nears the screen, never in the page's hydration task. */
+const RefineIsland = island("srp-refine", async () => RefineForm);
+
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const d = loaderData as SearchData;
   const q = d.query;
@@ -333,7 +410,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
   /** A form's fields (the sidebar's, or the drawer's) as the next URL (page cleared), navigated to client-side. */
   const submitForm = useCallback(
-    async (override?: (params: URLSearchParams) => void, form: HTMLFormElement | null = formRef.current) => {
+    // Until the sidebar's island hydrates (decision 196), its server-rendered form is read directly.
+    async (override?: (params: URLSearchParams) => void, form: HTMLFormElement | null = formRef.current ?? (document.getElementById("refine") as HTMLFormElement | null)) => {
       if (!form) return;
       const fields = new URLSearchParams();
       for (const [k, v] of new FormData(form)) if (typeof v === "string") fields.append(k, v);
@@ -358,6 +436,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       }
     }, form());
   const onRangeCommit = rangeCommitter(() => formRef.current);
+  const onQueryText = (value: string) => {
+    setText(value);
+    if (textTimer.current) clearTimeout(textTimer.current);
+    textTimer.current = setTimeout(() => submitForm(), SEARCH_DEBOUNCE_MS);
+  };
   const drawerFormRef = useRef<HTMLFormElement>(null);
   const onDrawerRangeCommit = rangeCommitter(() => drawerFormRef.current);
   const activeFilters =
@@ -527,55 +610,18 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <PriceSliderSearch itemPlural={d.itemPlural} />
           </div>
         </section>
-        <Form
-          id="refine"
-          ref={formRef}
-          method="get"
-          action={d.formAction}
-          aria-label="Refine results"
-          className="h-fit scroll-mt-4 rounded-lg bg-white p-4 shadow-sm lg:col-start-1 lg:row-start-1"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submitForm();
-          }}
-          onChange={(e) => {
-            const target = e.target as unknown as HTMLElement;
-            if (target.id === "srp-query" || target.hasAttribute("data-no-auto-submit")) return;
-            submitForm();
-          }}
-        >
-          <div role="search">
-            <label htmlFor="srp-query" className="text-sm font-semibold">
-              Keyword
-            </label>
-            <input
-              id="srp-query"
-              name="query"
-              type="search"
-              value={text}
-              onChange={(e) => {
-                setText(e.target.value);
-                if (textTimer.current) clearTimeout(textTimer.current);
-                textTimer.current = setTimeout(() => submitForm(), SEARCH_DEBOUNCE_MS);
-              }}
-              className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5"
-              placeholder="Make, model, badge"
-            />
-          </div>
-          <label htmlFor="srp-sort" className="mt-3 block text-sm font-semibold">
-            Sort by
-          </label>
-          {sortSelect("srp-sort")}
-          <FilterFields d={d} onRangeCommit={onRangeCommit} />
-          <button type="submit" className="mt-2 w-full rounded bg-[var(--site-primary)] px-4 py-2 font-semibold text-[var(--site-on-primary)]">
-            Show results
-          </button>
-          <p className="mt-2 text-center text-sm">
-            <Link to={d.formAction} className="text-[var(--site-primary)] underline">
-              Clear all filters
-            </Link>
-          </p>
-        </Form>
+        {/* Decision 196: the sidebar form hydrates once it nears the screen (a phone has it below
+            every result); until then its server HTML is what the shopper sees and submits. */}
+        <RefineIsland
+          islandClassName="h-fit lg:col-start-1 lg:row-start-1"
+          d={d}
+          formRef={formRef}
+          text={text}
+          onText={onQueryText}
+          submitForm={submitForm}
+          onRangeCommit={onRangeCommit}
+          sortSelect={sortSelect("srp-sort")}
+        />
       </div>
     </>
   );

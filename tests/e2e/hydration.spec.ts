@@ -333,3 +333,29 @@ test.describe("pages load without starting ICU (decision 194)", () => {
     });
   }
 });
+
+test("a phone's SRP hydrates its filter form only when the shopper reaches it, and it then refines (decision 196)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Before the scripts run, add an element the server did not send to the sidebar form's keyword
+  // box: hydrating the form removes it, a form not hydrated yet keeps it.
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const extra = document.createElement("i");
+      extra.setAttribute("data-extra", "refine");
+      document.querySelector('#refine [role="search"]')?.appendChild(extra);
+    });
+    document.addEventListener("forecourt:hydrated", () => ((window as unknown as { __hydratedAt: number }).__hydratedAt = 1));
+  });
+  await page.goto(`${E2E_BASE("harbour-auto-group")}/search`);
+  await page.waitForFunction(() => (window as unknown as { __hydratedAt?: number }).__hydratedAt);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))));
+  // The form sits below every result on a phone: still the server's HTML.
+  await expect(page.locator("[data-extra=refine]")).toHaveCount(1);
+  const form = page.getByRole("form", { name: "Refine results" });
+  await form.scrollIntoViewIfNeeded();
+  await expect(page.locator("[data-extra=refine]")).toHaveCount(0);
+  const total = Number((await page.getByTestId("result-count").innerText()).replace(/[^\d]/g, ""));
+  await form.getByTestId("facet-make").getByRole("checkbox", { name: /^Toyota/ }).check();
+  await expect(page).toHaveURL(/\/search\?make=Toyota$/);
+  await expect(async () => expect(Number((await page.getByTestId("result-count").innerText()).replace(/[^\d]/g, ""))).toBeLessThan(total)).toPass();
+});
