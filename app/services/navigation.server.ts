@@ -8,7 +8,7 @@ import type { Database } from "../../db/client";
 import { manufacturers, models } from "../../db/schema/index";
 import { baseNavigation, serviceBookingUrl } from "~/domain/navigation/defaults";
 import { callNowShownAt, groupModels, isWithinDates, type CallNowPlan, mergeNavigation, type MenuModelGroup, type NavigationTree } from "~/domain/navigation/navigation";
-import { CALL_NOW_PLAN_DAYS, callNowPlan, isCallNowShown } from "~/domain/navigation/call-now";
+import { CALL_NOW_PLAN_DAYS, callNowPlan } from "~/domain/navigation/call-now";
 import type { WeeklyHoursEntry } from "~/domain/opening-hours";
 import type { Banner, NavItem, Popup } from "~/sites/site-config";
 import type { Site } from "~/sites/site";
@@ -99,7 +99,8 @@ export function callNowPlanFor(phone: string | null, weekly: WeeklyHoursEntry[],
  * @throws RangeError for an unknown time zone
  */
 export function callNowShown(phone: string | null, weekly: WeeklyHoursEntry[], timeZone: string, now: number): boolean {
-  return callNowShownAt(callNowPlanFor(phone, weekly, timeZone, now), now) ?? isCallNowShown({ phone, weekly, timeZone }, new Date(now));
+  // callNowPlanFor's plan always covers `now` (it starts at most a day before it and lasts a week).
+  return callNowShownAt(callNowPlanFor(phone, weekly, timeZone, now), now) === true;
 }
 
 /**
