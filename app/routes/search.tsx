@@ -6,7 +6,7 @@
  * results by canonical refinement key, and failed loads keep the previous results on screen.
  */
 import * as Switch from "@radix-ui/react-switch";
-import { useCallback, useEffect, useRef, useState, type ReactElement, type RefObject } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type RefObject } from "react";
 import { Form, isRouteErrorResponse, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/search";
@@ -425,6 +425,23 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     },
     [navigate, d.formAction],
   );
+
+  // Decision 196: a box ticked (or a sort chosen) in the sidebar before its island has hydrated
+  // refines the results as it will afterwards, instead of only ticking. Once the island has
+  // hydrated (formRef is set) its own onChange answers and this listener stays out of the way.
+  const submitLatest = useRef(submitForm);
+  submitLatest.current = submitForm;
+  // A layout effect: it runs inside the hydration task, so no tap can come before the listener.
+  useLayoutEffect(() => {
+    const onChange = (event: Event) => {
+      if (formRef.current) return;
+      const target = event.target as HTMLElement | null;
+      if (!target || target.id === "srp-query" || target.hasAttribute("data-no-auto-submit") || !target.closest("#refine")) return;
+      void submitLatest.current();
+    };
+    document.addEventListener("change", onChange);
+    return () => document.removeEventListener("change", onChange);
+  }, []);
 
   const rangeCommitter = (form: () => HTMLFormElement | null) => (facet: RangeFacet, range: NumericRange | null) =>
     submitForm((fields) => {

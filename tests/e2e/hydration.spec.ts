@@ -10,6 +10,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
+import { waitForHydration } from "./fixtures";
 
 interface HydrationReport {
   hydrated: boolean;
@@ -358,4 +359,28 @@ test("a phone's SRP hydrates its filter form only when the shopper reaches it, a
   await form.getByTestId("facet-make").getByRole("checkbox", { name: /^Toyota/ }).check();
   await expect(page).toHaveURL(/\/search\?make=Toyota$/);
   await expect(async () => expect(Number((await page.getByTestId("result-count").innerText()).replace(/[^\d]/g, ""))).toBeLessThan(total)).toPass();
+});
+
+test("a box ticked in the sidebar before its island hydrates still refines without a full page load (decision 196)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    document.addEventListener("forecourt:hydrated", () => ((window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated = true), { once: true });
+  });
+  await page.goto(`${E2E_BASE("harbour-auto-group")}/search`);
+  // At once after the page's hydration task (the island has not hydrated: it is far below).
+  await waitForHydration(page);
+  await page.evaluate(() => ((window as unknown as { __srpMark: number }).__srpMark = 1));
+  const total = Number((await page.getByTestId("result-count").innerText()).replace(/[^\d]/g, ""));
+  // Tick without scrolling the form into view (scrolling would hydrate it first), as a fast tap would.
+  const ticked = await page.evaluate(() => {
+    const box = Array.from(document.querySelectorAll<HTMLInputElement>('#refine [data-testid="facet-make"] input[type="checkbox"]')).find((input) => input.value === "Toyota");
+    if (!box) return false;
+    box.checked = true;
+    box.dispatchEvent(new Event("change", { bubbles: true }));
+    return true;
+  });
+  expect(ticked).toBe(true);
+  await expect(page).toHaveURL(/\/search\?make=Toyota$/);
+  await expect(async () => expect(Number((await page.getByTestId("result-count").innerText()).replace(/[^\d]/g, ""))).toBeLessThan(total)).toPass();
+  expect(await page.evaluate(() => (window as unknown as { __srpMark?: number }).__srpMark)).toBe(1);
 });
