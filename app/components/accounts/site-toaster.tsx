@@ -13,7 +13,8 @@ export function SiteToaster() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="bottom-center" visibleToasts={1} duration={TOAST_MS} closeButton richColors />
+      {/* dir given: without it sonner reads the document's computed direction, a style recalculation of the whole page while it loads (issue 15 TBT) */}
+      <Toaster dir="ltr" position="bottom-center" visibleToasts={1} duration={TOAST_MS} closeButton richColors />
     </Suspense>
   );
 }

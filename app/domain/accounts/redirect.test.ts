@@ -44,4 +44,15 @@ describe("signInHref (spec 4: sign-in with the target and return path)", () => {
   it("never carries an unsafe path", () => {
     expect(signInHref({ type: "garage", redirect: "https://evil", back: "//evil" })).toBe("/sign-in?type=garage&redirect=%2F&back=%2F");
   });
+  it("checks each call's own paths, however the calls alternate (the last pair is remembered)", () => {
+    const calls = [
+      [{ type: "watchlist", redirect: "/search?make=Toyota", back: "/search?make=Toyota", carId: 1 }, "/sign-in?type=watchlist&redirect=%2Fsearch%3Fmake%3DToyota&back=%2Fsearch%3Fmake%3DToyota&car_id=1"],
+      [{ type: "watchlist", redirect: "/search?make=Toyota", back: "/search?make=Toyota", carId: 2 }, "/sign-in?type=watchlist&redirect=%2Fsearch%3Fmake%3DToyota&back=%2Fsearch%3Fmake%3DToyota&car_id=2"],
+      [{ type: "watchlist", redirect: "//evil", back: "/search?make=Toyota", carId: 2 }, "/sign-in?type=watchlist&redirect=%2F&back=%2Fsearch%3Fmake%3DToyota&car_id=2"],
+      [{ type: "watchlist", redirect: "//evil", back: null, carId: 2 }, "/sign-in?type=watchlist&redirect=%2F&back=%2F&car_id=2"],
+      [{ type: "account", redirect: "/a", back: undefined }, "/sign-in?type=account&redirect=%2Fa&back=%2Fa"],
+      [{ type: "account", redirect: "/a", back: "/\\evil" }, "/sign-in?type=account&redirect=%2Fa&back=%2Fa"],
+    ] as const;
+    for (const [options, href] of [...calls, ...[...calls].reverse()]) expect(signInHref(options)).toBe(href);
+  });
 });

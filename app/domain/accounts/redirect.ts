@@ -40,13 +40,22 @@ export function parseSignInType(value: string | null | undefined): SignInType {
   return (SIGN_IN_TYPES as readonly string[]).includes(value ?? "") ? (value as SignInType) : "account";
 }
 
+/** The paths {@link signInHref} checked last, by their raw values. */
+let lastChecked: { rawRedirect: string; rawBack: string | null; redirect: string; back: string } | null = null;
+
 /**
  * Builds the sign-in URL of spec 2.1: `/sign-in?type=...&redirect=...&back=...` (+ `car_id` for a
  * watchlist save started while signed out). Both paths are checked with {@link safeRedirectPath}.
  */
 export function signInHref(options: { type: SignInType; redirect: string; back?: string | null; carId?: number | null }): string {
-  const params = new URLSearchParams({ type: options.type, redirect: safeRedirectPath(options.redirect) });
-  params.set("back", safeRedirectPath(options.back ?? null, params.get("redirect")!));
+  // Every watchlist button of a results page asks with the same paths: check them once (issue 15).
+  const rawBack = options.back ?? null;
+  if (lastChecked?.rawRedirect !== options.redirect || lastChecked.rawBack !== rawBack) {
+    const redirect = safeRedirectPath(options.redirect);
+    lastChecked = { rawRedirect: options.redirect, rawBack, redirect, back: safeRedirectPath(rawBack, redirect) };
+  }
+  const params = new URLSearchParams({ type: options.type, redirect: lastChecked.redirect });
+  params.set("back", lastChecked.back);
   if (options.carId) params.set("car_id", String(options.carId));
   return `/sign-in?${params.toString()}`;
 }
