@@ -282,6 +282,9 @@ test.describe("pages load without starting ICU (decision 194)", () => {
     { site: "harbour-auto-group", path: "/search?price_min=20000&price_max=60000" },
     { site: "outback-caravans", path: "/search" },
     { site: "perth-toyota", path: "/our-location" },
+    // The calculator's cents, a blog list's publication days (decision 197).
+    { site: "perth-toyota", path: "/finance-enquiry" },
+    { site: "perth-toyota", path: "/blog/vehicle-reviews" },
   ];
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(() => {

@@ -14,11 +14,10 @@ import {
 } from "~/domain/finance/calculator";
 import { PAYMENT_FREQUENCIES, type PaymentFrequency } from "~/domain/finance/repayments";
 import { NoScript } from "~/components/no-script";
-import { lazyNumberFormat } from "~/domain/display/number-text";
+import { audCentsText } from "~/domain/display/number-text";
 
 const PERIOD: Record<PaymentFrequency, string> = { weekly: "per week", fortnightly: "per fortnight", monthly: "per month" };
 const FREQUENCY_LABEL: Record<PaymentFrequency, string> = { weekly: "Weekly", fortnightly: "Fortnightly", monthly: "Monthly" };
-const DOLLARS = lazyNumberFormat({ style: "currency", currency: "AUD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export interface FinanceCalculatorProps {
   /** The site's calculator configuration (app/sites/finance-options.ts calculatorConfigFor). */
@@ -270,13 +269,13 @@ export function FinanceCalculator({ config, initial, initialMessage = null, acti
         <p className="text-sm text-slate-600">Estimated repayment</p>
         <p className="text-2xl font-bold">
           <output htmlFor={priceId} data-testid="calculator-repayment">
-            {DOLLARS.format(schedule.payment)}
+            {audCentsText(schedule.payment)}
           </output>{" "}
           <span className="text-base font-normal">{PERIOD[schedule.frequency]}</span>
         </p>
         <p className="text-sm text-slate-700">
-          {schedule.numberOfPayments} payments, total interest {DOLLARS.format(schedule.totalInterest)}, total payable{" "}
-          <span data-testid="calculator-total">{DOLLARS.format(schedule.totalPayable)}</span>
+          {schedule.numberOfPayments} payments, total interest {audCentsText(schedule.totalInterest)}, total payable{" "}
+          <span data-testid="calculator-total">{audCentsText(schedule.totalPayable)}</span>
         </p>
       </div>
       <NoScript>

@@ -3,6 +3,7 @@
  * ("Feet-to-metres factor 0.3048").
  */
 import type { CaravanSpecifications } from "~/domain/car";
+import { decimalText } from "./number-text";
 
 /** Spec 9: metres per foot (exact, international foot). */
 export const FEET_TO_METRES = 0.3048;
@@ -33,10 +34,8 @@ export function formatFeetAsMetres(
   fractionDigits: number = DEFAULT_METRES_FRACTION_DIGITS,
 ): string | null {
   if (typeof feet !== "number" || !Number.isFinite(feet) || feet <= 0) return null;
-  const metres = new Intl.NumberFormat("en-AU", {
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(feetToMetres(feet));
+  // Without Intl, written as Intl writes it (decision 194: no ICU while a caravan's page loads).
+  const metres = decimalText(feetToMetres(feet), fractionDigits);
   return `${metres} m`;
 }
 

@@ -4,7 +4,7 @@
  * ("Specs show the first 4; features list default limit 8").
  */
 import type { Car } from "~/domain/car";
-import { lazyNumberFormat } from "./number-text";
+import { decimalText } from "./number-text";
 
 /** Spec 5: names dropped by default. */
 export const DEFAULT_SPEC_LIST_EXCLUSIONS: readonly string[] = Object.freeze(["rego"]);
@@ -129,10 +129,9 @@ export function getSpecList(
   return collapseList(filterSpecEntries(entries, o), o.initialCount, expanded);
 }
 
-const NUMBER = lazyNumberFormat({ maximumFractionDigits: 1 });
 
 function withUnit(value: number | null, unit: string): string | null {
-  return value === null || !Number.isFinite(value) ? null : `${NUMBER.format(value)} ${unit}`;
+  return value === null || !Number.isFinite(value) ? null : `${decimalText(value, 1, 0)} ${unit}`;
 }
 
 /**
