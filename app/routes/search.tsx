@@ -298,9 +298,9 @@ function RecentSearches({ d }: { d: SearchData }) {
 
 /**
  * The SRP's sidebar form (spec 2.2, 9): keyword, sort, the facet and range filters, "Show
- * results" and "Clear all filters". A change submits the form's fields as the next URL
- * (`submitForm`); without JavaScript it is a plain GET form. One root element: it is an island
- * (decision 196).
+ * results" and "Clear all filters". A change submits the form's fields as the next URL (the page
+ * listens for it, so it works before this island hydrates); without JavaScript it is a plain GET
+ * form. One root element: it is an island (decision 196).
  */
 function RefineForm({
   d,
@@ -330,11 +330,6 @@ function RefineForm({
       className="scroll-mt-4 rounded-lg bg-white p-4 shadow-sm"
       onSubmit={(e) => {
         e.preventDefault();
-        submitForm();
-      }}
-      onChange={(e) => {
-        const target = e.target as unknown as HTMLElement;
-        if (target.id === "srp-query" || target.hasAttribute("data-no-auto-submit")) return;
         submitForm();
       }}
     >
@@ -426,15 +421,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     [navigate, d.formAction],
   );
 
-  // Decision 196: a box ticked (or a sort chosen) in the sidebar before its island has hydrated
-  // refines the results as it will afterwards, instead of only ticking. Once the island has
-  // hydrated (formRef is set) its own onChange answers and this listener stays out of the way.
+  // A change in the sidebar form (a box ticked, a sort chosen) refines the results. The page
+  // listens, not the form: the form is an island (decision 196), and a change made before it has
+  // hydrated must refine as one made after. A layout effect runs inside the page's hydration
+  // task, so no tap can come before the listener.
   const submitLatest = useRef(submitForm);
   submitLatest.current = submitForm;
-  // A layout effect: it runs inside the hydration task, so no tap can come before the listener.
   useLayoutEffect(() => {
     const onChange = (event: Event) => {
-      if (formRef.current) return;
       const target = event.target as HTMLElement | null;
       if (!target || target.id === "srp-query" || target.hasAttribute("data-no-auto-submit") || !target.closest("#refine")) return;
       void submitLatest.current();

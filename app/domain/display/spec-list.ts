@@ -129,7 +129,6 @@ export function getSpecList(
   return collapseList(filterSpecEntries(entries, o), o.initialCount, expanded);
 }
 
-
 function withUnit(value: number | null, unit: string): string | null {
   return value === null || !Number.isFinite(value) ? null : `${decimalText(value, 1, 0)} ${unit}`;
 }
