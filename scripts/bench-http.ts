@@ -14,7 +14,10 @@
  *   app sent; the table prints the same-run ratio app-repeat / static per page.
  * Each page gets a 2 s warm-up, then BENCH_RUNS runs of BENCH_SECONDS with autocannon at
  * BENCH_CONNECTIONS, runs interleaved across pages; the table prints min / median / max req/s and
- * the median p50 / p99 in ms. The server's RSS (VmRSS of the node server process itself, sampled
+ * the median p50 / p99 in ms. For uncached loads it also prints the server's CPU time per request
+ * (ms, user + system of the server process and its threads, from /proc; min / median / max): on
+ * a shared machine whose neighbours take CPU, this moves less than requests per second, so it is
+ * the figure to compare two builds by. The server's RSS (VmRSS of the node server process itself, sampled
  * during and after each load) is reported as the maximum per mode.
  *
  * Database: PostgreSQL when DATABASE_URL is set, otherwise PGlite in `<app>/.data/bench-pglite`
@@ -58,12 +61,15 @@ interface Run {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Server CPU time per request (ms), or null for a load on the static server. */
+  cpuMsPerRequest: number | null;
 }
 interface PageResult {
   runs: Run[];
   reqs: Spread;
   p50: Spread;
   p99: Spread;
+  cpuMsPerRequest: Spread | null;
 }
 
 /** Finds the real VDP and location URLs on the running app (plain, uncompressed requests). */
@@ -93,12 +99,17 @@ async function discoverPages(port: number): Promise<Page[]> {
   ];
 }
 
-/** One autocannon load; samples the server's RSS every 250 ms meanwhile into `rss`. */
+/**
+ * One autocannon load; samples the server's RSS every 250 ms meanwhile into `rss`, and measures
+ * the server's CPU time per request (ms) over the load.
+ */
 async function load(port: number, path: string, seconds: number, connections: number, server: BenchServer | null, rss: number[]): Promise<Run> {
   const sampler = server ? setInterval(() => rss.push(server.rssMb()), 250) : null;
   try {
+    const cpuBefore = server ? server.cpuMs() : NaN;
     const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers: { ...BROWSER_HEADERS, host: HOST }, connections, duration: seconds });
-    return { reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+    const cpuMsPerRequest = server && r.requests.total > 0 ? (server.cpuMs() - cpuBefore) / r.requests.total : null;
+    return { reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, cpuMsPerRequest };
   } finally {
     if (sampler) clearInterval(sampler);
     if (server) rss.push(server.rssMb());
@@ -106,7 +117,8 @@ async function load(port: number, path: string, seconds: number, connections: nu
 }
 
 function summarise(runs: Run[]): PageResult {
-  return { runs, reqs: spread(runs.map((r) => r.reqs)), p50: spread(runs.map((r) => r.p50)), p99: spread(runs.map((r) => r.p99)) };
+  const cpu = runs.map((r) => r.cpuMsPerRequest).filter((n): n is number => n !== null && Number.isFinite(n));
+  return { runs, reqs: spread(runs.map((r) => r.reqs)), p50: spread(runs.map((r) => r.p50)), p99: spread(runs.map((r) => r.p99)), cpuMsPerRequest: cpu.length ? spread(cpu) : null };
 }
 
 /** Starts the static baseline serving what the app sends for each page with `Accept-Encoding: br`. */
@@ -149,7 +161,7 @@ async function runMode(mode: "uncached" | "repeat", dir: string, withStatic: boo
       for (const [i, { name, path }] of pages.entries()) {
         const r = await load(PORT, path, SECONDS, CONNECTIONS, server, rss);
         app[i].push(r);
-        let line = `[${mode} run ${run}/${RUNS}] ${name.padEnd(20)} ${r.reqs.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`;
+        let line = `[${mode} run ${run}/${RUNS}] ${name.padEnd(20)} ${r.reqs.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  CPU ${r.cpuMsPerRequest?.toFixed(2) ?? "?"} ms/req`;
         if (r.non2xx || r.errors) line += `  (${r.non2xx} non-2xx, ${r.errors} errors)`;
         if (staticChild) {
           const s = await load(STATIC_PORT, path, SECONDS, CONNECTIONS, null, rss);
@@ -202,11 +214,12 @@ const cell = (r: PageResult | undefined) => (r ? `${formatSpread(r.reqs)} | ${r.
 const lines = [
   `bench:http, ${commit}, ${database}, ${RUNS} run(s) x ${SECONDS} s, ${CONNECTIONS} connections, Accept-Encoding: gzip, br (req/s min / median / max; latency medians)`,
   "",
-  "| page | uncached req/s | p50 / p99 ms | repeat req/s | p50 / p99 ms | static req/s | p50 / p99 ms | repeat / static |",
-  "|---|---|---|---|---|---|---|---|",
+  "| page | uncached req/s | p50 / p99 ms | uncached CPU ms/req | repeat req/s | p50 / p99 ms | static req/s | p50 / p99 ms | repeat / static |",
+  "|---|---|---|---|---|---|---|---|---|",
   ...pages.map(({ name, path }) => {
     const ratio = ratios[path];
-    return `| ${name} (\`${path}\`) | ${cell(uncached?.app[path])} | ${cell(repeat?.app[path])} | ${cell(repeat?.static?.[path])} | ${ratio ? formatSpread(ratio, 2) : "–"} |`;
+    const cpu = uncached?.app[path]?.cpuMsPerRequest;
+    return `| ${name} (\`${path}\`) | ${cell(uncached?.app[path])} | ${cpu ? formatSpread(cpu, 2) : "–"} | ${cell(repeat?.app[path])} | ${cell(repeat?.static?.[path])} | ${ratio ? formatSpread(ratio, 2) : "–"} |`;
   }),
   "",
   `Server RSS (max during and after load): uncached ${uncached ? `${uncached.rssMb.toFixed(0)} MB` : "–"}, repeat ${repeat ? `${repeat.rssMb.toFixed(0)} MB` : "–"} (${database}).`,

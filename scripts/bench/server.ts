@@ -42,6 +42,26 @@ function rssOf(pid: number): number {
   }
 }
 
+/** Kernel clock ticks per second (USER_HZ), the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time (user + system, ms) process `pid` has used so far, or NaN once it has exited. */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // After the command: state is field 3, so utime (14) and stime (15) are at 11 and 12.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+
 /** Pids of the processes whose parent is `pid` (Linux /proc): a cluster's workers. */
 export function childPids(pid: number): number[] {
   return readdirSync("/proc")
@@ -64,6 +84,12 @@ export interface BenchServer {
   port: number;
   /** Resident memory of the server in MB (VmRSS; a cluster's primary and workers summed), or NaN once it has exited. */
   rssMb(): number;
+  /**
+   * CPU time the server has used so far, in ms (user + system from /proc, 10 ms resolution; a
+   * cluster's primary and workers summed), or NaN once it has exited. Differences over a load
+   * give CPU per request, which a busy shared machine disturbs less than requests per second.
+   */
+  cpuMs(): number;
   /** Sends `signal` (default SIGTERM) and waits for the process to exit (kills it after 20 s). */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -102,6 +128,9 @@ export async function startServer(opts: { dir: string; port: number; env?: Recor
     rssMb() {
       // With WEB_CONCURRENCY > 1 the server is a cluster: the primary plus its workers.
       return [child.pid!, ...childPids(child.pid!)].reduce((sum, pid) => sum + rssOf(pid), 0);
+    },
+    cpuMs() {
+      return [child.pid!, ...childPids(child.pid!)].reduce((sum, pid) => sum + cpuMsOf(pid), 0);
     },
     async stop(signal = "SIGTERM") {
       if (exited) return;
