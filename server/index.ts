@@ -20,6 +20,7 @@ import { paymentsAdapterFor } from "../app/adapters/payments/index.server";
 import { startReservationWorker } from "../app/services/reservations.server";
 import { primaryLocationEmail } from "../app/services/leads.server";
 import cluster from "node:cluster";
+import { setFlagsFromString } from "node:v8";
 import { createApp } from "./app";
 import { processCount, runPrimary, WORKER_NUMBER } from "./cluster";
 import { loadEnv } from "./env";
@@ -35,6 +36,9 @@ export interface RunningServer {
  */
 export async function startServer(): Promise<RunningServer> {
   const env = loadEnv();
+  // Decision 199: V8 reads this each time it sets the next heap limit, so setting it here applies
+  // to every later collection.
+  if (env.HEAP_GROWING_PERCENT > 0) setFlagsFromString(`--heap-growing-percent=${env.HEAP_GROWING_PERCENT}`);
   // Issue 15: log lines are written asynchronously (buffered up to 4 KB, flushed at least every
   // 250 ms and on exit), so a request does not wait on a write to stdout.
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
