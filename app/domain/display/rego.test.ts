@@ -1,5 +1,8 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { getRegoExpiryText } from "./rego";
+import { getRegoExpiryText, todayIn } from "./rego";
 
 // 2025-06-15 09:30 in Sydney (AEST, UTC+10).
 const NOW = new Date("2025-06-14T23:30:00.000Z");
@@ -43,5 +46,36 @@ describe("getRegoExpiryText", () => {
 
   it("throws a RangeError for an invalid time zone", () => {
     expect(() => getRegoExpiryText("2027-03-12", NOW, { timeZone: "Mars/Olympus" })).toThrow(RangeError);
+  });
+});
+
+describe("todayIn: today's day per zone, kept while the zone's day lasts (decision 198)", () => {
+  const zones = ["Australia/Sydney", "Australia/Perth", "Australia/Adelaide", "Australia/Lord_Howe", "America/Santiago", "Asia/Tehran", "Pacific/Chatham", "UTC"];
+  const uncached = (at: number, zone: string) => format(new TZDate(at, zone), "yyyy-MM-dd");
+
+  it("answers what the zone's calendar says for any sequence of instants, across daylight-saving changes", () => {
+    const instant = fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2031, 0, 1) });
+    // Instants near each other (minutes to days apart) reach the cached path and its edges.
+    const walk = fc.tuple(instant, fc.array(fc.integer({ min: -36 * 3_600_000, max: 36 * 3_600_000 }), { minLength: 1, maxLength: 40 }));
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), walk, (zone, [start, steps]) => {
+        let at = start;
+        for (const step of [0, ...steps]) {
+          at += step;
+          expect(todayIn(new Date(at), zone)).toBe(uncached(at, zone));
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it("turns over at the zone's midnight, not UTC's: Sydney's day changes at 13:00 UTC in summer", () => {
+    expect(todayIn(new Date("2026-01-15T12:59:59.999Z"), "Australia/Sydney")).toBe("2026-01-15");
+    expect(todayIn(new Date("2026-01-15T13:00:00.000Z"), "Australia/Sydney")).toBe("2026-01-16");
+    expect(todayIn(new Date("2026-01-15T12:59:59.999Z"), "Australia/Sydney")).toBe("2026-01-15");
+  });
+
+  it("gives null for an invalid date", () => {
+    expect(todayIn(new Date(Number.NaN), "Australia/Sydney")).toBeNull();
   });
 });
