@@ -72,6 +72,14 @@ describe("paintBeforeScripts (issue 15 LCP, decision 190)", () => {
     expect(paintBeforeScripts(plain)).toBe(plain);
   });
 
+  it("takes preloads from <head> only (React hoists them there); a preload in the body stays as written", () => {
+    const input = Buffer.from(page(ROUTER_SCRIPT).toString("utf8").replace("<body><p>", '<body><link rel="modulepreload" href="/assets/late-E.js"/><p>'));
+    const out = paintBeforeScripts(input).toString("utf8");
+    expect(out).toContain('</head><body><link rel="modulepreload" href="/assets/late-E.js"/><p>');
+    expect(out).toContain('for(const h of ["/assets/manifest-1.js","/assets/shell-D.js"])');
+    expect(out.match(/<link rel="modulepreload"/g)).toHaveLength(1);
+  });
+
   it("leaves a page alone when a preload is not a plain same-origin path", () => {
     const input = Buffer.from(page(ROUTER_SCRIPT).toString("utf8").replace('href="/assets/shell-D.js"', 'href="//evil.example/x.js"'));
     expect(paintBeforeScripts(input)).toBe(input);

@@ -24,6 +24,7 @@ export const PAINT_FALLBACK_MS = 100;
 const MODULE_SCRIPT_OPEN = Buffer.from('<script type="module" async="">');
 const SCRIPT_CLOSE = Buffer.from("</script>");
 const PRELOAD_OPEN = Buffer.from('<link rel="modulepreload"');
+const HEAD_CLOSE = Buffer.from("</head>");
 /** `import "/assets/x.js";` */
 const SIDE_EFFECT_IMPORT = /^import ("[^"\\]+");$/;
 /** `import * as route0 from "/assets/x.js";` */
@@ -71,20 +72,25 @@ export function rewriteModuleScript(script: string, preloads: readonly string[] 
 /**
  * The page with its scripts loading after the first paint (see the module comment).
  * @param page a rendered HTML page, UTF-8 bytes
- * @returns a new buffer without `<link rel="modulepreload" …/>` tags and with React Router's
- *   module script rewritten by {@link rewriteModuleScript}; `page` itself when it has no such
+ * @returns a new buffer without the `<link rel="modulepreload" …/>` tags of its `<head>` and
+ *   with React Router's module script (the page's last `<script type="module" async="">`) rewritten by {@link rewriteModuleScript}; `page` itself when it has no such
  *   script or the script is in another shape (nothing is removed then). Never throws.
  */
 export function paintBeforeScripts(page: Buffer): Buffer {
-  const open = page.indexOf(MODULE_SCRIPT_OPEN);
+  // React Router writes its one module script after the page's content, and React hoists the
+  // preloads into <head>: searching for the script from the end and for preloads only in <head>
+  // spares two scans of the whole page (1% of a VDP's server CPU under load, decision 198).
+  const open = page.lastIndexOf(MODULE_SCRIPT_OPEN);
   if (open === -1) return page;
   const bodyStart = open + MODULE_SCRIPT_OPEN.length;
   const close = page.indexOf(SCRIPT_CLOSE, bodyStart);
   if (close === -1) return page;
+  const headEnd = page.subarray(0, open).indexOf(HEAD_CLOSE);
+  const head = page.subarray(0, headEnd === -1 ? open : headEnd);
   const parts: Buffer[] = [];
   const preloads: string[] = [];
   let from = 0;
-  for (let at = page.indexOf(PRELOAD_OPEN); at !== -1 && at < open; at = page.indexOf(PRELOAD_OPEN, from)) {
+  for (let at = head.indexOf(PRELOAD_OPEN); at !== -1; at = head.indexOf(PRELOAD_OPEN, from)) {
     const end = page.indexOf("/>", at);
     if (end === -1 || end > open) return page;
     const href = PRELOAD_REST.exec(page.toString("latin1", at + PRELOAD_OPEN.length, end + 2));

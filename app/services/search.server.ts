@@ -95,8 +95,28 @@ async function withHeldReservations(db: Database, site: Site, hits: SearchDoc[])
  * @param car the car being viewed (price in whole dollars; `body` its simple body type)
  */
 export async function findSimilarStock(db: Database, site: Site, car: SimilarTo, limit = 6): Promise<SearchDoc[]> {
-  return withHeldReservations(db, site, similarStock(await getSearchDocs(db, site), car, limit));
+  const docs = await getSearchDocs(db, site);
+  let byCar = similarByDocs.get(docs);
+  if (!byCar) similarByDocs.set(docs, (byCar = new Map()));
+  const key = `${car.id}\u0000${car.make}\u0000${car.body}\u0000${car.price}\u0000${limit}`;
+  let similar = byCar.get(key);
+  if (!similar) {
+    similar = similarStock(docs, car, limit);
+    if (byCar.size >= SIMILAR_MEMO_CARS) byCar.clear();
+    byCar.set(key, similar);
+  }
+  return withHeldReservations(db, site, similar);
 }
+
+/**
+ * Similar stock already chosen, per search-document array (one per site and stock version, so a
+ * sale or a price change starts afresh) and per car: a VDP's similar cars change only with the
+ * stock, and choosing them walks the site's whole stock (about 1% of a VDP's server CPU under
+ * load, decision 198). At most {@link SIMILAR_MEMO_CARS} cars per array; the lists are shared,
+ * read only.
+ */
+const similarByDocs = new WeakMap<readonly SearchDoc[], Map<string, SearchDoc[]>>();
+const SIMILAR_MEMO_CARS = 4096;
 
 /** Spec 4 visibility inputs from the site config. */
 export function visibilityFor(site: Site, now = Date.now()): VisibilityOptions {

@@ -4,7 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { emptySearchQuery } from "../../app/search/params";
+import { eq } from "drizzle-orm";
+import { cars } from "../../db/schema/index";
 import { getCarBySlug } from "../../app/services/cars.server";
+import { getSiteBySlug } from "../../app/services/sites.server";
 import { findSimilarStock, loadSearchDocs, searchStock } from "../../app/services/search.server";
 import { importStock } from "../../app/services/stock-import.server";
 import type { Site } from "../../app/sites/site";
@@ -52,5 +55,19 @@ describe(`tenancy (${ENGINE})`, () => {
     if (corolla.kind !== "found") throw new Error("fixture missing");
     const onA = await findSimilarStock(handle.db, siteA, { id: corolla.car.id, make: corolla.car.make, body: corolla.car.simpleBody, price: corolla.car.price });
     expect(onA.map((d) => `${d.make} ${d.model}`)).toEqual(["Toyota Camry"]);
+  });
+
+  it("similar stock is chosen once per stock version: a car sold leaves it at the next version (decision 198)", async () => {
+    const corolla = await getCarBySlug(handle.db, siteA, `2020-toyota-corolla-maxx-sport-${shared.toLowerCase()}`);
+    if (corolla.kind !== "found") throw new Error("fixture missing");
+    const like = { id: corolla.car.id, make: corolla.car.make, body: corolla.car.simpleBody, price: corolla.car.price };
+    const first = await findSimilarStock(handle.db, siteA, like);
+    expect(first.map((d) => d.model)).toEqual(["Camry"]);
+    expect(await findSimilarStock(handle.db, siteA, like)).toBe(first);
+
+    await handle.db.update(cars).set({ status: "sold" }).where(eq(cars.id, first[0].id));
+    const sold = await getSiteBySlug(handle.db, siteA.slug);
+    expect(sold!.stockVersion).toBeGreaterThan(siteA.stockVersion);
+    expect(await findSimilarStock(handle.db, sold!, like)).toEqual([]);
   });
 });
