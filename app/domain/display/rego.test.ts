@@ -75,6 +75,13 @@ describe("todayIn: today's day per zone, kept while the zone's day lasts (decisi
     expect(todayIn(new Date("2026-01-15T12:59:59.999Z"), "Australia/Sydney")).toBe("2026-01-15");
   });
 
+  it("a zone day shortened by daylight saving ends when the zone's next day begins: Santiago's 7 September 2025 lasts 23 hours", () => {
+    // Santiago's clocks went from 24:00 on 6 September to 01:00, and 8 September began at 03:00 UTC.
+    expect(todayIn(new Date("2025-09-07T12:00:00Z"), "America/Santiago")).toBe("2025-09-07");
+    expect(todayIn(new Date("2025-09-08T02:59:59.999Z"), "America/Santiago")).toBe("2025-09-07");
+    expect(todayIn(new Date("2025-09-08T03:30:00Z"), "America/Santiago")).toBe("2025-09-08");
+  });
+
   it("gives null for an invalid date", () => {
     expect(todayIn(new Date(Number.NaN), "Australia/Sydney")).toBeNull();
   });

@@ -34,7 +34,7 @@ function calendarDay(value: string | Date, timeZone: string): string | null {
   }
   const instant = typeof value === "string" ? parseISO(value) : value;
   if (!isValid(instant)) return null;
-  return format(new TZDate(instant.getTime(), timeZone), "yyyy-MM-dd");
+  return dayIn(instant.getTime(), timeZone);
 }
 
 /**
@@ -90,12 +90,21 @@ export function todayIn(now: Date, timeZone: string): string | null {
   const known = todayByZone.get(timeZone);
   if (known && at >= known.from && at < known.to) return known.day;
   const zoned = new TZDate(at, timeZone);
-  const day = format(zoned, "yyyy-MM-dd");
-  const from = startOfDay(zoned).getTime();
-  const to = addDays(startOfDay(zoned), 1).getTime();
-  // Kept only when the window is sound (it holds `now`), so an odd zone costs a lookup, never a wrong day.
-  if (from <= at && at < to) todayByZone.set(timeZone, { day, from, to });
+  const day = dayIn(at, timeZone);
+  const start = startOfDay(zoned);
+  const from = start.getTime();
+  const to = addDays(start, 1).getTime();
+  // Kept only when the window is sound: it holds `now`, and its first and last instants read as
+  // the same day (a zone's day never runs backwards, so every instant between them does too).
+  // Where daylight saving moves midnight, date-fns's next midnight can overshoot the day's end
+  // (Santiago, 8 September 2025: an hour late); that day is then looked up each time, never wrong.
+  if (from <= at && at < to && dayIn(from, timeZone) === day && dayIn(to - 1, timeZone) === day) todayByZone.set(timeZone, { day, from, to });
   return day;
+}
+
+/** The calendar day `YYYY-MM-DD` of instant `at` (ms since the epoch) in `timeZone`. */
+function dayIn(at: number, timeZone: string): string {
+  return format(new TZDate(at, timeZone), "yyyy-MM-dd");
 }
 
 /** Time zones already checked: building an Intl.DateTimeFormat costs more than the rest of a VDP's rego text (issue 15 profile). */
