@@ -51,28 +51,32 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
+/**
+ * The fields of `/proc/<pid>/stat` after the command name (state first, so field n of proc(5) is
+ * at index n - 3), or null once the process has exited. The name is cut at its last ") ", as it
+ * may itself hold one.
+ */
+function statFields(pid: number | string): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+  } catch {
+    return null;
+  }
+}
+
 /** CPU time (user + system, ms) process `pid` has used so far, or NaN once it has exited. */
 function cpuMsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    // After the command: state is field 3, so utime (14) and stime (15) are at 11 and 12.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return NaN;
-  }
+  const fields = statFields(pid);
+  // utime and stime are proc(5)'s fields 14 and 15.
+  return fields ? ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS : NaN;
 }
 
 /** Pids of the processes whose parent is `pid` (Linux /proc): a cluster's workers. */
 export function childPids(pid: number): number[] {
   return readdirSync("/proc")
     .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        return Number(readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1]?.split(" ")[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
+    .filter((name) => Number(statFields(name)?.[1]) === pid)
     .map(Number);
 }
 
