@@ -17,7 +17,9 @@
  * the median p50 / p99 in ms. For uncached loads it also prints the server's CPU time per request
  * (ms, user + system of the server process and its threads, from /proc; min / median / max): on
  * a shared machine whose neighbours take CPU, this moves less than requests per second, so it is
- * the figure to compare two builds by. The server's RSS (VmRSS of the node server process itself, sampled
+ * the figure to compare two builds by. Of that, it prints the server's main-thread CPU per request:
+ * the JavaScript event loop, which bounds one process's requests per second (work moved to other
+ * threads, such as compression, leaves it). The server's RSS (VmRSS of the node server process itself, sampled
  * during and after each load) is reported as the maximum per mode.
  *
  * Database: PostgreSQL when DATABASE_URL is set, otherwise PGlite in `<app>/.data/bench-pglite`
@@ -63,6 +65,8 @@ interface Run {
   errors: number;
   /** Server CPU time per request (ms), or null for a load on the static server. */
   cpuMsPerRequest: number | null;
+  /** The server's main-thread CPU time per request (ms), or null for a load on the static server. */
+  mainThreadMsPerRequest: number | null;
 }
 interface PageResult {
   runs: Run[];
@@ -70,6 +74,7 @@ interface PageResult {
   p50: Spread;
   p99: Spread;
   cpuMsPerRequest: Spread | null;
+  mainThreadMsPerRequest: Spread | null;
 }
 
 /** Finds the real VDP and location URLs on the running app (plain, uncompressed requests). */
@@ -107,9 +112,12 @@ async function load(port: number, path: string, seconds: number, connections: nu
   const sampler = server ? setInterval(() => rss.push(server.rssMb()), 250) : null;
   try {
     const cpuBefore = server ? server.cpuMs() : NaN;
+    const mainBefore = server ? server.mainThreadCpuMs() : NaN;
     const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers: { ...BROWSER_HEADERS, host: HOST }, connections, duration: seconds });
-    const cpuMsPerRequest = server && r.requests.total > 0 ? (server.cpuMs() - cpuBefore) / r.requests.total : null;
-    return { reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, cpuMsPerRequest };
+    const perRequest = (after: number, before: number) => (server && r.requests.total > 0 ? (after - before) / r.requests.total : null);
+    const cpuMsPerRequest = perRequest(server ? server.cpuMs() : NaN, cpuBefore);
+    const mainThreadMsPerRequest = perRequest(server ? server.mainThreadCpuMs() : NaN, mainBefore);
+    return { reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, cpuMsPerRequest, mainThreadMsPerRequest };
   } finally {
     if (sampler) clearInterval(sampler);
     if (server) rss.push(server.rssMb());
@@ -117,8 +125,17 @@ async function load(port: number, path: string, seconds: number, connections: nu
 }
 
 function summarise(runs: Run[]): PageResult {
-  const cpu = runs.map((r) => r.cpuMsPerRequest).filter((n): n is number => n !== null && Number.isFinite(n));
-  return { runs, reqs: spread(runs.map((r) => r.reqs)), p50: spread(runs.map((r) => r.p50)), p99: spread(runs.map((r) => r.p99)), cpuMsPerRequest: cpu.length ? spread(cpu) : null };
+  const finite = (values: (number | null)[]) => values.filter((n): n is number => n !== null && Number.isFinite(n));
+  const cpu = finite(runs.map((r) => r.cpuMsPerRequest));
+  const main = finite(runs.map((r) => r.mainThreadMsPerRequest));
+  return {
+    runs,
+    reqs: spread(runs.map((r) => r.reqs)),
+    p50: spread(runs.map((r) => r.p50)),
+    p99: spread(runs.map((r) => r.p99)),
+    cpuMsPerRequest: cpu.length ? spread(cpu) : null,
+    mainThreadMsPerRequest: main.length ? spread(main) : null,
+  };
 }
 
 /** Starts the static baseline serving what the app sends for each page with `Accept-Encoding: br`. */
@@ -161,7 +178,7 @@ async function runMode(mode: "uncached" | "repeat", dir: string, withStatic: boo
       for (const [i, { name, path }] of pages.entries()) {
         const r = await load(PORT, path, SECONDS, CONNECTIONS, server, rss);
         app[i].push(r);
-        let line = `[${mode} run ${run}/${RUNS}] ${name.padEnd(20)} ${r.reqs.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  CPU ${r.cpuMsPerRequest?.toFixed(2) ?? "?"} ms/req`;
+        let line = `[${mode} run ${run}/${RUNS}] ${name.padEnd(20)} ${r.reqs.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  CPU ${r.cpuMsPerRequest?.toFixed(2) ?? "?"} ms/req (main thread ${r.mainThreadMsPerRequest?.toFixed(2) ?? "?"})`;
         if (r.non2xx || r.errors) line += `  (${r.non2xx} non-2xx, ${r.errors} errors)`;
         if (staticChild) {
           const s = await load(STATIC_PORT, path, SECONDS, CONNECTIONS, null, rss);
@@ -214,12 +231,13 @@ const cell = (r: PageResult | undefined) => (r ? `${formatSpread(r.reqs)} | ${r.
 const lines = [
   `bench:http, ${commit}, ${database}, ${RUNS} run(s) x ${SECONDS} s, ${CONNECTIONS} connections, Accept-Encoding: gzip, br (req/s min / median / max; latency medians)`,
   "",
-  "| page | uncached req/s | p50 / p99 ms | uncached CPU ms/req | repeat req/s | p50 / p99 ms | static req/s | p50 / p99 ms | repeat / static |",
-  "|---|---|---|---|---|---|---|---|---|",
+  "| page | uncached req/s | p50 / p99 ms | uncached CPU ms/req | of it main thread | repeat req/s | p50 / p99 ms | static req/s | p50 / p99 ms | repeat / static |",
+  "|---|---|---|---|---|---|---|---|---|---|",
   ...pages.map(({ name, path }) => {
     const ratio = ratios[path];
     const cpu = uncached?.app[path]?.cpuMsPerRequest;
-    return `| ${name} (\`${path}\`) | ${cell(uncached?.app[path])} | ${cpu ? formatSpread(cpu, 2) : "–"} | ${cell(repeat?.app[path])} | ${cell(repeat?.static?.[path])} | ${ratio ? formatSpread(ratio, 2) : "–"} |`;
+    const main = uncached?.app[path]?.mainThreadMsPerRequest;
+    return `| ${name} (\`${path}\`) | ${cell(uncached?.app[path])} | ${cpu ? formatSpread(cpu, 2) : "–"} | ${main ? formatSpread(main, 2) : "–"} | ${cell(repeat?.app[path])} | ${cell(repeat?.static?.[path])} | ${ratio ? formatSpread(ratio, 2) : "–"} |`;
   }),
   "",
   `Server RSS (max during and after load): uncached ${uncached ? `${uncached.rssMb.toFixed(0)} MB` : "–"}, repeat ${repeat ? `${repeat.rssMb.toFixed(0)} MB` : "–"} (${database}).`,

@@ -52,13 +52,13 @@ const CLOCK_TICKS = (() => {
 })();
 
 /**
- * The fields of `/proc/<pid>/stat` after the command name (state first, so field n of proc(5) is
+ * The fields of `/proc/<pid>/stat` (with `thread`, `/proc/<pid>/task/<thread>/stat`) after the command name (state first, so field n of proc(5) is
  * at index n - 3), or null once the process has exited. The name is cut at its last ") ", as it
  * may itself hold one.
  */
-function statFields(pid: number | string): string[] | null {
+function statFields(pid: number | string, thread?: number): string[] | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
   } catch {
     return null;
@@ -69,6 +69,17 @@ function statFields(pid: number | string): string[] | null {
 function cpuMsOf(pid: number): number {
   const fields = statFields(pid);
   // utime and stime are proc(5)'s fields 14 and 15.
+  return fields ? ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS : NaN;
+}
+
+/**
+ * CPU time (user + system, ms) of process `pid`'s main thread so far (its thread id is its pid):
+ * the thread that runs JavaScript, so the one that bounds a process's requests per second;
+ * libuv's thread pool (compression, file reads) and V8's helper threads are left out. NaN once
+ * it has exited.
+ */
+function mainThreadCpuMsOf(pid: number): number {
+  const fields = statFields(pid, pid);
   return fields ? ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS : NaN;
 }
 
@@ -94,6 +105,8 @@ export interface BenchServer {
    * give CPU per request, which a busy shared machine disturbs less than requests per second.
    */
   cpuMs(): number;
+  /** As {@link BenchServer.cpuMs}, for the main threads only (a cluster's summed): the JavaScript event loops, which bound requests per second. */
+  mainThreadCpuMs(): number;
   /** Sends `signal` (default SIGTERM) and waits for the process to exit (kills it after 20 s). */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -135,6 +148,9 @@ export async function startServer(opts: { dir: string; port: number; env?: Recor
     },
     cpuMs() {
       return [child.pid!, ...childPids(child.pid!)].reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+    },
+    mainThreadCpuMs() {
+      return [child.pid!, ...childPids(child.pid!)].reduce((sum, pid) => sum + mainThreadCpuMsOf(pid), 0);
     },
     async stop(signal = "SIGTERM") {
       if (exited) return;
