@@ -23,6 +23,7 @@ import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { inlineScriptHashes, policy } from "../server/csp";
 import { paintBeforeScripts } from "../server/paint-first";
+import { attachWholeBody } from "../server/whole-body";
 import { HydratableMarkupContext } from "./components/cached-markup";
 import { createHydratableMarkupCache } from "./components/markup-cache.server";
 
@@ -60,7 +61,8 @@ export default function handleRequest(
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(body.byteLength));
         responseHeaders.set("Content-Security-Policy", policy(inlineScriptHashes(body), import.meta.env.DEV));
-        resolve(new Response(body as Uint8Array<ArrayBuffer>, { status: responseStatusCode, headers: responseHeaders }));
+        // The compression middleware takes these bytes as they are (server/whole-body.ts).
+        resolve(attachWholeBody(new Response(body as Uint8Array<ArrayBuffer>, { status: responseStatusCode, headers: responseHeaders }), body));
         callback();
       },
     });

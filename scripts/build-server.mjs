@@ -8,6 +8,7 @@
  * Usage: `node scripts/build-server.mjs`. @throws (exits non-zero) when esbuild reports an error.
  */
 import { build } from "esbuild";
+import { copyFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -26,3 +27,7 @@ await build({
   sourcemap: "linked",
   logLevel: "warning",
 });
+
+// The compression worker (decision 200) runs as its own file next to the bundle: server/compress.ts
+// finds it at new URL("./compress-worker.mjs", import.meta.url).
+copyFileSync(`${root}server/compress-worker.mjs`, `${root}build/node/compress-worker.mjs`);

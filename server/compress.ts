@@ -3,12 +3,20 @@
  * Hono's own `compress` covers gzip/deflate only; DESIGN asks for brotli too.
  */
 import { Readable } from "node:stream";
+import { Piscina } from "piscina";
 import { promisify } from "node:util";
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip as gzipCallback } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { wholeBodyOf } from "./whole-body";
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|x-adf\+xml|manifest\+json)|image\/svg\+xml)/;
 const MIN_BYTES = 1024;
+/**
+ * Types whose bodies are whole documents even when they come without a Content-Length (a resource
+ * route's `new Response(JSON.stringify(...))`: the search API, sitemaps, ADF/XML): read whole and
+ * compressed in one call like a page, not through a stream with brotli's 4 MB default window.
+ */
+const DOCUMENT_TYPES = /^(application\/(json|xml|x-adf\+xml|manifest\+json)|text\/xml|image\/svg\+xml)/;
 /**
  * Brotli quality for responses compressed as they stream (0-11). Issue 15: on a 228 KB SRP,
  * quality 4 takes about two thirds of quality 5's time for 9% more bytes (22.4 vs 20.6 KB).
@@ -27,6 +35,81 @@ const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 
 /**
+ * The compression worker thread (server/compress-worker.mjs, decision 200), started on first
+ * use; null once it has failed to start or to compress, after which whole bodies go to zlib's
+ * asynchronous calls (libuv's thread pool) as before. One thread: compressing a page costs a
+ * small fraction of rendering it, so one event loop cannot outrun it (a cluster's processes have
+ * one each). Up to {@link WORKER_QUEUE} bodies are handed to it at once: with one at a time, the
+ * next body waited for the event loop to take the last result, which under load (a page render
+ * per turn) left the worker idle and some pages waiting over a second. An idle worker does not
+ * keep the process alive.
+ */
+let pool: Piscina | null | undefined;
+/** Bodies handed to the compression worker at once; it compresses them in turn. */
+const WORKER_QUEUE = 64;
+
+function compressionPool(): Piscina | null {
+  if (pool === undefined) {
+    try {
+      pool = new Piscina({ filename: new URL("./compress-worker.mjs", import.meta.url).href, minThreads: 1, maxThreads: 1, concurrentTasksPerWorker: WORKER_QUEUE, idleTimeout: 60_000 });
+    } catch {
+      pool = null;
+    }
+  }
+  return pool;
+}
+
+/**
+ * Stops the compression worker, if it was started (server shutdown). Resolves once it has
+ * exited; never rejects. A later compression starts a new one.
+ */
+export async function closeCompression(): Promise<void> {
+  const running = pool;
+  pool = undefined;
+  provenWorker = null;
+  await running?.destroy().catch(() => undefined);
+}
+
+/** The worker that has compressed a body: from then on bodies are handed over, not copied. */
+let provenWorker: Piscina | null = null;
+
+/**
+ * `input` compressed with `encoding` at {@link BROTLI_QUALITY} / {@link BROTLI_WINDOW_BITS} or
+ * {@link GZIP_LEVEL}: on the compression worker, else with zlib's asynchronous calls.
+ * Until the worker has answered once, it gets a copy, so that a worker that cannot start loses no
+ * page; afterwards `input`'s buffer is handed over (transferred, so the caller must not use
+ * `input` again). A copy made in the worker stayed there until V8 counted enough external memory
+ * to collect it: 30 MB more resident memory under load. The worker sends the input back with the
+ * output and the event loop's frequent collections free it.
+ * @param input the whole body, a Uint8Array over the whole of its own ArrayBuffer
+ * @returns the compressed bytes
+ * @throws when the worker fails after taking the body over (a crashed thread)
+ */
+async function compressWholeBody(input: Uint8Array<ArrayBuffer>, encoding: "br" | "gzip"): Promise<Uint8Array> {
+  const worker = compressionPool();
+  if (worker) {
+    try {
+      const task = { input, encoding, brotliQuality: BROTLI_QUALITY, brotliWindowBits: BROTLI_WINDOW_BITS, gzipLevel: GZIP_LEVEL };
+      const handOver = provenWorker === worker && input.byteOffset === 0 && input.byteLength === input.buffer.byteLength;
+      const { output } = (await worker.run(task, handOver ? { transferList: [input.buffer] } : {})) as { output: Uint8Array };
+      provenWorker = worker;
+      return output;
+    } catch (error) {
+      // The worker could not start (its file is missing) or failed: compress here from now on.
+      if (pool === worker) {
+        pool = null;
+        process.emitWarning(`compression worker unavailable, compressing on the thread pool instead: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      void worker.destroy().catch(() => undefined);
+      if (input.buffer.byteLength === 0) throw error; // handed over and lost with the thread
+    }
+  }
+  return encoding === "br"
+    ? brotli(input, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: input.byteLength, [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS } })
+    : gzip(input, { level: GZIP_LEVEL });
+}
+
+/**
  * The encoding a response is compressed with for an `Accept-Encoding` header: brotli when
  * accepted, else gzip, else none (null). Shared by {@link compression} and the page cache key.
  */
@@ -37,8 +120,9 @@ export function chooseEncoding(acceptEncoding: string | null | undefined): "br" 
 
 /**
  * Compresses compressible responses of 1 KB or more with the encoding the request accepts
- * ({@link chooseEncoding}). A body of known length (Content-Length) is compressed in one call on
- * libuv's thread pool; a streamed body is compressed as it streams. Adds `Vary: Accept-Encoding`.
+ * ({@link chooseEncoding}). A body of known length (Content-Length) or of a document type
+ * ({@link DOCUMENT_TYPES}) is compressed in one call on the compression worker thread (decision
+ * 200); any other body (a React Router data request) is compressed as it streams. Adds `Vary: Accept-Encoding`.
  */
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
@@ -50,17 +134,28 @@ export function compression(): MiddlewareHandler {
     const encoding = chooseEncoding(c.req.header("accept-encoding"));
     if (!encoding) return;
     const declared = res.headers.get("content-length");
-    if (declared !== null && length <= WHOLE_BODY_MAX_BYTES) {
-      // A whole body (a rendered page, app/entry.server.tsx): one compression call on libuv's
-      // thread pool, so the next page renders on the main thread meanwhile (issue 15).
-      const input = new Uint8Array(await res.arrayBuffer());
-      const output = encoding === "br" ? await brotli(input, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: input.byteLength, [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS } }) : await gzip(input, { level: GZIP_LEVEL });
+    if (declared !== null ? length <= WHOLE_BODY_MAX_BYTES : DOCUMENT_TYPES.test(type)) {
+      // A whole body (a rendered page, app/entry.server.tsx; an API answer): one compression call
+      // on the compression worker, so the next page renders on the main thread meanwhile
+      // (decision 200). A rendered page comes with its bytes (server/whole-body.ts); other
+      // bodies are read.
+      const attached = wholeBodyOf(res);
+      const input = attached && attached.byteLength === length ? (attached as Uint8Array<ArrayBuffer>) : new Uint8Array(await res.arrayBuffer());
+      if (input.byteLength < MIN_BYTES) {
+        // A document without a declared length turned out too small to be worth compressing.
+        const headers = new Headers(res.headers);
+        headers.set("content-length", String(input.byteLength));
+        c.res = undefined;
+        c.res = new Response(input, { status: res.status, statusText: res.statusText, headers });
+        return;
+      }
+      const output = await compressWholeBody(input, encoding);
       const headers = new Headers(res.headers);
       headers.set("content-length", String(output.byteLength));
       headers.set("content-encoding", encoding);
       headers.append("vary", "Accept-Encoding");
       c.res = undefined;
-      c.res = new Response(output, { status: res.status, statusText: res.statusText, headers });
+      c.res = new Response(output as Uint8Array<ArrayBuffer>, { status: res.status, statusText: res.statusText, headers });
       return;
     }
     const compressor =

@@ -4,9 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { loadEnv } from "./env";
 
-describe("HEAP_GROWING_PERCENT (decision 199)", () => {
-  it("defaults to 100: the heap may double past its live data", () => {
-    expect(loadEnv({}).HEAP_GROWING_PERCENT).toBe(100);
+describe("HEAP_GROWING_PERCENT (decisions 199 and 200)", () => {
+  it("defaults to 60: the heap may grow to 1.6 times its live data", () => {
+    expect(loadEnv({}).HEAP_GROWING_PERCENT).toBe(60);
   });
 
   it("accepts 0 (V8's own factor) and whole percentages up to 400", () => {

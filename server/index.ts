@@ -22,6 +22,7 @@ import { primaryLocationEmail } from "../app/services/leads.server";
 import cluster from "node:cluster";
 import { setFlagsFromString } from "node:v8";
 import { createApp } from "./app";
+import { closeCompression } from "./compress";
 import { processCount, runPrimary, WORKER_NUMBER } from "./cluster";
 import { loadEnv } from "./env";
 
@@ -105,6 +106,7 @@ export async function startServer(): Promise<RunningServer> {
       await worker?.stop();
       await reservationWorker?.stop();
       channels.close();
+      await closeCompression();
       await database.close();
       logger.info("stopped");
       clearInterval(flushTimer);

@@ -1,0 +1,88 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { Hono } from "hono";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeCompression, compression } from "./compress";
+
+/**
+ * Whole-body compression on the compression worker thread (issue 15 "Fast pages", decision 200):
+ * what a browser receives decodes to exactly the page the app rendered, whichever encoding it
+ * asked for, when many pages are compressed at once, and after the worker has been stopped.
+ */
+function pageFor(n: number): string {
+  // Multi-byte UTF-8 and enough repetition to compress; every page's bytes differ.
+  return `<!DOCTYPE html><html><body><h1>Café Motors — page ${n}</h1>${"<p>2021 Toyota HiLux SR5 €59,990 drive away</p>".repeat(40 + n)}</body></html>`;
+}
+
+function app() {
+  const hono = new Hono();
+  hono.use(compression());
+  hono.get("/page/:n", (c) => {
+    const body = Buffer.from(pageFor(Number(c.req.param("n"))), "utf8");
+    return new Response(body, { headers: { "content-type": "text/html; charset=utf-8", "content-length": String(body.byteLength) } });
+  });
+  return hono;
+}
+
+async function fetchPage(n: number, acceptEncoding: string) {
+  const res = await app().request(`/page/${n}`, { headers: { "accept-encoding": acceptEncoding } });
+  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+afterAll(() => closeCompression());
+
+describe("whole-body compression on the worker thread (decision 200)", () => {
+  it("sends brotli that decodes to the rendered page, with its compressed length and Vary", async () => {
+    const { res, bytes } = await fetchPage(1, "gzip, deflate, br");
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(res.headers.get("vary")).toBe("Accept-Encoding");
+    expect(Number(res.headers.get("content-length"))).toBe(bytes.byteLength);
+    expect(bytes.byteLength).toBeLessThan(Buffer.byteLength(pageFor(1)) / 5);
+    expect(brotliDecompressSync(bytes).toString("utf8")).toBe(pageFor(1));
+  });
+
+  it("sends gzip to a client that does not accept brotli", async () => {
+    const { res, bytes } = await fetchPage(2, "gzip");
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(bytes).toString("utf8")).toBe(pageFor(2));
+  });
+
+  it("gives each of 30 concurrent pages its own bytes", async () => {
+    const results = await Promise.all(Array.from({ length: 30 }, (_, n) => fetchPage(n, n % 3 === 0 ? "gzip" : "br")));
+    results.forEach(({ res, bytes }, n) => {
+      const decoded = res.headers.get("content-encoding") === "gzip" ? gunzipSync(bytes) : brotliDecompressSync(bytes);
+      expect(decoded.toString("utf8")).toBe(pageFor(n));
+    });
+  });
+
+  it("hands bodies over once the worker has answered, and each page still gets its own bytes", async () => {
+    await fetchPage(4, "br");
+    for (const n of [5, 6, 7, 8]) {
+      const { bytes } = await fetchPage(n, "br");
+      expect(brotliDecompressSync(bytes).toString("utf8")).toBe(pageFor(n));
+    }
+  });
+
+  it("compresses a JSON answer without a Content-Length whole, and leaves a small one as it is", async () => {
+    const hono = new Hono();
+    hono.use(compression());
+    const hits = Array.from({ length: 60 }, (_, i) => ({ id: i, title: `2021 Toyota HiLux SR5 ${i}`, priceText: "$59,990", location: "Osborne Park" }));
+    hono.get("/api/search", () => new Response(JSON.stringify({ hits }), { headers: { "content-type": "application/json; charset=utf-8" } }));
+    hono.get("/api/small", () => new Response(JSON.stringify({ ok: true }), { headers: { "content-type": "application/json; charset=utf-8" } }));
+    const big = await hono.request("/api/search", { headers: { "accept-encoding": "br" } });
+    const bytes = Buffer.from(await big.arrayBuffer());
+    expect(big.headers.get("content-encoding")).toBe("br");
+    expect(Number(big.headers.get("content-length"))).toBe(bytes.byteLength);
+    expect(JSON.parse(brotliDecompressSync(bytes).toString("utf8"))).toEqual({ hits });
+    const small = await hono.request("/api/small", { headers: { "accept-encoding": "br" } });
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect(small.headers.get("content-length")).toBe("11");
+    expect(await small.json()).toEqual({ ok: true });
+  });
+
+  it("starts a new worker after the server has stopped the last one", async () => {
+    await closeCompression();
+    const { res, bytes } = await fetchPage(3, "br");
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(bytes).toString("utf8")).toBe(pageFor(3));
+  });
+});
