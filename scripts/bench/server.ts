@@ -65,21 +65,15 @@ function statFields(pid: number | string, thread?: number): string[] | null {
   }
 }
 
-/** CPU time (user + system, ms) process `pid` has used so far, or NaN once it has exited. */
-function cpuMsOf(pid: number): number {
-  const fields = statFields(pid);
-  // utime and stime are proc(5)'s fields 14 and 15.
-  return fields ? ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS : NaN;
-}
-
 /**
- * CPU time (user + system, ms) of process `pid`'s main thread so far (its thread id is its pid):
- * the thread that runs JavaScript, so the one that bounds a process's requests per second;
- * libuv's thread pool (compression, file reads) and V8's helper threads are left out. NaN once
- * it has exited.
+ * CPU time (user + system, ms) process `pid` has used so far, or NaN once it has exited. With
+ * `thread`, that thread's only: `pid` itself is the main thread, the one that runs JavaScript and
+ * so bounds a process's requests per second (libuv's thread pool, the compression worker and
+ * V8's helper threads are left out).
  */
-function mainThreadCpuMsOf(pid: number): number {
-  const fields = statFields(pid, pid);
+function cpuMsOf(pid: number, thread?: number): number {
+  const fields = statFields(pid, thread);
+  // utime and stime are proc(5)'s fields 14 and 15.
   return fields ? ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS : NaN;
 }
 
@@ -150,7 +144,7 @@ export async function startServer(opts: { dir: string; port: number; env?: Recor
       return [child.pid!, ...childPids(child.pid!)].reduce((sum, pid) => sum + cpuMsOf(pid), 0);
     },
     mainThreadCpuMs() {
-      return [child.pid!, ...childPids(child.pid!)].reduce((sum, pid) => sum + mainThreadCpuMsOf(pid), 0);
+      return [child.pid!, ...childPids(child.pid!)].reduce((sum, pid) => sum + cpuMsOf(pid, pid), 0);
     },
     async stop(signal = "SIGTERM") {
       if (exited) return;
