@@ -25,22 +25,27 @@ type Field = FieldMetadata<any>;
 type ValidationModule = typeof import("./lead-form-validation");
 
 /**
- * A plain copy of what this form reads from a Conform field (issue 15, decision 198): its id, name,
- * form id, error id, errors and initial value, each read once. Conform's field metadata is a Proxy
- * that rebuilds the form's metadata object on every property read, and its prop helpers read about
- * seventeen properties per field (three more in our labels and error line): on the location page
- * that was a tenth of the server's CPU. Reading through the Proxy once per property during render
- * keeps Conform's subscriptions (to the form id, the field's errors and its initial value) as they
- * were. The lead form declares no constraints (useForm gets no `constraint`; the server and the
- * lazily loaded zod schema validate), so the constraint attributes (required, minLength, pattern,
- * ...) Conform would read are undefined and are left out.
+ * A plain copy of what this form reads from a Conform field (issue 15, decisions 198 and 201).
+ * Conform's field metadata is a Proxy that rebuilds the form's metadata object (a new Proxy, an
+ * object of getters and three id strings) on every property read, and its prop helpers read about
+ * seventeen properties per field: on the location page that was a tenth of the server's CPU, and
+ * after decision 198 (one read per property) still a twelfth of what an uncached VDP allocated.
+ * So only what changes while the form is used is read through the Proxy: the errors and the
+ * initial value, which also subscribes the field to them as before. The id, error id and form id
+ * follow from the form's id and the field's name as Conform builds them (`{formId}-{name}`,
+ * `{id}-error`; `lead-form.test.tsx` holds the two together); the form's id is a prop, so a new
+ * one re-renders the form anyway. The lead form declares no constraints (useForm gets no
+ * `constraint`; the server and the lazily loaded zod schema validate), so the constraint
+ * attributes (required, minLength, pattern, ...) Conform would read are undefined and are left out.
  * @param field a field from useForm's fieldset
+ * @param formId the id given to useForm
+ * @param name the field's name in the form's data
  * @returns an object with the same values for the properties Conform's getInputProps,
  *   getSelectProps and getTextareaProps read; typed as the field for those helpers
  */
-function plainField(field: Field): Field {
-  const { id, name, formId, errorId, errors, initialValue } = field;
-  return { id, name, formId, errorId, errors, initialValue } as Field;
+export function plainField(field: Field, formId: string, name: string): Field {
+  const id = `${formId}-${name}`;
+  return { id, name, formId, errorId: `${id}-error`, errors: field.errors, initialValue: field.initialValue } as Field;
 }
 
 const LABELS: Record<string, string> = {
@@ -112,6 +117,7 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
     },
   });
   const fields = rawFields as unknown as Record<string, Field>;
+  const plain = (name: string) => plainField(fields[name], formId, name);
 
   // After hydration: a browser-made submission key, the visit trail, and stored user details.
   useEffect(() => {
@@ -213,20 +219,20 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
 
       <fieldset hidden={stepHidden(0)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <legend className="sr-only">Your details</legend>
-        <TextField field={fields.name} label={LABELS.name} autoComplete="given-name" required />
-        <TextField field={fields.last_name} label={LABELS.last_name} autoComplete="family-name" required />
-        <TextField field={fields.email} label={LABELS.email} type="email" autoComplete="email" required />
-        <TextField field={fields.phone} label={LABELS.phone} type="tel" autoComplete="tel" required />
-        <TextField field={fields.postcode} label={LABELS.postcode} autoComplete="postal-code" inputMode="numeric" maxLength={4} required />
+        <TextField field={plain("name")} label={LABELS.name} autoComplete="given-name" required />
+        <TextField field={plain("last_name")} label={LABELS.last_name} autoComplete="family-name" required />
+        <TextField field={plain("email")} label={LABELS.email} type="email" autoComplete="email" required />
+        <TextField field={plain("phone")} label={LABELS.phone} type="tel" autoComplete="tel" required />
+        <TextField field={plain("postcode")} label={LABELS.postcode} autoComplete="postal-code" inputMode="numeric" maxLength={4} required />
       </fieldset>
 
       <fieldset hidden={stepHidden(1)} className="mt-4 grid gap-4">
         <legend className="sr-only">Your enquiry</legend>
         {setup.options.categories ? (
-          <SelectField field={fields.category} label={LABELS.category} options={setup.options.categories.map((c) => [c, c])} required />
+          <SelectField field={plain("category")} label={LABELS.category} options={setup.options.categories.map((c) => [c, c])} required />
         ) : null}
         {setup.locations.length > 1 ? (
-          <SelectField field={fields.location_id} label={LABELS.location_id} options={setup.locations.map((l) => [String(l.id), typeof l.distanceKm === "number" ? `${l.name} (${l.distanceKm} km)` : l.name])} required />
+          <SelectField field={plain("location_id")} label={LABELS.location_id} options={setup.locations.map((l) => [String(l.id), typeof l.distanceKm === "number" ? `${l.name} (${l.distanceKm} km)` : l.name])} required />
         ) : setup.locations.length === 1 ? (
           <p className="text-sm text-slate-700">
             Dealership: <strong>{setup.locations[0].name}</strong>
@@ -234,34 +240,34 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
           </p>
         ) : null}
         {setup.kind === "offer" ? (
-          <TextField field={fields.offer_from_client} label={LABELS.offer_from_client} inputMode="decimal" placeholder={setup.car?.price ? `$${wholeNumberText(setup.car.price)}` : "$"} required />
+          <TextField field={plain("offer_from_client")} label={LABELS.offer_from_client} inputMode="decimal" placeholder={setup.car?.price ? `$${wholeNumberText(setup.car.price)}` : "$"} required />
         ) : null}
-        {setup.kind === "test-drive" || setup.kind === "service" ? <TextField field={fields.preferred_datetime} label={LABELS.preferred_datetime} type="datetime-local" /> : null}
+        {setup.kind === "test-drive" || setup.kind === "service" ? <TextField field={plain("preferred_datetime")} label={LABELS.preferred_datetime} type="datetime-local" /> : null}
         {setup.kind === "test-drive" && setup.distributionLocations.length ? (
-          <SelectField field={fields.distribution_location} label={LABELS.distribution_location} options={setup.distributionLocations.map((d) => [d, d])} />
+          <SelectField field={plain("distribution_location")} label={LABELS.distribution_location} options={setup.distributionLocations.map((d) => [d, d])} />
         ) : null}
-        {setup.kind === "service" || setup.kind === "enquiry" || setup.kind === "general" ? <TextField field={fields.rego} label={LABELS.rego} /> : null}
+        {setup.kind === "service" || setup.kind === "enquiry" || setup.kind === "general" ? <TextField field={plain("rego")} label={LABELS.rego} /> : null}
         {setup.kind === "fleet" ? (
           <>
-            <TextField field={fields.company} label={LABELS.company} autoComplete="organization" />
-            <TextField field={fields.fleet_size} label={LABELS.fleet_size} inputMode="numeric" />
+            <TextField field={plain("company")} label={LABELS.company} autoComplete="organization" />
+            <TextField field={plain("fleet_size")} label={LABELS.fleet_size} inputMode="numeric" />
           </>
         ) : null}
         {setup.kind === "feedback" ? <input type="hidden" name="experience" value={setup.subcategory === "Bad experience" ? "bad" : "good"} /> : null}
-        {setup.kind === "finance" ? <SelectField field={fields.has_trade_in} label={LABELS.has_trade_in} options={[["Yes", "Yes"], ["No", "No"]]} /> : null}
+        {setup.kind === "finance" ? <SelectField field={plain("has_trade_in")} label={LABELS.has_trade_in} options={[["Yes", "Yes"], ["No", "No"]]} /> : null}
         {setup.kind === "photos" ? <input type="hidden" name="message" value={PHOTOS_MESSAGE} /> : null}
         {setup.kind !== "offer" && setup.kind !== "photos" ? (
-          <TextareaField field={fields.message} label={LABELS.message} required={setup.kind !== "test-drive" && setup.options.commentsRequired} />
+          <TextareaField field={plain("message")} label={LABELS.message} required={setup.kind !== "test-drive" && setup.options.commentsRequired} />
         ) : null}
         {setup.kind === "enquiry" || setup.kind === "test-drive" || setup.kind === "general" ? (
           <div className="flex flex-wrap gap-4">
-            <Checkbox field={fields.opt_in_finance} label="I'm interested in finance" />
-            <Checkbox field={fields.opt_in_trade} label="I have a trade in" />
+            <Checkbox field={plain("opt_in_finance")} label="I'm interested in finance" />
+            <Checkbox field={plain("opt_in_trade")} label="I have a trade in" />
           </div>
         ) : null}
-        {setup.kind !== "offer" ? <Checkbox field={fields.opt_in} label="Keep me informed about offers and news" /> : null}
+        {setup.kind !== "offer" ? <Checkbox field={plain("opt_in")} label="Keep me informed about offers and news" /> : null}
         {setup.kind === "test-drive" ? <p className="text-xs text-slate-600">A test drive needs a current full driver licence. We will confirm the time with you.</p> : null}
-        <Checkbox field={fields.terms} label={<>I agree to the <a href="/terms-and-conditions" className="underline">terms of use</a> and <a href="/privacy-policy" className="underline">privacy policy</a></>} />
+        <Checkbox field={plain("terms")} label={<>I agree to the <a href="/terms-and-conditions" className="underline">terms of use</a> and <a href="/privacy-policy" className="underline">privacy policy</a></>} />
       </fieldset>
 
       <button
@@ -285,9 +291,8 @@ function FieldError({ field }: { field: Field }) {
   ) : null;
 }
 
-function TextField({ field: conformField, label, required, ...rest }: { field: Field; label: string; required?: boolean; type?: "text" | "email" | "tel" | "datetime-local"; autoComplete?: string; inputMode?: "numeric" | "decimal"; maxLength?: number; placeholder?: string }) {
+function TextField({ field, label, required, ...rest }: { field: Field; label: string; required?: boolean; type?: "text" | "email" | "tel" | "datetime-local"; autoComplete?: string; inputMode?: "numeric" | "decimal"; maxLength?: number; placeholder?: string }) {
   const { type = "text", ...attrs } = rest;
-  const field = plainField(conformField);
   const props = getInputProps(field, { type });
   return (
     <div>
@@ -301,8 +306,7 @@ function TextField({ field: conformField, label, required, ...rest }: { field: F
   );
 }
 
-function TextareaField({ field: conformField, label, required }: { field: Field; label: string; required?: boolean }) {
-  const field = plainField(conformField);
+function TextareaField({ field, label, required }: { field: Field; label: string; required?: boolean }) {
   return (
     <div>
       <label htmlFor={field.id} className="block text-sm font-medium">
@@ -315,8 +319,7 @@ function TextareaField({ field: conformField, label, required }: { field: Field;
   );
 }
 
-function SelectField({ field: conformField, label, options, required }: { field: Field; label: string; options: [string, string][]; required?: boolean }) {
-  const field = plainField(conformField);
+function SelectField({ field, label, options, required }: { field: Field; label: string; options: [string, string][]; required?: boolean }) {
   return (
     <div>
       <label htmlFor={field.id} className="block text-sm font-medium">
@@ -336,8 +339,7 @@ function SelectField({ field: conformField, label, options, required }: { field:
   );
 }
 
-function Checkbox({ field: conformField, label }: { field: Field; label: React.ReactNode }) {
-  const field = plainField(conformField);
+function Checkbox({ field, label }: { field: Field; label: React.ReactNode }) {
   const props = getInputProps(field, { type: "checkbox" });
   return (
     <div>
