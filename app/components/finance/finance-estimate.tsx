@@ -33,19 +33,20 @@ export function FinanceEstimate({ estimate, compact = false }: { estimate: Finan
           estimate.paymentText
         ) : (
           <>
-            <span className="text-lg">{estimate.paymentText}</span> {estimate.periodText}
-            {!compact && estimate.secondaryPaymentText ? <span className="ml-2 font-normal text-slate-600">({estimate.secondaryPaymentText})</span> : null}
+            <span className="text-lg">{estimate.paymentText}</span>
+            {` ${estimate.periodText}`}
+            {!compact && estimate.secondaryPaymentText ? <span className="ml-2 font-normal text-slate-600">{`(${estimate.secondaryPaymentText})`}</span> : null}
           </>
         )}
       </p>
       <dl className="mt-1 grid grid-cols-2 gap-x-2 text-sm">
         <div>
           <dt className="text-slate-600">Interest rate</dt>
-          <dd className="font-semibold" data-testid="finance-interest-rate">{estimate.interestRateText} p.a.</dd>
+          <dd className="font-semibold" data-testid="finance-interest-rate">{`${estimate.interestRateText} p.a.`}</dd>
         </div>
         <div>
           <dt className="text-slate-600">Comparison rate*</dt>
-          <dd className="font-semibold" data-testid="finance-comparison-rate">{estimate.comparisonRateText} p.a.</dd>
+          <dd className="font-semibold" data-testid="finance-comparison-rate">{`${estimate.comparisonRateText} p.a.`}</dd>
         </div>
         {!compact && estimate.termText ? (
           <div>

@@ -111,8 +111,11 @@ describe("CarCard's cached picture and summary (spec 2.3, decision 189)", () => 
     const { cache } = recordingCache();
     expect(render(list, cache)).toBe(plain);
     expect(render(list, cache)).toBe(plain);
-    // The summary has adjacent text nodes ("$98 per week", "6.29% p.a."): the cached HTML keeps React's separators.
-    expect(plain).toContain("6.29%<!-- --> p.a.");
+    // The finance estimate ("6.29% p.a.", " per week") and the photo count write one text each: no
+    // React text separator (a comment and a second text node in the browser) in a card (issue 15).
+    expect(plain).toContain(">6.29% p.a.</dd>");
+    expect(plain).toContain("</span> per week</p>");
+    expect(plain).not.toContain("<!-- -->");
   });
 
   it("caches both parts of a memoised card, once; never the priority card, nor a picture that React preloads in <head>", () => {

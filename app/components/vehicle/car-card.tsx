@@ -82,7 +82,7 @@ function CardPicture({ car, priority }: { car: CarCardData; priority: boolean })
       )}
       {car.photosCount > 1 ? (
         <span className="absolute bottom-2 right-2 rounded bg-black/75 px-2 py-0.5 text-xs text-white" data-testid="photos-count">
-          {car.photosCount} photos
+          {`${car.photosCount} photos`}
         </span>
       ) : null}
       {car.tag ? (
