@@ -51,9 +51,7 @@ describe("server renderer bytes (decision 201)", () => {
     expect(bytes.length).toBeGreaterThan(4096 * 4);
     expect(bytes.equals(Buffer.from(renderToString(element), "utf8"))).toBe(true);
   });
-});
 
-describe("server renderer bytes: long multi-byte runs", () => {
   it("long runs of three- and four-byte characters stream exactly what renderToString returns", async () => {
     const element = createElement(
       "ul",

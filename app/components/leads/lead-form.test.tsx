@@ -15,12 +15,12 @@ function readBoth(formId: string, names: string[], lastResult?: SubmissionResult
     const fields = rawFields as unknown as Record<string, Field>;
     for (const name of names) {
       const conform = Object.fromEntries(READ.map((key) => [key, fields[name][key]]));
-      const plain = plainField(fields[name], formId, name) as unknown as Record<string, unknown>;
+      const plain = plainField(fields[name], formId, name);
       seen[name] = {
         conform,
         plain: Object.fromEntries(READ.map((key) => [key, plain[key]])),
         conformProps: getInputProps(fields[name], { type: "text" }),
-        plainProps: getInputProps(plainField(fields[name], formId, name), { type: "text" }),
+        plainProps: getInputProps(plain, { type: "text" }),
       };
     }
     return null;
