@@ -4,9 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { loadEnv } from "./env";
 
-describe("HEAP_GROWING_PERCENT (decisions 199 and 200)", () => {
-  it("defaults to 60: the heap may grow to 1.6 times its live data", () => {
-    expect(loadEnv({}).HEAP_GROWING_PERCENT).toBe(60);
+describe("HEAP_GROWING_PERCENT (decisions 199, 200 and 202)", () => {
+  it("defaults to 40: the heap may grow to 1.4 times its live data", () => {
+    expect(loadEnv({}).HEAP_GROWING_PERCENT).toBe(40);
   });
 
   it("accepts 0 (V8's own factor) and whole percentages up to 400", () => {
