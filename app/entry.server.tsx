@@ -17,7 +17,6 @@
  * only. Errors: rejects when the shell cannot render (React Router then renders the error
  * boundary); an error inside a Suspense boundary is logged and left to the client, as React does.
  */
-import { Writable } from "node:stream";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
@@ -44,17 +43,23 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    const chunks: Uint8Array[] = [];
     let shellRendered = false;
+    let settled = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined;
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
+    // React writes the finished page into this in one go (`pipe` runs once all is ready) and then
+    // ends it. It is the part of a Node Writable that React's renderer uses (write, end, destroy,
+    // on): a Writable ran each 4 KB chunk through its buffering and callbacks (decision 202).
+    const sink = {
+      write(chunk: Uint8Array | string): boolean {
+        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+        return true;
       },
-      final(callback) {
+      end(): void {
+        if (settled) return;
+        settled = true;
         clearTimeout(timeoutId);
-        const html = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+        const html = chunks.length === 1 ? Buffer.from(chunks[0].buffer, chunks[0].byteOffset, chunks[0].byteLength) : Buffer.concat(chunks);
         // Decision 190: the page's scripts load once the browser has painted it (not in `npm run
         // dev`, whose module script also loads Vite's client).
         const body = import.meta.env.DEV ? html : paintBeforeScripts(html);
@@ -63,9 +68,18 @@ export default function handleRequest(
         responseHeaders.set("Content-Security-Policy", policy(inlineScriptHashes(body), import.meta.env.DEV));
         // The compression middleware takes these bytes as they are (server/whole-body.ts).
         resolve(attachWholeBody(new Response(body as Uint8Array<ArrayBuffer>, { status: responseStatusCode, headers: responseHeaders }), body));
-        callback();
       },
-    });
+      /** React's fatal error after the shell (the page cannot be finished). */
+      destroy(error?: unknown): void {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timeoutId);
+        reject(error ?? new Error("The page could not be rendered"));
+      },
+      on() {
+        return sink;
+      },
+    };
     const { pipe, abort } = renderToPipeableStream(
       <HydratableMarkupContext.Provider value={markupCache}>
         <ServerRouter context={routerContext} url={request.url} />
@@ -78,7 +92,7 @@ export default function handleRequest(
           shellRendered = true;
         },
         onAllReady() {
-          pipe(sink);
+          pipe(sink as unknown as NodeJS.WritableStream);
         },
         onShellError(error: unknown) {
           clearTimeout(timeoutId);

@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeCompression, compression } from "./compress";
+import { attachWholeBody } from "./whole-body";
 
 /**
  * Whole-body compression on the compression worker thread (issue 15 "Fast pages", decision 200):
@@ -77,6 +78,30 @@ describe("whole-body compression on the worker thread (decision 200)", () => {
     expect(small.headers.get("content-encoding")).toBeNull();
     expect(small.headers.get("content-length")).toBe("11");
     expect(await small.json()).toEqual({ ok: true });
+  });
+
+  it("compresses a rendered page from its attached bytes without reading its body or status text (decision 202)", async () => {
+    // With @hono/node-server either getter builds a full Fetch Response and a stream for the body.
+    const reads: string[] = [];
+    const hono = new Hono();
+    hono.use(compression());
+    hono.get("/rendered", () => {
+      const body = Buffer.from(pageFor(9), "utf8");
+      const res = attachWholeBody(new Response(body, { headers: { "content-type": "text/html; charset=utf-8", "content-length": String(body.byteLength) } }), body);
+      for (const name of ["body", "statusText"] as const) {
+        Object.defineProperty(res, name, {
+          get() {
+            reads.push(name);
+            return name === "body" ? null : "";
+          },
+        });
+      }
+      return res;
+    });
+    const res = await hono.request("/rendered", { headers: { "accept-encoding": "br" } });
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString("utf8")).toBe(pageFor(9));
+    expect(reads).toEqual([]);
   });
 
   it("starts a new worker after the server has stopped the last one", async () => {

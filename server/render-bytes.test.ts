@@ -1,15 +1,26 @@
 /**
- * The patched React server renderer (patches/react-dom+19.3.1.patch, decision 201) writes the same
- * bytes as React's string renderer. The patch writes each string into a 4 KB Buffer at its offset
- * and starts a new Buffer when a string may not fit; these trees put multi-byte characters,
- * surrogate pairs, lone surrogates and escaped characters across those boundaries.
+ * The patched React server renderer (patches/react-dom+19.3.1.patch, decisions 201 and 202) writes
+ * the same bytes as React's string renderer, in both of its builds (the server runs the production
+ * one; `react-dom/server` under Vitest is the development one). The patch gathers a flush's markup
+ * into one string, which the destination encodes; these trees put multi-byte characters, surrogate
+ * pairs, lone surrogates, escaped characters and long strings into it.
  */
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { Writable } from "node:stream";
 import { createElement, type ReactNode } from "react";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-function streamed(element: ReactNode): Promise<Buffer> {
+type PipeableRenderer = typeof import("react-dom/server").renderToPipeableStream;
+const load = createRequire(import.meta.url);
+const reactDom = dirname(load.resolve("react-dom/package.json"));
+const builds: [string, PipeableRenderer][] = (["production", "development"] as const).map((build) => [
+  build,
+  (load(join(reactDom, `cjs/react-dom-server.node.${build}.js`)) as { renderToPipeableStream: PipeableRenderer }).renderToPipeableStream,
+]);
+
+function streamed(renderToPipeableStream: PipeableRenderer, element: ReactNode): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -40,14 +51,14 @@ function tree(seed: number, count: number, maxLength: number): ReactNode {
   return createElement("ul", null, items);
 }
 
-describe("server renderer bytes (decision 201)", () => {
+describe.each(builds)("server renderer bytes, %s build (decisions 201 and 202)", (_build, renderToPipeableStream) => {
   it.each([
     [1, 600, 40],
     [2, 400, 1400],
     [3, 200, 3000],
   ])("tree %i (%i items, strings up to %i characters) streams exactly what renderToString returns", async (seed, count, maxLength) => {
     const element = tree(seed, count, maxLength);
-    const bytes = await streamed(element);
+    const bytes = await streamed(renderToPipeableStream, element);
     expect(bytes.length).toBeGreaterThan(4096 * 4);
     expect(bytes.equals(Buffer.from(renderToString(element), "utf8"))).toBe(true);
   });
@@ -58,6 +69,6 @@ describe("server renderer bytes (decision 201)", () => {
       null,
       Array.from({ length: 3000 }, (_, i) => createElement("li", { key: i, title: "€😀ä".repeat(i % 50) }, "☆€".repeat(i % 300))),
     );
-    expect((await streamed(element)).equals(Buffer.from(renderToString(element), "utf8"))).toBe(true);
+    expect((await streamed(renderToPipeableStream, element)).equals(Buffer.from(renderToString(element), "utf8"))).toBe(true);
   });
 });
