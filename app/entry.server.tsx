@@ -43,23 +43,24 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
   return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
+    const chunks: Buffer[] = [];
     let shellRendered = false;
     let settled = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined;
     // React writes the finished page into this in one go (`pipe` runs once all is ready) and then
     // ends it. It is the part of a Node Writable that React's renderer uses (write, end, destroy,
-    // on): a Writable ran each 4 KB chunk through its buffering and callbacks (decision 202).
+    // on): a Writable ran each chunk through its buffering and callbacks (decision 202). The
+    // patched renderer writes strings, encoded here once; bytes are kept as a view, not copied.
     const sink = {
       write(chunk: Uint8Array | string): boolean {
-        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         return true;
       },
       end(): void {
         if (settled) return;
         settled = true;
         clearTimeout(timeoutId);
-        const html = chunks.length === 1 ? Buffer.from(chunks[0].buffer, chunks[0].byteOffset, chunks[0].byteLength) : Buffer.concat(chunks);
+        const html = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
         // Decision 190: the page's scripts load once the browser has painted it (not in `npm run
         // dev`, whose module script also loads Vite's client).
         const body = import.meta.env.DEV ? html : paintBeforeScripts(html);

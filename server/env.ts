@@ -49,8 +49,9 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /**
    * How far V8 lets the JavaScript heap grow past what the last full collection kept alive, in
-   * percent (issue 15 memory, docs/decisions/199, 200 and 202): 40 (default) lets it grow to 1.4 times;
-   * 0 leaves V8's own factor, which under load let a process hold about four times its live heap.
+   * percent (issue 15 memory, docs/decisions/199, 200 and 202): 40 (default) lets it grow to 1.4
+   * times; 0 leaves V8's own factor, which under load let a process hold about four times its live
+   * heap.
    */
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(40),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
