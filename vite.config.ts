@@ -67,7 +67,7 @@ function routerLinkInTheBrowser(): Plugin {
  * import graph belong here; anything else would load on every page. decision 190.
  */
 export const SHELL_CHUNK_MODULES =
-  /\/node_modules\/(?:preact|react-router|cookie|set-cookie-parser)\/|vite\/preload-helper|\/app\/(?:browser-runtime|react-on-preact|components\/(?:use-hydrated|no-script|cached-markup|cached-element|kept-on-hydration|json-memo|analytics|layout\/(?:status-dot|nav-link|chrome-json)|accounts\/(?:use-account|watchlist-toasts))|domain\/(?:display\/number-text|navigation\/navigation|accounts\/redirect))\.tsx?$/;
+  /\/node_modules\/(?:preact|react-router|cookie|set-cookie-parser)\/|vite\/preload-helper|\/app\/(?:browser-runtime|react-on-preact|components\/(?:use-hydrated|island|no-script|cached-markup|cached-element|kept-on-hydration|json-memo|analytics|layout\/(?:status-dot|nav-link|chrome-json)|accounts\/(?:use-account|watchlist-toasts))|domain\/(?:display\/number-text|navigation\/navigation|accounts\/redirect))\.tsx?$/;
 
 /**
  * The car card and the small modules it is made of, used together by home, the SRP and the VDP's

@@ -14,6 +14,8 @@ import { useEffect, useRef } from "react";
 import type { Route } from "./+types/root";
 import stylesheetHref from "./app.css?url";
 import { SiteFooter, SiteHeader, type SiteChrome } from "./components/layout/site-chrome";
+import { HydratedLater } from "./components/island";
+import { useHydrated } from "./components/use-hydrated";
 import { readChrome, writeChrome } from "./components/layout/chrome-json";
 import { StickyFooter } from "./components/layout/sticky-footer";
 import { dbContext, requestInfoContext, siteContext } from "./context";
@@ -83,6 +85,15 @@ function ClientTitle() {
   );
 }
 
+/**
+ * ClientTitle is not in the server's HTML; mounting it while the page hydrates would build its
+ * `<template>` in the hydration task (issue 15 TBT, decision 203). It is needed only for the next
+ * client navigation, so it mounts just after.
+ */
+function ClientTitleOnceHydrated() {
+  return useHydrated() ? <ClientTitle /> : null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const chrome = data ? readChrome(data.chrome) : null;
@@ -111,7 +122,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <>
       {head}
       <body className="min-h-screen font-sans antialiased">
-        {chrome ? <SiteHeader site={chrome} accountSlot={<AccountControl />} /> : null}
+        {chrome ? (
+          // Decision 203: the header hydrates in a task of its own, after the page's.
+          <HydratedLater part="site-header">
+            <SiteHeader site={chrome} accountSlot={<AccountControl />} />
+          </HydratedLater>
+        ) : null}
         <main id="main" className="mx-auto max-w-7xl px-4 py-6">
           {children}
         </main>
@@ -120,7 +136,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {chrome ? <StickyFooter data={chrome.navigation.stickyFooter} /> : null}
         <ScrollRestoration />
         <Scripts />
-        {PREACT_IN_THE_BROWSER ? <ClientTitle /> : null}
+        {PREACT_IN_THE_BROWSER ? <ClientTitleOnceHydrated /> : null}
       </body>
     </>
   );

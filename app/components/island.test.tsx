@@ -1,6 +1,6 @@
 import { prerenderToNodeStream } from "react-dom/static";
 import { describe, expect, it } from "vitest";
-import { island, whenNearViewport } from "./island";
+import { HydratedLater, island, whenLaterPartsHydrated, whenNearViewport } from "./island";
 import { useHydrated } from "./use-hydrated";
 
 async function serverHtml(element: React.ReactNode): Promise<string> {
@@ -36,5 +36,20 @@ describe("island (decision 186)", () => {
 
   it("waits for nothing where there is no document (the server)", async () => {
     await expect(whenNearViewport('[data-island="greeting"]')).resolves.toBeUndefined();
+  });
+});
+
+describe("HydratedLater (decision 203)", () => {
+  it("server-renders its children whole inside a named wrapper that has no box of its own", async () => {
+    const html = await serverHtml(
+      <HydratedLater part="greeting">
+        <Greeting name="Sam" />
+      </HydratedLater>,
+    );
+    expect(html).toBe('<div data-hydrate-later="greeting" class="contents"><!--$--><p>Hello <!-- -->Sam</p><!--/$--></div>');
+  });
+
+  it("has nothing to wait for where no part has waited (the server)", async () => {
+    await expect(whenLaterPartsHydrated()).resolves.toBeUndefined();
   });
 });

@@ -16,7 +16,7 @@
  * a component that suspends while hydrating; a second root would be removed and rebuilt
  * (tests/e2e/hydration.spec.ts checks that hydration adds or removes no element).
  */
-import { lazy, memo, Suspense, useContext, useEffect, useState, type ComponentProps, type ComponentType, type JSX } from "react";
+import { lazy, memo, Suspense, useContext, useEffect, useLayoutEffect, useState, type ComponentProps, type ComponentType, type JSX, type ReactNode } from "react";
 import { IslandHydrationContext, isPageHydrated } from "./use-hydrated";
 
 /** How far outside the viewport an island starts loading: one screen ahead of the shopper. */
@@ -84,9 +84,12 @@ export function useNearViewport(rootMargin: string = ISLAND_ROOT_MARGIN): readon
  */
 export function island<C extends ComponentType<any>>(name: string, load: () => Promise<C>): (props: ComponentProps<C> & { islandClassName?: string }) => JSX.Element {
   const selector = `[data-island="${name}"]`;
+  /** Set by the island's render just before the lazy component's first render reads it. */
+  let firstRenderHydrates = false;
   const Lazy = lazy(async () => {
-    // Evaluated on the first render: the page's hydration, or a client navigation (load at once).
-    let hydratesServerHtml = !isPageHydrated();
+    // Evaluated on the first render: the page's hydration, a part's that hydrates later (decision
+    // 203), or a client navigation (load at once).
+    let hydratesServerHtml = firstRenderHydrates;
     if (hydratesServerHtml) await whenNearViewport(selector);
     const Component = memo(await load()) as unknown as ComponentType<ComponentProps<C>>;
     /**
@@ -110,6 +113,8 @@ export function island<C extends ComponentType<any>>(name: string, load: () => P
     return { default: Hydrating };
   });
   function Island({ islandClassName, ...props }: ComponentProps<C> & { islandClassName?: string }) {
+    const inHydratingPart = useContext(IslandHydrationContext);
+    firstRenderHydrates = typeof document !== "undefined" && (!isPageHydrated() || inHydratingPart);
     return (
       <div data-island={name} className={islandClassName}>
         <Suspense fallback={null}>
@@ -120,4 +125,98 @@ export function island<C extends ComponentType<any>>(name: string, load: () => P
   }
   Island.displayName = `Island(${name})`;
   return Island;
+}
+
+
+/** A part of the page that hydrates after the page (see {@link HydratedLater}). */
+interface LaterPart {
+  /** Resolves in the part's own task. */
+  ready: Promise<void>;
+  done: boolean;
+  /** True until the render that hydrates the part's server markup has read it. */
+  hydratesServerHtml: boolean;
+}
+
+/**
+ * Dispatched on `document` (detail: the part's name) in a part's task just before it hydrates,
+ * and {@link PART_HYDRATED_EVENT} just after, before any effect of that render has run. Between
+ * the two, the DOM changes only by hydrating the part (the e2e hydration check reads them).
+ */
+export const PART_HYDRATING_EVENT = "forecourt:part-hydrating";
+/** See {@link PART_HYDRATING_EVENT}. */
+export const PART_HYDRATED_EVENT = "forecourt:part-hydrated";
+
+const laterParts = new Map<string, LaterPart>();
+/** The last part's task: each part waits for the one before it, then for a task of its own. */
+let laterQueue: Promise<void> = Promise.resolve();
+
+/** Resolves in a new task (a timer), so the browser may paint and answer input in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Resolves once every part that waited to hydrate (decision 203) has, a task after the last one
+ * (at once when there were none). The browser entry dispatches its "hydrated" event then.
+ */
+export function whenLaterPartsHydrated(): Promise<void> {
+  return laterQueue.then(nextTask);
+}
+
+/**
+ * A part of the page that the browser hydrates in a task of its own, just after the page's
+ * hydration task and the parts before it, instead of inside it (issue 15 "Fast pages": Lighthouse
+ * TBT counts each task's time over 50 ms; decision 203). Preact hydrates a whole page in one
+ * synchronous task, so a large page's hydration was one long task; split into parts, each is
+ * short and the browser can answer a tap between them.
+ *
+ * Server and HTML are unchanged but for a wrapper `<div data-hydrate-later={part}
+ * class="contents">` (no box of its own: it lays out as its children would). While the page
+ * hydrates, the part suspends inside a `Suspense` boundary, which keeps the server's markup as it
+ * is, then hydrates it when its task comes: with IslandHydrationContext true for that render, as
+ * an island's (useHydrated starts false, kept elements keep the server's content). Mounted after
+ * the page has hydrated (a client navigation), it renders at once. A part inside an island or
+ * another part waits likewise when that one hydrates.
+ *
+ * One rule, as for islands: `children` render exactly one root element.
+ * @param part the part's name, unique on a page (it names the part's wait across renders)
+ */
+export function HydratedLater({ part, children }: { part: string; children: ReactNode }): JSX.Element {
+  return (
+    <div data-hydrate-later={part} className="contents">
+      <Suspense fallback={null}>
+        <LaterGate part={part}>{children}</LaterGate>
+      </Suspense>
+    </div>
+  );
+}
+
+function LaterGate({ part, children }: { part: string; children: ReactNode }): JSX.Element {
+  const inHydratingIsland = useContext(IslandHydrationContext);
+  let later = laterParts.get(part);
+  if (!later && typeof document !== "undefined" && (!isPageHydrated() || inHydratingIsland)) {
+    const ready = (laterQueue = laterQueue.then(nextTask));
+    const created: LaterPart = { ready, done: false, hydratesServerHtml: true };
+    void ready.then(() => {
+      created.done = true;
+      document.dispatchEvent(new CustomEvent(PART_HYDRATING_EVENT, { detail: part }));
+    });
+    laterParts.set(part, (later = created));
+  }
+  if (later && !later.done) throw later.ready;
+  return <LaterHydrating later={later ?? null}>{children}</LaterHydrating>;
+}
+
+function LaterHydrating({ later, children }: { later: LaterPart | null; children: ReactNode }): JSX.Element {
+  const [hydrating, setHydrating] = useState(() => {
+    const first = later?.hydratesServerHtml ?? false;
+    if (later) later.hydratesServerHtml = false;
+    return first;
+  });
+  // A parent's layout effect runs after its children's: the part's hydration render is complete.
+  useLayoutEffect(() => {
+    if (hydrating) document.dispatchEvent(new Event(PART_HYDRATED_EVENT));
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => setHydrating(false), []);
+  return <IslandHydrationContext.Provider value={hydrating}>{children}</IslandHydrationContext.Provider>;
 }

@@ -20,7 +20,7 @@ import { FinanceEstimate } from "~/components/finance/finance-estimate";
 import { financePanelFor } from "~/services/finance.server";
 import { buildVdpView, type VdpButton } from "~/services/vdp.server";
 import { VDP_PAGES, vdpLeadPage } from "~/components/leads/vdp-lead-page";
-import { island } from "~/components/island";
+import { HydratedLater, island } from "~/components/island";
 import { isInStock } from "~/domain/car";
 import { leadFormAction, loadLeadForm } from "~/services/lead-forms.server";
 import { wholeNumberText } from "~/domain/display/number-text";
@@ -189,16 +189,18 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
-          <InfoTabs
-            comments={vdp.comments}
-            standardEquipment={vdp.standardEquipment}
-            features={vdp.features}
-            featuresLimit={vdp.featuresLimit}
-            siteName={siteName}
-            itemNoun={vdp.itemNoun}
-            reserve={vdp.reserve}
-            certified={vdp.certified}
-          />
+          <HydratedLater part="vdp-info-tabs">
+            <InfoTabs
+              comments={vdp.comments}
+              standardEquipment={vdp.standardEquipment}
+              features={vdp.features}
+              featuresLimit={vdp.featuresLimit}
+              siteName={siteName}
+              itemNoun={vdp.itemNoun}
+              reserve={vdp.reserve}
+              certified={vdp.certified}
+            />
+          </HydratedLater>
           <section aria-labelledby="specs-title" className="mt-8">
             <h2 id="specs-title" className="text-xl font-semibold">
               Specifications
@@ -245,110 +247,112 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
         </div>
-        <aside aria-labelledby="vdp-title" className="h-fit rounded-lg bg-white p-4 shadow-sm sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
-          <h1 id="vdp-title" className="text-xl font-bold leading-tight sm:text-2xl">
-            {vdp.title}
-          </h1>
-          {vdp.certified ? <p className="mt-1 text-sm font-semibold text-[var(--site-primary)]">{vdp.certified.programme}</p> : null}
-          {vdp.inStock ? (
-            <div className="mt-3">
-              <p className="text-3xl font-bold" data-testid="vdp-price">
-                {vdp.price.text}
+        <HydratedLater part="vdp-sidebar">
+          <aside aria-labelledby="vdp-title" className="h-fit rounded-lg bg-white p-4 shadow-sm sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+            <h1 id="vdp-title" className="text-xl font-bold leading-tight sm:text-2xl">
+              {vdp.title}
+            </h1>
+            {vdp.certified ? <p className="mt-1 text-sm font-semibold text-[var(--site-primary)]">{vdp.certified.programme}</p> : null}
+            {vdp.inStock ? (
+              <div className="mt-3">
+                <p className="text-3xl font-bold" data-testid="vdp-price">
+                  {vdp.price.text}
+                </p>
+                {vdp.price.wording ? (
+                  <p className="text-sm font-medium text-slate-700" data-testid="price-wording">
+                    {vdp.price.wording}
+                  </p>
+                ) : null}
+                {vdp.price.wasText ? (
+                  <p className="text-sm text-slate-500">
+                    Was <s>{vdp.price.wasText}</s>
+                  </p>
+                ) : null}
+                {vdp.market.shown ? (
+                  <p className="mt-2 rounded bg-green-50 px-2 py-1 text-sm font-semibold text-green-800" data-testid="market-indicator">
+                    {formatAud(vdp.market.saving)} below the {vdp.market.reference === "state" ? "state" : "national"} market average of {formatAud(vdp.market.marketPrice)}
+                  </p>
+                ) : null}
+              </div>
+            ) : (
+              <p className="mt-3 text-3xl font-bold text-red-700" data-testid="vdp-price">
+                SOLD
               </p>
-              {vdp.price.wording ? (
-                <p className="text-sm font-medium text-slate-700" data-testid="price-wording">
-                  {vdp.price.wording}
-                </p>
-              ) : null}
-              {vdp.price.wasText ? (
-                <p className="text-sm text-slate-500">
-                  Was <s>{vdp.price.wasText}</s>
-                </p>
-              ) : null}
-              {vdp.market.shown ? (
-                <p className="mt-2 rounded bg-green-50 px-2 py-1 text-sm font-semibold text-green-800" data-testid="market-indicator">
-                  {formatAud(vdp.market.saving)} below the {vdp.market.reference === "state" ? "state" : "national"} market average of {formatAud(vdp.market.marketPrice)}
-                </p>
-              ) : null}
-            </div>
-          ) : (
-            <p className="mt-3 text-3xl font-bold text-red-700" data-testid="vdp-price">
-              SOLD
-            </p>
-          )}
-          {loaderData.finance.inStock && loaderData.finance.estimate ? (
-            <div className="mt-2" data-testid="finance-teaser">
-              <FinanceEstimate estimate={loaderData.finance.estimate} compact />
-            </div>
-          ) : null}
-          <div className="mt-4" data-testid="vdp-buttons">
-            <div className="grid grid-cols-2 gap-2" data-testid="vdp-primary-buttons">
-              {primary.map((b, i) => (
-                <div key={b.kind} className={primary.length % 2 === 1 && i === 0 ? "col-span-2" : undefined}>
-                  <CtaButton button={b} />
-                </div>
-              ))}
-            </div>
-            {secondary.length || loaderData.offerForm ? (
-              <div className="mt-3 grid grid-cols-2 gap-2 text-sm" role="group" aria-label="More options" data-testid="vdp-secondary-buttons">
-                {secondary.map((b) => (
-                  <CtaButton key={b.kind} button={b} />
-                ))}
-                {loaderData.offerForm ? <MakeOfferDialog setup={loaderData.offerForm} title={vdp.title} /> : null}
+            )}
+            {loaderData.finance.inStock && loaderData.finance.estimate ? (
+              <div className="mt-2" data-testid="finance-teaser">
+                <FinanceEstimate estimate={loaderData.finance.estimate} compact />
               </div>
             ) : null}
-          </div>
-          <ul className="mt-4 grid grid-cols-3 gap-2" aria-label="Key facts">
-            {vdp.caravanIcons ? (
-              <>
-                <Icon label="Length" value={vdp.caravanIcons.length} path="M3 12h18M3 8v8M21 8v8M7 12l-2-2M7 12l-2 2M17 12l2-2M17 12l2 2" />
-                <Icon label="Sleeps" value={vdp.caravanIcons.sleeps} path="M3 18V7M3 14h18v4M21 14v-3a3 3 0 0 0-3-3h-7v6M7 11h.01" />
-              </>
-            ) : (
-              <>
-                <Icon label="Odometer" value={vdp.icons.km} path="M12 21a9 9 0 1 1 9-9M12 12l4-4M3 12h2M12 3v2M19 12h2" />
-                <Icon label="Transmission" value={vdp.icons.transmission} path="M5 4v16M12 4v16M19 4v8H5" />
-              </>
-            )}
-            <Icon label="Body" value={vdp.icons.body} path="M3 16l2-6h14l2 6v3H3zM7 19v2M17 19v2M6 10l2-4h8l2 4" />
-          </ul>
-          {vdp.location ? (
-            <p className="mt-4 text-sm">
-              Located at{" "}
-              <Link to={vdp.location.href} className="font-medium underline">
-                {vdp.location.name}
-              </Link>
-            </p>
-          ) : null}
-          <div id="finance-panel">
-            <FinancePanel data={loaderData.finance} showEstimate={false} />
-          </div>
-          <div className="mt-4 flex flex-wrap items-center gap-2">
-            {vdp.share ? <ShareMenu url={vdp.share.url} links={vdp.share.links} /> : null}
-            {vdp.toggle ? <FavouriteToggle mode={vdp.toggle} car={savedCar} className="border border-slate-300" /> : null}
-            <WatchlistButton car={{ id: vdp.id, name: vdp.title, inStock: vdp.inStock }} />
-            <PrintLink slug={vdp.slug} />
-            <PdfDownload slug={vdp.slug} />
-          </div>
-          <section id="call-dealer" aria-labelledby="call-title" className="mt-6 border-t border-slate-200 pt-4">
-            <h2 id="call-title" className="text-sm font-semibold uppercase text-slate-600">
-              Call the dealer
-            </h2>
-            {vdp.phone ? <PhoneReveal slug={vdp.slug} phone={vdp.phone} revealed={loaderData.phoneRevealed} /> : <p className="text-sm text-slate-600">Please use the enquiry form.</p>}
-            <p className="mt-1 text-sm text-slate-600" data-testid="stock-number">
-              Stock number: {vdp.stockNumber}
-            </p>
-            {vdp.dealerLink ? (
-              <p className="mt-1 text-sm">
-                {vdp.dealerLink.name}:{" "}
-                <Link to={vdp.dealerLink.href} className="underline">
-                  See more from this dealer
+            <div className="mt-4" data-testid="vdp-buttons">
+              <div className="grid grid-cols-2 gap-2" data-testid="vdp-primary-buttons">
+                {primary.map((b, i) => (
+                  <div key={b.kind} className={primary.length % 2 === 1 && i === 0 ? "col-span-2" : undefined}>
+                    <CtaButton button={b} />
+                  </div>
+                ))}
+              </div>
+              {secondary.length || loaderData.offerForm ? (
+                <div className="mt-3 grid grid-cols-2 gap-2 text-sm" role="group" aria-label="More options" data-testid="vdp-secondary-buttons">
+                  {secondary.map((b) => (
+                    <CtaButton key={b.kind} button={b} />
+                  ))}
+                  {loaderData.offerForm ? <MakeOfferDialog setup={loaderData.offerForm} title={vdp.title} /> : null}
+                </div>
+              ) : null}
+            </div>
+            <ul className="mt-4 grid grid-cols-3 gap-2" aria-label="Key facts">
+              {vdp.caravanIcons ? (
+                <>
+                  <Icon label="Length" value={vdp.caravanIcons.length} path="M3 12h18M3 8v8M21 8v8M7 12l-2-2M7 12l-2 2M17 12l2-2M17 12l2 2" />
+                  <Icon label="Sleeps" value={vdp.caravanIcons.sleeps} path="M3 18V7M3 14h18v4M21 14v-3a3 3 0 0 0-3-3h-7v6M7 11h.01" />
+                </>
+              ) : (
+                <>
+                  <Icon label="Odometer" value={vdp.icons.km} path="M12 21a9 9 0 1 1 9-9M12 12l4-4M3 12h2M12 3v2M19 12h2" />
+                  <Icon label="Transmission" value={vdp.icons.transmission} path="M5 4v16M12 4v16M19 4v8H5" />
+                </>
+              )}
+              <Icon label="Body" value={vdp.icons.body} path="M3 16l2-6h14l2 6v3H3zM7 19v2M17 19v2M6 10l2-4h8l2 4" />
+            </ul>
+            {vdp.location ? (
+              <p className="mt-4 text-sm">
+                Located at{" "}
+                <Link to={vdp.location.href} className="font-medium underline">
+                  {vdp.location.name}
                 </Link>
               </p>
             ) : null}
-            <ViewTracker slug={vdp.slug} viewed={loaderData.viewed} used={vdp.carType === "used"} />
-          </section>
-        </aside>
+            <div id="finance-panel">
+              <FinancePanel data={loaderData.finance} showEstimate={false} />
+            </div>
+            <div className="mt-4 flex flex-wrap items-center gap-2">
+              {vdp.share ? <ShareMenu url={vdp.share.url} links={vdp.share.links} /> : null}
+              {vdp.toggle ? <FavouriteToggle mode={vdp.toggle} car={savedCar} className="border border-slate-300" /> : null}
+              <WatchlistButton car={{ id: vdp.id, name: vdp.title, inStock: vdp.inStock }} />
+              <PrintLink slug={vdp.slug} />
+              <PdfDownload slug={vdp.slug} />
+            </div>
+            <section id="call-dealer" aria-labelledby="call-title" className="mt-6 border-t border-slate-200 pt-4">
+              <h2 id="call-title" className="text-sm font-semibold uppercase text-slate-600">
+                Call the dealer
+              </h2>
+              {vdp.phone ? <PhoneReveal slug={vdp.slug} phone={vdp.phone} revealed={loaderData.phoneRevealed} /> : <p className="text-sm text-slate-600">Please use the enquiry form.</p>}
+              <p className="mt-1 text-sm text-slate-600" data-testid="stock-number">
+                Stock number: {vdp.stockNumber}
+              </p>
+              {vdp.dealerLink ? (
+                <p className="mt-1 text-sm">
+                  {vdp.dealerLink.name}:{" "}
+                  <Link to={vdp.dealerLink.href} className="underline">
+                    See more from this dealer
+                  </Link>
+                </p>
+              ) : null}
+              <ViewTracker slug={vdp.slug} viewed={loaderData.viewed} used={vdp.carType === "used"} />
+            </section>
+          </aside>
+        </HydratedLater>
       </div>
       {vdp.location?.showMapSection ? (
         <section id="vehicle-map" aria-labelledby="map-title" className="mt-10 rounded-lg bg-white p-6 shadow-sm">
@@ -370,7 +374,11 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
       <section id="enquire" aria-label={`Enquire about this ${vdp.itemNoun}`} className="mt-10 max-w-3xl">
         <VdpLeadForms setup={loaderData.leadForm} makeAnOffer={loaderData.makeAnOffer} />
       </section>
-      <SimilarGrid cars={loaderData.similar} />
+      {loaderData.similar.length ? (
+        <HydratedLater part="vdp-similar">
+          <SimilarGrid cars={loaderData.similar} />
+        </HydratedLater>
+      ) : null}
       <StickyBar>
         <div className="flex items-center justify-between gap-3">
           <div className="min-w-0">

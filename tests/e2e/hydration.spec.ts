@@ -2,9 +2,9 @@
  * Decision 185: the browser build runs on Preact, which hydrates by taking, for each element, the
  * first unused server element with the same tag, and does not compare attributes. A component
  * whose first browser render differs from its server render would silently get the wrong
- * element (or a duplicate). This watches the DOM from the end of parsing until the entry's
- * `forecourt:hydrated` event (app/entry.client.tsx) and expects no element added or removed by
- * hydration, other than `<link rel=modulepreload>` and `<script>` elements, which React Router's
+ * element (or a duplicate). This watches the DOM from the end of parsing until the page's own
+ * hydration ends (`forecourt:page-hydrated`, app/entry.client.tsx), and while each part that
+ * hydrates later does (decision 203), and expects no element added or removed by hydration, other than `<link rel=modulepreload>` and `<script>` elements, which React Router's
  * <Scripts /> renders in <body> while React's server output had hoisted some of them, and the
  * browser-only `<template data-client-title>` (app/root.tsx ClientTitle).
  */
@@ -40,12 +40,24 @@ test.describe("hydration keeps the server's HTML (decision 185)", () => {
           for (const n of r.removedNodes) if (!ignored(n)) changes.push(`-${describe(n as Element)} in ${describe(r.target as Element)}`);
         }
       };
-      const observer = new MutationObserver(record);
+      // Changes are counted while the page hydrates (until `forecourt:page-hydrated`) and while
+      // each part that hydrates later does (decision 203), not those made by effects in between.
+      let hydrating = true;
+      const observer = new MutationObserver((records) => hydrating && record(records));
       document.addEventListener("readystatechange", () => {
         if (document.readyState === "interactive") observer.observe(document.documentElement, { childList: true, subtree: true });
       });
-      document.addEventListener("forecourt:hydrated", () => {
+      const pause = () => {
         record(observer.takeRecords());
+        hydrating = false;
+      };
+      document.addEventListener("forecourt:page-hydrated", pause);
+      document.addEventListener("forecourt:part-hydrated", pause);
+      document.addEventListener("forecourt:part-hydrating", () => {
+        observer.takeRecords();
+        hydrating = true;
+      });
+      document.addEventListener("forecourt:hydrated", () => {
         observer.disconnect();
         (window as unknown as { __hydration: HydrationReport }).__hydration = { hydrated: true, changes };
       });
@@ -104,6 +116,47 @@ test.describe("hydration keeps the server's HTML (decision 185)", () => {
     await tabs.nth(2).click();
     await expect(tabs.nth(2)).toHaveAttribute("aria-selected", "true");
     await expect(tabs.nth(0)).toHaveAttribute("aria-selected", "false");
+  });
+
+  test("a VDP hydrates in several tasks: the header, sidebar, tabs and similar stock each after the page's own (decision 203)", async ({ page }) => {
+    // Before the scripts run, add an element the server did not send to the breadcrumb (hydrated
+    // in the page's task) and to each part that hydrates later: Preact removes such an element
+    // from what it hydrates. At the end of the page's task only the breadcrumb's has gone.
+    await page.addInitScript(() => {
+      const places: Record<string, string> = {
+        breadcrumb: 'nav[aria-label="Breadcrumb"]',
+        header: '[data-hydrate-later="site-header"] header > div',
+        sidebar: '[data-hydrate-later="vdp-sidebar"] aside',
+        tabs: '[data-hydrate-later="vdp-info-tabs"] [role="tablist"]',
+        similar: '[data-hydrate-later="vdp-similar"] section',
+      };
+      const left = () => [...document.querySelectorAll("[data-extra]")].map((e) => e.getAttribute("data-extra")).sort();
+      document.addEventListener("DOMContentLoaded", () => {
+        for (const [name, selector] of Object.entries(places)) {
+          const extra = document.createElement("i");
+          extra.setAttribute("data-extra", name);
+          document.querySelector(selector)?.appendChild(extra);
+        }
+        (window as unknown as { __placed: (string | null)[] }).__placed = left();
+      });
+      document.addEventListener("forecourt:page-hydrated", () => ((window as unknown as { __afterPage: (string | null)[] }).__afterPage = left()));
+      document.addEventListener("forecourt:hydrated", () => ((window as unknown as { __afterAll: (string | null)[] }).__afterAll = left()));
+    });
+    await page.goto(`${E2E_BASE("perth-toyota")}/search/used-cars`);
+    const href = await page.locator('[data-testid="car-card"] h3 a').first().getAttribute("href");
+    await page.goto(`${E2E_BASE("perth-toyota")}${href}`);
+    await page.waitForFunction(() => (window as unknown as { __afterAll?: string[] }).__afterAll);
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { __placed: string[]; __afterPage: string[]; __afterAll: string[] };
+      return { placed: w.__placed, afterPage: w.__afterPage, afterAll: w.__afterAll };
+    });
+    expect(seen.placed).toEqual(["breadcrumb", "header", "sidebar", "similar", "tabs"]);
+    expect(seen.afterPage).toEqual(["header", "sidebar", "similar", "tabs"]);
+    expect(seen.afterAll).toEqual([]);
+    // Hydrated, they work: a tab switches.
+    const tabs = page.getByRole("tablist", { name: "Vehicle information" }).getByRole("tab");
+    await tabs.nth(1).click();
+    await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
   });
 
   test("a VDP's islands load when reached and hydrate in place, keeping typed text (decision 186)", async ({ page }) => {

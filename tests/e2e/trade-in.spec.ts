@@ -41,12 +41,9 @@ async function storedValuation(email: string): Promise<{ valuation: Record<strin
   }
 }
 
-/**
- * axe on the page minus the shared site header: sunshine-state-cars' header tagline is 4.39:1 on
- * its theme colour (the header is issue 13's; reported, not changed here).
- */
+/** axe on the whole page (the header's tagline is no longer dimmed, so it meets 4.5:1 on every theme). */
 function axe(page: Page) {
-  return new AxeBuilder({ page }).exclude("body > header").analyze();
+  return new AxeBuilder({ page }).analyze();
 }
 
 /** JSON of a GET in the browser (Chromium resolves *.localhost; Node's resolver does not). */

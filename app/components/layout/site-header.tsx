@@ -258,7 +258,7 @@ export function SiteHeader({ site, accountSlot }: { site: SiteChrome; accountSlo
           ) : (
             <span className="truncate text-lg font-bold tracking-tight sm:text-xl">{site.name}</span>
           )}
-          {site.tagline ? <span className="hidden text-xs opacity-90 sm:block">{site.tagline}</span> : null}
+          {site.tagline ? <span className="hidden text-xs sm:block">{site.tagline}</span> : null}
         </Link>
         <DesktopNav items={site.navigation.header} modelGroups={site.navigation.modelGroups} onOpenChange={setMenuOpen} />
         <div data-slot="account" className="ml-auto flex shrink-0 items-center gap-3">
