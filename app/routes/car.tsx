@@ -355,7 +355,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
         </HydratedLater>
       </div>
       {vdp.location?.showMapSection ? (
-        <section id="vehicle-map" aria-labelledby="map-title" className="rendered-near-viewport mt-10 rounded-lg bg-white p-6 shadow-sm">
+        <section id="vehicle-map" aria-labelledby="map-title" className="mt-10 rounded-lg bg-white p-6 shadow-sm">
           <h2 id="map-title" className="text-xl font-semibold">
             Where to see this {vdp.itemNoun}
           </h2>
@@ -371,7 +371,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </section>
       ) : null}
-      <section id="enquire" aria-label={`Enquire about this ${vdp.itemNoun}`} className="rendered-near-viewport mt-10 max-w-3xl">
+      <section id="enquire" aria-label={`Enquire about this ${vdp.itemNoun}`} className="mt-10 max-w-3xl">
         <VdpLeadForms setup={loaderData.leadForm} makeAnOffer={loaderData.makeAnOffer} />
       </section>
       {loaderData.similar.length ? (

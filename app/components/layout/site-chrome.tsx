@@ -42,7 +42,7 @@ export function SiteFooter({ site }: { site: SiteChrome }) {
   return (
     <CachedElement
       as="footer"
-      className="rendered-near-viewport mt-16 bg-slate-900 pb-20 text-slate-200 xl:pb-0"
+      className="mt-16 bg-slate-900 pb-20 text-slate-200 xl:pb-0"
       cacheKeys={[site.navigation.footer, site.locations, FOOTER_PART]}
       keepOnHydration={[site.navigation.footer, site.locations, site.name, site.navigation.abn]}
     >
