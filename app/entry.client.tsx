@@ -16,7 +16,7 @@ import { HydratedRouter, unstable_prepareHydratedRouter } from "react-router/dom
 import type { VNode } from "preact";
 import { PREACT_IN_THE_BROWSER } from "./browser-runtime";
 import { markPageHydrated } from "./components/use-hydrated";
-import { whenLaterPartsHydrated } from "./components/island";
+import { nextTask, whenLaterPartsHydrated } from "./components/island";
 
 /**
  * Dispatched on `document` once the first hydration has run, parts hydrated later included
@@ -60,11 +60,6 @@ function afterFirstPaint(fallbackMs = 100): Promise<void> {
       }, 0),
     );
   });
-}
-
-/** Resolves in a new task (a timer): the browser may paint and answer input in between. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**

@@ -98,12 +98,11 @@ export function island<C extends ComponentType<any>>(name: string, load: () => P
      * the server's content (decision 196); anything mounted later renders as after hydration.
      */
     function Hydrating(props: ComponentProps<C>) {
-      const [hydrating, setHydrating] = useState(() => {
+      const hydrating = useHydratingServerMarkup(() => {
         const first = hydratesServerHtml;
         hydratesServerHtml = false;
-        return first && typeof document !== "undefined";
+        return first;
       });
-      useEffect(() => setHydrating(false), []);
       return (
         <IslandHydrationContext.Provider value={hydrating}>
           <Component {...props} />
@@ -127,6 +126,17 @@ export function island<C extends ComponentType<any>>(name: string, load: () => P
   return Island;
 }
 
+/**
+ * IslandHydrationContext's value inside a component that may hydrate server markup after the
+ * page (an island's, or a `HydratedLater` part's): true for its first render when `takeFirst`,
+ * called once as it mounts, says that render hydrates the server's markup; false from its first
+ * effect on, so anything mounted later renders as after hydration (decisions 196, 203).
+ */
+function useHydratingServerMarkup(takeFirst: () => boolean): boolean {
+  const [hydrating, setHydrating] = useState(takeFirst);
+  useEffect(() => setHydrating(false), []);
+  return hydrating;
+}
 
 /** A part of the page that hydrates after the page (see {@link HydratedLater}). */
 interface LaterPart {
@@ -151,7 +161,7 @@ const laterParts = new Map<string, LaterPart>();
 let laterQueue: Promise<void> = Promise.resolve();
 
 /** Resolves in a new task (a timer), so the browser may paint and answer input in between. */
-function nextTask(): Promise<void> {
+export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
@@ -208,7 +218,7 @@ function LaterGate({ part, children }: { part: string; children: ReactNode }): J
 }
 
 function LaterHydrating({ later, children }: { later: LaterPart | null; children: ReactNode }): JSX.Element {
-  const [hydrating, setHydrating] = useState(() => {
+  const hydrating = useHydratingServerMarkup(() => {
     const first = later?.hydratesServerHtml ?? false;
     if (later) later.hydratesServerHtml = false;
     return first;
@@ -217,6 +227,5 @@ function LaterHydrating({ later, children }: { later: LaterPart | null; children
   useLayoutEffect(() => {
     if (hydrating) document.dispatchEvent(new Event(PART_HYDRATED_EVENT));
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => setHydrating(false), []);
   return <IslandHydrationContext.Provider value={hydrating}>{children}</IslandHydrationContext.Provider>;
 }
