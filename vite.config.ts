@@ -86,6 +86,8 @@ export const CARD_CHUNK_MODULES =
     // BUNDLE_SOURCEMAP=1 npx react-router build: source maps to see which modules fill a chunk (issue 15).
     build: {
       sourcemap: !!process.env.BUNDLE_SOURCEMAP,
+      // BUNDLE_MINIFY=0: readable function names in a browser CPU profile (issue 15).
+      minify: process.env.BUNDLE_MINIFY !== "0",
       // An SVG sprite is referenced by `<use href="sprite.svg#id">`, which browsers do not load
       // from a data: URL: it always stays a file (body-illustration.tsx, decision 188).
       assetsInlineLimit: (file: string) => (file.endsWith("-sprite.svg") ? false : undefined),

@@ -1,6 +1,6 @@
 import { prerenderToNodeStream } from "react-dom/static";
-import { describe, expect, it } from "vitest";
-import { HydratedLater, island, whenLaterPartsHydrated, whenNearViewport } from "./island";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { HydratedLater, island, whenIdle, whenLaterPartsHydrated, whenNearViewport } from "./island";
 import { useHydrated } from "./use-hydrated";
 
 async function serverHtml(element: React.ReactNode): Promise<string> {
@@ -51,5 +51,42 @@ describe("HydratedLater (decision 203)", () => {
 
   it("has nothing to wait for where no part has waited (the server)", async () => {
     await expect(whenLaterPartsHydrated()).resolves.toBeUndefined();
+  });
+});
+
+describe("whenIdle (decision 204)", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("waits for the browser's idle callback, with the timeout it is given", async () => {
+    const calls: Array<{ timeout?: number }> = [];
+    let idle: (() => void) | undefined;
+    vi.stubGlobal("requestIdleCallback", (callback: () => void, options: { timeout?: number }) => {
+      calls.push(options);
+      idle = callback;
+      return 1;
+    });
+    let resolved = false;
+    const waiting = whenIdle(800).then(() => (resolved = true));
+    await Promise.resolve();
+    expect(resolved).toBe(false);
+    expect(calls).toEqual([{ timeout: 800 }]);
+    idle!();
+    await waiting;
+    expect(resolved).toBe(true);
+  });
+
+  it("falls back to a timer where there is no idle callback (Safari), in a task of its own", async () => {
+    vi.stubGlobal("requestIdleCallback", undefined);
+    vi.useFakeTimers();
+    let resolved = false;
+    const waiting = whenIdle(1500, 50).then(() => (resolved = true));
+    await vi.advanceTimersByTimeAsync(49);
+    expect(resolved).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await waiting;
+    expect(resolved).toBe(true);
   });
 });

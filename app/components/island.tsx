@@ -166,6 +166,20 @@ export function nextTask(): Promise<void> {
 }
 
 /**
+ * Resolves when the browser is idle (`requestIdleCallback`), at most `timeoutMs` later, always in
+ * a task of its own; where there is no idle callback (Safari), a timer of `fallbackMs`. For work
+ * a shopper does not need in the first second (a carousel measuring its slides, the promotional
+ * popup opening), so it runs after hydration instead of inside its task (issue 15 TBT,
+ * decision 204).
+ */
+export function whenIdle(timeoutMs = 1500, fallbackMs = 50): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    else setTimeout(resolve, fallbackMs);
+  });
+}
+
+/**
  * Resolves once every part that waited to hydrate (decision 203) has, a task after the last one
  * (at once when there were none). The browser entry dispatches its "hydrated" event then.
  */

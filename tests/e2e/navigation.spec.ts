@@ -18,6 +18,19 @@ async function dismissPopupBeforehand(page: Page) {
   await page.addInitScript(() => window.localStorage.setItem("perth-toyota:popup-dismissed:summer-service-2026", "test"));
 }
 
+/**
+ * Records the popup gate's decision (PROMO_POPUP_CHECKED_EVENT): `popupDecision(page)` resolves to
+ * whether it showed, so "not shown" is told from "not decided yet".
+ */
+async function recordPopupDecision(page: Page) {
+  await page.addInitScript(() => {
+    (window as unknown as { __popupShown: Promise<boolean> }).__popupShown = new Promise((resolve) =>
+      document.addEventListener("forecourt:promo-popup-checked", (event) => resolve((event as CustomEvent<{ shown: boolean }>).detail.shown), { once: true }),
+    );
+  });
+}
+const popupDecision = (page: Page) => page.evaluate(() => (window as unknown as { __popupShown: Promise<boolean> }).__popupShown);
+
 /** The page has hydrated once the Menu button opens the drawer (a click before hydration does nothing, so retry). */
 async function openDrawer(page: Page) {
   await expect(async () => {
@@ -207,11 +220,14 @@ test.describe("phone (390 x 844)", () => {
 });
 
 test.describe("promotional popup (spec 4)", () => {
+  test.beforeEach(async ({ page }) => recordPopupDecision(page));
+
   test("shows on the first visit, stays dismissed after a reload, and is gone after its expiry", async ({ page }) => {
     await page.clock.install({ time: new Date("2026-12-01T02:00:00Z") });
     await page.goto(`${PERTH}/`);
     const popup = page.getByRole("dialog", { name: POPUP_TITLE });
     await expect(popup).toBeVisible();
+    expect(await popupDecision(page)).toBe(true);
     await expect(popup).toContainText("Free 20-point safety check");
     const box = (await popup.boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(600);
@@ -221,10 +237,40 @@ test.describe("promotional popup (spec 4)", () => {
     expect(await page.evaluate(() => window.localStorage.getItem("perth-toyota:popup-dismissed:summer-service-2026"))).not.toBeNull();
 
     await page.reload();
-    await page.waitForLoadState("networkidle");
-    await page.setViewportSize({ width: 390, height: 844 });
-    await openDrawer(page); // hydrated: the popup's check has run
+    expect(await popupDecision(page)).toBe(false);
     await expect(page.getByRole("dialog", { name: POPUP_TITLE })).toHaveCount(0);
+  });
+
+  test("is modal (decision 204): focus starts inside, the page behind is inert, Escape closes it and is remembered", async ({ page }) => {
+    await page.clock.install({ time: new Date("2026-12-01T02:00:00Z") });
+    await page.goto(`${PERTH}/`);
+    const popup = page.getByRole("dialog", { name: POPUP_TITLE });
+    await expect(popup).toBeVisible();
+    expect(await page.evaluate(() => document.activeElement?.closest("dialog")?.getAttribute("aria-labelledby"))).toBe("promo-popup-title");
+    // The page behind cannot be reached: Tab stays inside the dialog.
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => !!document.activeElement?.closest("dialog") || document.activeElement === document.body)).toBe(true);
+    }
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+    expect(await axeSerious(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(popup).toBeHidden();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+    expect(await page.evaluate(() => window.localStorage.getItem("perth-toyota:popup-dismissed:summer-service-2026"))).not.toBeNull();
+  });
+
+  test("closes on a click on the backdrop, not on a click inside it", async ({ page }) => {
+    await page.clock.install({ time: new Date("2026-12-01T02:00:00Z") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${PERTH}/`);
+    const popup = page.getByRole("dialog", { name: POPUP_TITLE });
+    await expect(popup).toBeVisible();
+    await popup.getByText("Free 20-point safety check").click();
+    await expect(popup).toBeVisible();
+    await page.mouse.click(195, 10);
+    await expect(popup).toBeHidden();
+    expect(await page.evaluate(() => window.localStorage.getItem("perth-toyota:popup-dismissed:summer-service-2026"))).not.toBeNull();
   });
 
   test("closes when its link is followed", async ({ page }) => {
@@ -240,8 +286,7 @@ test.describe("promotional popup (spec 4)", () => {
     await page.clock.install({ time: new Date("2027-03-01T02:00:00Z") });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${PERTH}/`);
-    await page.waitForLoadState("networkidle");
-    await openDrawer(page);
+    expect(await popupDecision(page)).toBe(false);
     await expect(page.getByRole("dialog", { name: POPUP_TITLE })).toHaveCount(0);
   });
 });

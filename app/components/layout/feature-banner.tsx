@@ -1,4 +1,4 @@
-import useEmblaCarousel from "embla-carousel-react";
+import { useEmblaCarouselWhenIdle } from "~/components/ui/use-embla-when-idle";
 import { useCallback, useEffect, useState } from "react";
 import type { SiteNavigation } from "~/services/navigation.server";
 import { NavHref } from "./nav-link";
@@ -7,10 +7,10 @@ import { NavHref } from "./nav-link";
  * The feature banner (spec 2.6): latest offers, book your service online (or the dealer
  * network's booking page), sell your car ('instant offer in 2 minutes', hideable per site).
  * Three columns from md up; below that an Embla carousel (before JavaScript loads, a plain
- * horizontally scrollable row).
+ * horizontally scrollable row, and until the browser is first idle: decision 204).
  */
 export function FeatureBanner({ data }: { data: NonNullable<SiteNavigation["featureBanner"]> }) {
-  const [viewportRef, api] = useEmblaCarousel({ align: "start", breakpoints: { "(min-width: 768px)": { active: false } } });
+  const [viewportRef, api] = useEmblaCarouselWhenIdle({ align: "start", breakpoints: { "(min-width: 768px)": { active: false } } });
   const [ready, setReady] = useState(false);
   const [selected, setSelected] = useState(0);
   const onSelect = useCallback(() => setSelected(api?.selectedScrollSnap() ?? 0), [api]);

@@ -1,8 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { whenIdle, whenLaterPartsHydrated } from "~/components/island";
 import { isPopupVisible, popupStorageKey } from "~/domain/navigation/navigation";
 import type { Popup } from "~/sites/site-config";
+import PromoPopup from "./promo-popup";
 
-const PromoPopup = lazy(() => import("./promo-popup"));
+/**
+ * Dispatched on `document` once the gate has decided (detail: `{ shown: boolean }`), so a test can
+ * tell "not shown" from "not decided yet".
+ */
+export const PROMO_POPUP_CHECKED_EVENT = "forecourt:promo-popup-checked";
 
 function readDismissed(key: string): boolean {
   try {
@@ -15,13 +21,29 @@ function readDismissed(key: string): boolean {
 /**
  * Decides in the browser whether the promotional popup shows (spec 4: visible by default,
  * remembered in local storage per site, hidden after its expiry, judged by the browser's clock)
- * and only then loads the dialog's code. Renders nothing on the server.
+ * and only then opens the dialog, once the page has hydrated and the browser is idle. Renders nothing on the server. The dialog is the browser's own
+ * `<dialog>` (decision 204), a few hundred bytes, so it ships with the home page instead of a
+ * lazy chunk.
  */
 export function PromoPopupGate({ siteSlug, popup }: { siteSlug: string; popup: Popup | null }) {
   const [show, setShow] = useState(false);
   const key = popup ? popupStorageKey(siteSlug, popup.id) : "";
   useEffect(() => {
-    if (popup) setShow(isPopupVisible(popup, Date.now(), readDismissed(key)));
+    if (!popup) return;
+    // Opened once the page and its later parts have hydrated and the browser is idle, in a task of
+    // its own: a modal dialog restyles the whole page as it opens (issue 15 TBT, decision 204).
+    let cancelled = false;
+    void whenLaterPartsHydrated()
+      .then(() => whenIdle())
+      .then(() => {
+        if (cancelled) return;
+        const shown = isPopupVisible(popup, Date.now(), readDismissed(key));
+        setShow(shown);
+        document.dispatchEvent(new CustomEvent(PROMO_POPUP_CHECKED_EVENT, { detail: { shown } }));
+      });
+    return () => {
+      cancelled = true;
+    };
   }, [popup, key]);
   if (!popup || !show) return null;
   const dismiss = () => {
@@ -32,9 +54,5 @@ export function PromoPopupGate({ siteSlug, popup }: { siteSlug: string; popup: P
     }
     setShow(false);
   };
-  return (
-    <Suspense fallback={null}>
-      <PromoPopup popup={popup} onDismiss={dismiss} />
-    </Suspense>
-  );
+  return <PromoPopup popup={popup} onDismiss={dismiss} />;
 }

@@ -4,13 +4,13 @@
  * used outside <Carousel> throws (spec 8 "Carousel used outside its container").
  * Without JavaScript the slides scroll natively (overflow-x), so every slide stays reachable.
  */
-import useEmblaCarousel from "embla-carousel-react";
+import { useEmblaCarouselWhenIdle } from "~/components/ui/use-embla-when-idle";
 import { createContext, useCallback, useContext, useEffect, useState, type KeyboardEvent, type ReactNode } from "react";
 
-type EmblaApi = ReturnType<typeof useEmblaCarousel>[1];
+type EmblaApi = ReturnType<typeof useEmblaCarouselWhenIdle>[1];
 
 interface CarouselState {
-  viewportRef: ReturnType<typeof useEmblaCarousel>[0];
+  viewportRef: ReturnType<typeof useEmblaCarouselWhenIdle>[0];
   api: EmblaApi;
   selected: number;
   snapCount: number;
@@ -40,7 +40,7 @@ export function useCarousel(): CarouselState {
  * @param label accessible name of the region, e.g. "Our locations"
  */
 export function Carousel({ label, children, className = "" }: { label: string; children: ReactNode; className?: string }) {
-  const [viewportRef, api] = useEmblaCarousel({ align: "start", containScroll: "trimSnaps", duration: 25 });
+  const [viewportRef, api] = useEmblaCarouselWhenIdle({ align: "start", containScroll: "trimSnaps", duration: 25 });
   const [state, setState] = useState({ selected: 0, snapCount: 0, canPrev: false, canNext: false, ready: false });
   const sync = useCallback((a: NonNullable<EmblaApi>) => {
     setState({ selected: a.selectedScrollSnap(), snapCount: a.scrollSnapList().length, canPrev: a.canScrollPrev(), canNext: a.canScrollNext(), ready: true });

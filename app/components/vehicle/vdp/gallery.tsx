@@ -1,4 +1,4 @@
-import useEmblaCarousel from "embla-carousel-react";
+import { useEmblaCarouselWhenIdle } from "~/components/ui/use-embla-when-idle";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 
 /** The full-screen lightbox with zoom, loaded only when the shopper opens it (keeps the VDP's JavaScript small). */
@@ -20,7 +20,7 @@ export interface GalleryPhoto {
  * @param alt the car's title, used for every photo's alternative text with its number
  */
 export function PhotoGallery({ photos, alt, photosCount }: { photos: GalleryPhoto[]; alt: string; photosCount: number }) {
-  const [viewportRef, embla] = useEmblaCarousel({ loop: false, duration: 25 });
+  const [viewportRef, embla] = useEmblaCarouselWhenIdle({ loop: false, duration: 25 });
   const [index, setIndex] = useState(0);
   const [lightbox, setLightbox] = useState(false);
   useEffect(() => {
