@@ -4,7 +4,6 @@ import { FeatureBanner } from "~/components/layout/feature-banner";
 import { PromoBanners } from "~/components/layout/promo-banners";
 import { PromoPopupGate } from "~/components/layout/promo-popup-gate";
 import { HydratedLater } from "~/components/island";
-import { KeptOnHydration } from "~/components/kept-on-hydration";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
 import { CarCard } from "~/components/vehicle/car-card";
@@ -64,8 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Search
           </button>
         </Form>
-        {/* Links only: the browser keeps the server's list instead of hydrating it (decisions 191, 204). */}
-        <KeptOnHydration as="ul" className="mt-6 flex flex-wrap gap-3" aria-label="Stock by type" keepWhile={[d.carTypes, d.itemPlural]}>
+        <ul className="mt-6 flex flex-wrap gap-3" aria-label="Stock by type">
           {d.carTypes.map((t) => (
             <li key={t.type}>
               <Link to={`/search/${t.type}-cars`} className="inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm">
@@ -73,7 +71,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Link>
             </li>
           ))}
-        </KeptOnHydration>
+        </ul>
       </section>
 
       {nav?.featureBanner ? <FeatureBanner data={nav.featureBanner} /> : null}
@@ -100,7 +98,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="makes-title" className="mb-4 text-2xl font-semibold">
             Popular makes
           </h2>
-          <KeptOnHydration as="ul" className="flex flex-wrap gap-2" keepWhile={[d.makes]}>
+          <ul className="flex flex-wrap gap-2">
             {d.makes.map((m) => (
               <li key={m.value}>
                 <Link to={`/search?make=${encodeURIComponent(m.value)}`} className="inline-block rounded border border-slate-300 bg-white px-3 py-1.5 text-sm">
@@ -108,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </Link>
               </li>
             ))}
-          </KeptOnHydration>
+          </ul>
         </section>
       ) : null}
     </>

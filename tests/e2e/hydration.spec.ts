@@ -287,17 +287,6 @@ test.describe("hydration keeps the server's HTML (decision 185)", () => {
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
   });
 
-  test("a make link in the home page's kept 'Popular makes' list navigates in the app (decisions 192, 204)", async ({ page }) => {
-    await page.goto(`${E2E_BASE("harbour-auto-group")}/`);
-    await page.evaluate(() => ((window as unknown as { __homeMark: number }).__homeMark = 1));
-    const make = page.locator('section[aria-labelledby="makes-title"] a').first();
-    const label = (await make.innerText()).replace(/\s*\(\d[\d,]*\)$/, "");
-    await make.click();
-    await expect(page).toHaveURL(new RegExp(`/search\\?make=${encodeURIComponent(label)}$`));
-    await expect(page.getByTestId("facet-make").getByRole("checkbox", { name: new RegExp(`^${label}`) })).toBeChecked();
-    expect(await page.evaluate(() => (window as unknown as { __homeMark?: number }).__homeMark)).toBe(1);
-  });
-
   test("cards from the server's markup cache hydrate in place: the toggle works and the title navigates in the app (decision 189)", async ({ page }) => {
     const srp = `${E2E_BASE("harbour-auto-group")}/search/used-cars`;
     await page.goto(srp);

@@ -1,7 +1,6 @@
 import { useEmblaCarouselWhenIdle } from "~/components/ui/use-embla-when-idle";
 import { useCallback, useEffect, useState } from "react";
 import type { SiteNavigation } from "~/services/navigation.server";
-import { KeptOnHydration } from "~/components/kept-on-hydration";
 import { NavHref } from "./nav-link";
 
 /**
@@ -31,9 +30,7 @@ export function FeatureBanner({ data }: { data: NonNullable<SiteNavigation["feat
   return (
     <section aria-label="Featured" aria-roledescription="carousel" className="mt-6">
       <div ref={viewportRef} className={ready ? "overflow-hidden" : "overflow-x-auto"}>
-        {/* Links only: kept as the server sent them when the page hydrates (decisions 191, 204); Embla
-            moves the list, it does not render it. */}
-        <KeptOnHydration as="ul" className="flex gap-3 md:grid md:grid-cols-3" keepWhile={[data]}>
+        <ul className="flex gap-3 md:grid md:grid-cols-3">
           {items.map((item, i) => (
             <li key={item.title} aria-roledescription="slide" aria-label={`${i + 1} of ${items.length}`} className="min-w-0 flex-[0_0_85%] md:flex-auto">
               <NavHref url={item.url} className="flex h-full items-center gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-[var(--site-primary)]">
@@ -47,7 +44,7 @@ export function FeatureBanner({ data }: { data: NonNullable<SiteNavigation["feat
               </NavHref>
             </li>
           ))}
-        </KeptOnHydration>
+        </ul>
       </div>
       {ready ? (
         <div className="mt-1 flex justify-center gap-1 md:hidden">

@@ -1,16 +1,11 @@
 import type { Banner } from "~/sites/site-config";
-import { KeptOnHydration } from "~/components/kept-on-hydration";
 import { NavHref } from "./nav-link";
 
-/**
- * Banners (spec 2.6: title, subtitle, buttons); the loader passes only those current at request
- * time. Text and links only: the browser keeps the server's banners when the page hydrates
- * (decisions 191, 204).
- */
+/** Banners (spec 2.6: title, subtitle, buttons); the loader passes only those current at request time. */
 export function PromoBanners({ banners }: { banners: Banner[] }) {
   if (!banners.length) return null;
   return (
-    <KeptOnHydration className="mt-6 space-y-4" keepWhile={[banners]}>
+    <div className="mt-6 space-y-4">
       {banners.map((b, i) => (
         <section key={`${i}-${b.title}`} aria-labelledby={`banner-${i}`} className="rounded-xl bg-[var(--site-primary)] p-6 text-[var(--site-on-primary)]">
           <h2 id={`banner-${i}`} className="text-xl font-bold">
@@ -28,6 +23,6 @@ export function PromoBanners({ banners }: { banners: Banner[] }) {
           ) : null}
         </section>
       ))}
-    </KeptOnHydration>
+    </div>
   );
 }
