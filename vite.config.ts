@@ -86,8 +86,6 @@ export const CARD_CHUNK_MODULES =
     // BUNDLE_SOURCEMAP=1 npx react-router build: source maps to see which modules fill a chunk (issue 15).
     build: {
       sourcemap: !!process.env.BUNDLE_SOURCEMAP,
-      // BUNDLE_MINIFY=0: readable function names in a browser CPU profile (issue 15).
-      minify: process.env.BUNDLE_MINIFY !== "0",
       // An SVG sprite is referenced by `<use href="sprite.svg#id">`, which browsers do not load
       // from a data: URL: it always stays a file (body-illustration.tsx, decision 188).
       assetsInlineLimit: (file: string) => (file.endsWith("-sprite.svg") ? false : undefined),
@@ -98,7 +96,10 @@ export const CARD_CHUNK_MODULES =
       rolldownOptions: { treeshake: { manualPureFunctions: ["z"] } },
     },
     environments: {
-      client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [
+      // BUNDLE_MINIFY=0 npx react-router build: readable function and component names in a browser
+      // CPU profile (issue 15). Set on the client environment: a top-level `build.minify` does not
+      // reach it.
+      client: { build: { ...(process.env.BUNDLE_MINIFY === "0" ? { minify: false } : {}), rolldownOptions: { output: { codeSplitting: { groups: [
                 { name: "shell", test: SHELL_CHUNK_MODULES },
                 { name: "car-card", test: CARD_CHUNK_MODULES },
               ] } } } } },

@@ -78,8 +78,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {nav ? <PromoBanners banners={nav.banners} /> : null}
       {chrome ? <PromoPopupGate siteSlug={chrome.slug} popup={chrome.navigation.popup} /> : null}
 
-      {/* Hydrated in a task of its own after the page's (decision 203): six cards are most of
-          the home page's hydration (issue 15 TBT, decision 204). */}
+      {/* Hydrated in a task of its own after the page's (decisions 203, 204): the six cards
+          leave the page's own hydration task (issue 15 TBT). */}
       <HydratedLater part="home-latest">
         <section aria-labelledby="latest-title" className="mt-10">
           <h2 id="latest-title" className="mb-4 text-2xl font-semibold">

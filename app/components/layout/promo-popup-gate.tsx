@@ -21,9 +21,9 @@ function readDismissed(key: string): boolean {
 /**
  * Decides in the browser whether the promotional popup shows (spec 4: visible by default,
  * remembered in local storage per site, hidden after its expiry, judged by the browser's clock)
- * and only then opens the dialog, once the page has hydrated and the browser is idle. Renders nothing on the server. The dialog is the browser's own
- * `<dialog>` (decision 204), a few hundred bytes, so it ships with the home page instead of a
- * lazy chunk.
+ * once the page has hydrated and the browser is idle, and only then opens the dialog. Renders
+ * nothing on the server. The dialog is the browser's own `<dialog>` (decision 204), a few hundred
+ * bytes, so it ships with the home page instead of a lazy chunk.
  */
 export function PromoPopupGate({ siteSlug, popup }: { siteSlug: string; popup: Popup | null }) {
   const [show, setShow] = useState(false);
