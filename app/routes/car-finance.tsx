@@ -6,10 +6,14 @@ import { ESTIMATE_ASSUMPTIONS } from "~/domain/finance/estimate";
 import { financeHref } from "~/domain/finance/link";
 import { wholeNumberText } from "~/domain/display/number-text";
 
-/** About finance (spec 2.1 `/car-finance`): how our estimates and comparison rates work. */
+/**
+ * About finance (spec 2.1 `/car-finance`): how our estimates and comparison rates work. The
+ * comparison-rate warning comes as loader data: imported by this module, it would bring the car
+ * card's chunk, where the browser build keeps it for the cards (decision 205), to this page.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
-  return { siteName: site.name, financePath: site.config.finance.linkPath };
+  return { siteName: site.name, financePath: site.config.finance.linkPath, comparisonRateWarning: COMPARISON_RATE_WARNING };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -17,7 +21,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function CarFinancePage({ loaderData }: Route.ComponentProps) {
-  const { siteName, financePath } = loaderData;
+  const { siteName, financePath, comparisonRateWarning } = loaderData;
   return (
     <article className="prose max-w-3xl space-y-4">
       <h1 className="text-3xl font-bold">About car finance</h1>
@@ -37,7 +41,7 @@ export default function CarFinancePage({ loaderData }: Route.ComponentProps) {
         A comparison rate combines the interest rate with most fees and charges into one rate, so loans can be compared. Our comparison rates are
         calculated for a ${wholeNumberText(COMPARISON_RATE_BENCHMARK.amount)} secured loan over {COMPARISON_RATE_BENCHMARK.termYears} years.
       </p>
-      <p className="font-semibold">{COMPARISON_RATE_WARNING}</p>
+      <p className="font-semibold">{comparisonRateWarning}</p>
       <p className="flex flex-wrap gap-3">
         <Link to={financeHref(financePath)} className="rounded bg-[var(--site-primary)] px-4 py-2 font-semibold text-[var(--site-on-primary)] no-underline">
           Finance Enquiry

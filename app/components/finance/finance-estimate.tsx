@@ -1,20 +1,22 @@
 import type { FinanceEstimateView } from "~/domain/finance/estimate-view";
+import { COMPARISON_RATE_WARNING, disclaimerToggleLabel } from "~/domain/finance/disclosure-text";
 
 /**
  * The lender's disclaimer with the comparison-rate warning, behind a Show More / Show Less toggle
- * (spec 4). A native <details>: works without JavaScript and from the keyboard; the label swaps
- * with the open state.
+ * (spec 4; spec 5: the warning always goes with a comparison rate). A native <details>: works
+ * without JavaScript and from the keyboard; the label swaps with the open state. The warning and
+ * the labels are constants rendered here, not carried in each estimate (decision 205).
  */
 export function FinanceDisclaimer({ estimate }: { estimate: FinanceEstimateView }) {
   return (
     <details className="group mt-2 text-xs text-slate-600" data-testid="finance-disclaimer">
       <summary className="cursor-pointer font-medium text-slate-800 underline">
-        <span className="group-open:hidden">{estimate.toggleLabels.collapsed}</span>
-        <span className="hidden group-open:inline">{estimate.toggleLabels.expanded}</span>
+        <span className="group-open:hidden">{disclaimerToggleLabel(false)}</span>
+        <span className="hidden group-open:inline">{disclaimerToggleLabel(true)}</span>
         <span className="sr-only"> finance disclaimer</span>
       </summary>
       {estimate.disclaimer ? <p className="mt-1">{estimate.disclaimer}</p> : null}
-      <p className="mt-1 font-semibold">{estimate.warning}</p>
+      <p className="mt-1 font-semibold">{COMPARISON_RATE_WARNING}</p>
     </details>
   );
 }

@@ -53,8 +53,6 @@ function card(overrides: Partial<CarCardData> = {}): CarCardData {
       comparisonRateText: "7.94%",
       termText: "5 years",
       disclaimer: "Indicative only.",
-      warning: "WARNING: This comparison rate is true only for the examples given.",
-      toggleLabels: { collapsed: "Show More", expanded: "Show Less" },
     },
     priceWording: "Drive away",
     paint: "#b91c1c",

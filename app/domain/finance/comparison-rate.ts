@@ -33,9 +33,7 @@ export const COMPARISON_RATE_PERIODS_PER_YEAR: Readonly<Record<PaymentFrequency,
   weekly: 52.18,
 };
 
-/** The advertised warning that must accompany a comparison rate (standards/README.md, reg 100). */
-export const COMPARISON_RATE_WARNING =
-  "WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.";
+export { COMPARISON_RATE_WARNING } from "./disclosure-text";
 
 /** Benchmark for car loans: $30,000 over 5 years (standards/README.md). */
 export const COMPARISON_RATE_BENCHMARK = { amount: 30_000, termYears: 5 } as const;

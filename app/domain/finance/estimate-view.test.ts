@@ -37,9 +37,10 @@ describe("buildFinanceEstimateView (spec 5 estimate display, spec 4 finance paym
       interestRateText: "6.29%",
       comparisonRateText: "7.94%",
       termText: "5 years",
-      warning: COMPARISON_RATE_WARNING,
-      toggleLabels: { collapsed: "Show More", expanded: "Show Less" },
     });
+    // Decision 205: the same for every car, so rendered by FinanceDisclaimer, not carried per card.
+    expect(Object.keys(view)).not.toContain("warning");
+    expect(Object.keys(view)).not.toContain("toggleLabels");
     // The warning is shown once, separately from the lender's disclaimer text.
     expect(view.disclaimer).toContain("5 year secured loan at 6.29% p.a.");
     expect(view.disclaimer).not.toContain("WARNING");
@@ -72,9 +73,8 @@ describe("buildFinanceEstimateView (spec 5 estimate display, spec 4 finance paym
     expect(buildFinanceEstimateView(car(30_000), site, config("E", { excludedSites: ["demo"] }), YEAR)).toBeNull();
   });
 
-  it("an empty disclaimer gives null (the warning still shows)", () => {
+  it("an empty disclaimer gives null (FinanceDisclaimer still shows the warning)", () => {
     const view = buildFinanceEstimateView(car(30_000, { disclaimer: COMPARISON_RATE_WARNING }), site, config("E"), YEAR)!;
     expect(view.disclaimer).toBeNull();
-    expect(view.warning).toBe(COMPARISON_RATE_WARNING);
   });
 });

@@ -2,10 +2,13 @@
  * The finance estimate as the car card and the VDP show it (spec 5 "Finance estimate display",
  * spec 4 "Finance payment", spec 9 "Finance"): display strings computed on the server, so the
  * browser receives text, not rules. Pure: the current year comes in as an argument.
+ *
+ * What is the same for every car (the comparison-rate warning, the disclaimer toggle's labels) is
+ * not part of the view: `FinanceDisclaimer` renders those constants itself, so a results page's
+ * loader data does not carry them once per card (issue 15, decision 205).
  */
 import { COMPARISON_RATE_WARNING } from "./comparison-rate";
 import {
-  disclaimerToggleLabel,
   financeEstimateHiddenReason,
   formatFinancePayment,
   formatFinanceRate,
@@ -36,12 +39,11 @@ export interface FinanceEstimateView {
   comparisonRateText: string;
   /** "5 years", or null when the lender data gives no term. */
   termText: string | null;
-  /** Lender disclaimer, or null. */
+  /**
+   * Lender disclaimer without the standard comparison-rate warning (shown after it by
+   * `FinanceDisclaimer`, always), or null.
+   */
   disclaimer: string | null;
-  /** The standard comparison-rate warning (always shown with a comparison rate). */
-  warning: string;
-  /** Labels of the disclaimer toggle: collapsed and expanded. */
-  toggleLabels: { collapsed: "Show More"; expanded: "Show Less" };
 }
 
 /**
@@ -76,7 +78,5 @@ export function buildFinanceEstimateView(
     comparisonRateText: formatFinanceRate(data.comparisonRate),
     termText: data.termYears != null ? `${data.termYears} ${data.termYears === 1 ? "year" : "years"}` : null,
     disclaimer: data.disclaimer?.trim() ? data.disclaimer.replace(COMPARISON_RATE_WARNING, "").trim() || null : null,
-    warning: COMPARISON_RATE_WARNING,
-    toggleLabels: { collapsed: disclaimerToggleLabel(false) as "Show More", expanded: disclaimerToggleLabel(true) as "Show Less" },
   };
 }

@@ -191,10 +191,7 @@ export function formatFinancePayment(
   return { payment: formatWholeDollars(payment), total, isEnquireForFinance: false };
 }
 
-/** Spec 4: the disclaimer toggle's label. */
-export function disclaimerToggleLabel(isExpanded: boolean): "Show More" | "Show Less" {
-  return isExpanded ? "Show Less" : "Show More";
-}
+export { disclaimerToggleLabel } from "./disclosure-text";
 
 /** Spec 9 "Finance": the finance estimate assumptions. */
 export const ESTIMATE_ASSUMPTIONS = {
