@@ -1,7 +1,8 @@
 import { Link } from "~/components/link";
 import type { Route } from "./+types/car-finance";
 import { siteContext } from "~/context";
-import { COMPARISON_RATE_BENCHMARK, COMPARISON_RATE_WARNING } from "~/domain/finance/comparison-rate";
+import { COMPARISON_RATE_BENCHMARK } from "~/domain/finance/comparison-rate";
+import { COMPARISON_RATE_WARNING } from "~/domain/finance/disclosure-text";
 import { ESTIMATE_ASSUMPTIONS } from "~/domain/finance/estimate";
 import { financeHref } from "~/domain/finance/link";
 import { wholeNumberText } from "~/domain/display/number-text";

@@ -5,7 +5,7 @@
  */
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { COMPARISON_RATE_WARNING } from "~/domain/finance/comparison-rate";
+import { COMPARISON_RATE_WARNING } from "~/domain/finance/disclosure-text";
 import type { FinanceEstimateView } from "~/domain/finance/estimate-view";
 import { FinanceEstimate } from "./finance-estimate";
 

@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import {
   COMPARISON_RATE_BENCHMARK,
   COMPARISON_RATE_PERIODS_PER_YEAR,
-  COMPARISON_RATE_WARNING,
   benchmarkComparisonRate,
   comparisonRate,
   comparisonRateOfCashFlows,
   loanComparisonRateCashFlows,
   solvePeriodicRate,
 } from "./comparison-rate";
+import { COMPARISON_RATE_WARNING } from "./disclosure-text";
 import { PAYMENTS_PER_YEAR, type FinanceFees, type LoanInput, type PaymentFrequency } from "./repayments";
 
 /*

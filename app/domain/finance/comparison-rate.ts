@@ -33,8 +33,6 @@ export const COMPARISON_RATE_PERIODS_PER_YEAR: Readonly<Record<PaymentFrequency,
   weekly: 52.18,
 };
 
-export { COMPARISON_RATE_WARNING } from "./disclosure-text";
-
 /** Benchmark for car loans: $30,000 over 5 years (standards/README.md). */
 export const COMPARISON_RATE_BENCHMARK = { amount: 30_000, termYears: 5 } as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FinanceLenderData } from "~/domain/car";
-import { COMPARISON_RATE_WARNING } from "./comparison-rate";
+import { COMPARISON_RATE_WARNING } from "./disclosure-text";
 import { buildLenderData, type FinanceEstimateCar, type FinanceEstimateConfig, type FinanceProviderType } from "./estimate";
 import { buildFinanceEstimateView } from "./estimate-view";
 

@@ -7,7 +7,7 @@
  * not part of the view: `FinanceDisclaimer` renders those constants itself, so a results page's
  * loader data does not carry them once per card (issue 15, decision 205).
  */
-import { COMPARISON_RATE_WARNING } from "./comparison-rate";
+import { COMPARISON_RATE_WARNING } from "./disclosure-text";
 import {
   financeEstimateHiddenReason,
   formatFinancePayment,

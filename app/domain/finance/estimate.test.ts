@@ -1,13 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CarStatus, FinanceLenderData } from "~/domain/car";
-import { COMPARISON_RATE_WARNING } from "./comparison-rate";
+import { COMPARISON_RATE_WARNING, disclaimerToggleLabel } from "./disclosure-text";
 import {
   ENQUIRE_FOR_FINANCE,
   ESTIMATE_ASSUMPTIONS,
   FINANCE_PROVIDER_TYPES,
   buildLenderData,
-  disclaimerToggleLabel,
   financeEstimateHiddenReason,
   formatFinancePayment,
   formatFinanceRate,

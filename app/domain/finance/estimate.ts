@@ -6,7 +6,8 @@
  * Units: prices and payments in dollars, rates in percent p.a.
  */
 import { isInStock, type Car, type FinanceLenderData } from "~/domain/car";
-import { COMPARISON_RATE_BENCHMARK, COMPARISON_RATE_WARNING, comparisonRate } from "./comparison-rate";
+import { COMPARISON_RATE_BENCHMARK, comparisonRate } from "./comparison-rate";
+import { COMPARISON_RATE_WARNING } from "./disclosure-text";
 import {
   calculateRepayments,
   resolveFees,
@@ -190,8 +191,6 @@ export function formatFinancePayment(
   if (payment <= FINANCE_MIN_PAYMENT) return { payment: ENQUIRE_FOR_FINANCE, total: "", isEnquireForFinance: true };
   return { payment: formatWholeDollars(payment), total, isEnquireForFinance: false };
 }
-
-export { disclaimerToggleLabel } from "./disclosure-text";
 
 /** Spec 9 "Finance": the finance estimate assumptions. */
 export const ESTIMATE_ASSUMPTIONS = {
