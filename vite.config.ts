@@ -40,34 +40,16 @@ function preactInTheBrowser(): Plugin {
     };
   }
 
-/** app/components/link.tsx: the server's `<Link>` (decision 189). */
-const APP_LINK = fileURLToPath(new URL("./app/components/link", import.meta.url));
-/**
- * The browser's `<Link>` is React Router's own (app/components/link.tsx exports it there), so the
- * browser build resolves `~/components/link` to react-router itself: no module of ours, no
- * chunk and no request for a re-export (issue 15 JavaScript budget, decision 189).
- */
-function routerLinkInTheBrowser(): Plugin {
-  return {
-    name: "forecourt:router-link-in-the-browser",
-    enforce: "pre",
-    applyToEnvironment: (environment) => environment.name === "client",
-    resolveId(source, importer) {
-      if (source !== "~/components/link" && source !== APP_LINK && source !== `${APP_LINK}.tsx`) return null;
-      return this.resolve("react-router", importer, { skipSelf: true });
-    },
-  };
-}
-
 /**
  * Modules every page loads (the browser runtime, React Router, and what root.tsx and
  * entry.client.tsx import), bundled as one chunk of the browser build instead of a dozen (issue
  * 15 LCP): a page asked for 22 scripts, most under 1 KB, and over HTTP/1.1's six connections per
  * host they queued in front of one another on a slow phone network. Only modules in root's static
- * import graph belong here; anything else would load on every page. decision 190.
+ * import graph belong here; anything else would load on every page. decision 190. (The app's
+ * `<Link>`, components/link.tsx, is one since decision 206: root installs its click listener.)
  */
 export const SHELL_CHUNK_MODULES =
-  /\/node_modules\/(?:preact|react-router|cookie|set-cookie-parser)\/|vite\/preload-helper|\/app\/(?:browser-runtime|react-on-preact|components\/(?:use-hydrated|island|no-script|cached-markup|cached-element|kept-on-hydration|json-memo|analytics|layout\/(?:status-dot|nav-link|chrome-json)|accounts\/(?:use-account|watchlist-toasts))|domain\/(?:display\/number-text|navigation\/navigation|accounts\/redirect))\.tsx?$/;
+  /\/node_modules\/(?:preact|react-router|cookie|set-cookie-parser)\/|vite\/preload-helper|\/app\/(?:browser-runtime|react-on-preact|components\/(?:link|use-hydrated|island|no-script|cached-markup|cached-element|kept-on-hydration|json-memo|analytics|layout\/(?:status-dot|nav-link|chrome-json)|accounts\/(?:use-account|watchlist-toasts))|domain\/(?:display\/number-text|navigation\/navigation|accounts\/redirect))\.tsx?$/;
 
 /**
  * The car card and the small modules it is made of, used together by home, the SRP and the VDP's
@@ -80,7 +62,7 @@ export const CARD_CHUNK_MODULES =
     // Production builds only: the dev server keeps React in the browser (React Refresh).
     const preact = BROWSER_RUNTIME_PREACT && command === "build";
     return {
-    plugins: [routerLinkInTheBrowser(), ...(preact ? [preactInTheBrowser()] : []), tailwindcss(), reactRouter()],
+    plugins: [...(preact ? [preactInTheBrowser()] : []), tailwindcss(), reactRouter()],
     // app/browser-runtime.ts: a literal, so the build drops the branch it does not take.
     define: { __PREACT_IN_THE_BROWSER__: JSON.stringify(preact) },
     // BUNDLE_SOURCEMAP=1 npx react-router build: source maps to see which modules fill a chunk (issue 15).

@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import stylesheetHref from "./app.css?url";
 import { SiteFooter, SiteHeader, type SiteChrome } from "./components/layout/site-chrome";
 import { HydratedLater } from "./components/island";
+import { useAppLinkClicks } from "./components/link";
 import { useHydrated } from "./components/use-hydrated";
 import { readChrome, writeChrome } from "./components/layout/chrome-json";
 import { StickyFooter } from "./components/layout/sticky-footer";
@@ -96,6 +97,8 @@ function ClientTitleOnceHydrated() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  // Decision 206: the app's plain links are anchors; one listener navigates their clicks.
+  useAppLinkClicks();
   const chrome = data ? readChrome(data.chrome) : null;
   const style = data
     ? ({ "--site-primary": data.theme.primary, "--site-on-primary": data.theme.onPrimary, "--site-accent": data.theme.accent } as React.CSSProperties)

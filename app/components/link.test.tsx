@@ -6,7 +6,7 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, Link as RouterLink, RouterProvider, type LinkProps } from "react-router";
 import { describe, expect, it } from "vitest";
-import { isPlainSitePath, ServerLink } from "./link";
+import { BrowserLink, isPlainBrowserLink, isPlainSitePath, ServerLink } from "./link";
 
 /** Renders each link at `/search/used-cars` (a nested path, so relative links resolve against it). */
 function render(links: LinkProps[], basename?: string, Component: typeof RouterLink = RouterLink): string {
@@ -70,5 +70,35 @@ describe("ServerLink writes what React Router's Link writes", () => {
     expect(render([{ to: "/cars/x?y=1#enquire", className: "btn", children: "Enquire" }], undefined, ServerLink)).toBe(
       '<a class="btn" href="/cars/x?y=1#enquire" data-discover="true">Enquire</a>',
     );
+  });
+});
+
+describe("BrowserLink (decision 206)", () => {
+  const cases: LinkProps[] = [
+    ...[...PLAIN, ...NOT_PLAIN].map((to) => ({ to, children: "Go" })),
+    { to: "/cars/x", className: "btn", "aria-label": "Details of the car", id: "c1", children: <span>Details</span> },
+    { to: "/cars/x", target: "_blank", rel: "noopener", children: "New tab" },
+    { to: "/cars/x", discover: "none", children: "No discover" },
+    { to: "/brochure.pdf", reloadDocument: true, children: "PDF" },
+    { to: "/cars/x", reloadDocument: false, discover: undefined, children: "NavHref's props" },
+    { to: "/cars/x", replace: true, state: { from: "srp" }, children: "Router props" },
+    { to: "/cars/x", onClick: () => undefined, style: { color: "red" }, "data-testid": "car-link", children: "Styled" } as LinkProps,
+    { to: "?type=phone", reloadDocument: true, children: "Relative, loads a document" },
+  ];
+
+  it("writes what React Router's Link writes, so the server's anchor hydrates as is", () => {
+    expect(render(cases, undefined, BrowserLink as typeof RouterLink)).toBe(render(cases));
+    expect(render(cases, "/shop", BrowserLink as typeof RouterLink)).toBe(render(cases, "/shop"));
+  });
+
+  it("is a plain anchor only for a plain site path with no navigation options", () => {
+    expect(isPlainBrowserLink({ to: "/cars/x?a=1#enquire" }, "/")).toBe(true);
+    expect(isPlainBrowserLink({ to: "/cars/x", reloadDocument: false, replace: false, discover: "render", prefetch: "none", target: "_self", onClick: () => undefined }, "/")).toBe(true);
+    expect(isPlainBrowserLink({ to: "/cars/x" }, "/shop")).toBe(false);
+    expect(isPlainBrowserLink({ to: "cars/x" }, "/")).toBe(false);
+    expect(isPlainBrowserLink({ to: { pathname: "/cars/x" } }, "/")).toBe(false);
+    for (const extra of [{ reloadDocument: true }, { replace: true }, { state: { a: 1 } }, { preventScrollReset: true }, { relative: "path" as const }, { viewTransition: true }, { discover: "none" as const }, { prefetch: "intent" as const }]) {
+      expect(isPlainBrowserLink({ to: "/cars/x", ...extra }, "/")).toBe(false);
+    }
   });
 });
