@@ -1,5 +1,4 @@
-import { createElement, useContext, useState, type HTMLAttributes, type MouseEvent, type ReactElement, type ReactNode } from "react";
-import { UNSAFE_DataRouterContext } from "react-router";
+import { createElement, useContext, useState, type HTMLAttributes, type ReactElement, type ReactNode } from "react";
 import { KEEP_SERVER_CONTENT, PREACT_IN_THE_BROWSER } from "~/browser-runtime";
 import { IslandHydrationContext, isPageHydrated } from "./use-hydrated";
 
@@ -30,8 +29,9 @@ export function stillKept(mounted: readonly unknown[] | null, now: readonly unkn
 /**
  * The site path a click on a kept element's link navigates to in the app, or null where the
  * browser should follow the link itself (decision 192). Kept content is never hydrated, so its
- * React Router `<Link>`s have no click handlers; the kept element handles their clicks instead,
- * as `<Link>` would: a plain primary-button click (no modifier key, not already handled) on an
+ * React Router `<Link>`s have no click handlers; the app-wide click listener (`useAppLinkClicks`
+ * in link.tsx, decision 206, which also serves the browser's plain links) navigates them
+ * instead, as `<Link>` would: a plain primary-button click (no modifier key, not already handled) on an
  * `<a>` inside `container` that the app's `<Link>` wrote (it carries `data-discover`; a link that
  * loads a document, such as a sitemap's `.xml`, is written without it), with no `target` other
  * than `_self`, no `download`, on this origin.
@@ -52,25 +52,9 @@ export function keptLinkPath(
 }
 
 /**
- * The click handler every kept element carries (decision 192): its links navigate in the app,
- * as the `<Link>`s they were written by would (see {@link keptLinkPath}); like `<Link>`, a link to
- * the current address replaces the history entry. Outside a data router (tests) it does nothing.
- */
-export function useKeptLinkClicks(): (event: MouseEvent<HTMLElement>) => void {
-  const router = useContext(UNSAFE_DataRouterContext)?.router;
-  return (event) => {
-    if (!router) return;
-    const path = keptLinkPath(event, event.currentTarget, window.location.origin);
-    if (path === null) return;
-    event.preventDefault();
-    const here = window.location.pathname + window.location.search + window.location.hash;
-    void router.navigate(path, { replace: path === here });
-  };
-}
-
-/**
- * The element that keeps the server's content, while it does: `as` with `props`, the kept links'
- * click handler ({@link useKeptLinkClicks}) and a constant `dangerouslySetInnerHTML`, which Preact
+ * The element that keeps the server's content, while it does: `as` with `props` and a constant
+ * `dangerouslySetInnerHTML` (its links' clicks are navigated by the app-wide listener, decision
+ * 206), which Preact
  * leaves alone while hydrating and on re-renders. Null when the element renders its children:
  * `keep` false, mounted after the first hydration, or a value in `keepWhile` changed since it
  * mounted ({@link stillKept}). Shared by {@link KeptOnHydration} and CachedElement's
@@ -81,16 +65,15 @@ export function useKeptLinkClicks(): (event: MouseEvent<HTMLElement>) => void {
 export function useKeptElement(keep: boolean, keepWhile: readonly unknown[] | null, as: string, props: object): ReactElement | null {
   const inHydratingIsland = useContext(IslandHydrationContext);
   const [mounted] = useState(() => (keep && keepsServerContent(inHydratingIsland) ? { keepWhile } : null));
-  const onClick = useKeptLinkClicks();
-  return mounted && stillKept(mounted.keepWhile, keepWhile) ? createElement(as, { ...props, onClick, dangerouslySetInnerHTML: KEEP_SERVER_CONTENT }) : null;
+  return mounted && stillKept(mounted.keepWhile, keepWhile) ? createElement(as, { ...props, dangerouslySetInnerHTML: KEEP_SERVER_CONTENT }) : null;
 }
 
 /**
  * An element whose content the browser keeps as the server sent it when the page first hydrates,
  * instead of walking it (issue 15 TBT, decisions 191 and 192): Preact hydrates a page in one task,
  * and every element it hydrates lengthens that task. For content with no event handlers of its own
- * other than links: plain links and the app's `<Link>`s (the kept element navigates for them,
- * {@link useKeptLinkClicks}), images, text, native `<details>`, and inputs whose changes a parent
+ * other than links: plain links and the app's `<Link>`s (the app-wide click listener navigates
+ * for them, decision 206), images, text, native `<details>`, and inputs whose changes a parent
  * form handles (the SRP's facet checkboxes: its form listens for `change`).
  *
  * The server renders `children`. In the browser, an element mounted during the first hydration

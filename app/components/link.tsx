@@ -18,14 +18,27 @@ const PLAIN_SITE_PATH = /^(?=\/)(?:\/(?!\.\.?(?:[/?#]|$))[^/?#\\]+)*\/?(?:\?[^#]
 const ROUTER_PROPS = new Set(["to", "discover", "prefetch", "mask", "target", "reloadDocument", "replace", "state", "preventScrollReset", "relative", "viewTransition", "defaultShouldRevalidate", "onClick"]);
 
 /**
+ * The attributes of the `<a>` React Router's `<Link>` writes for a plain site path `to` (see
+ * {@link isPlainSitePath}), in its order: the caller's props other than the router's own, `href`,
+ * `target`, `data-discover`. Shared by {@link ServerLink} and {@link BrowserLink}.
+ */
+function anchorAttributes(props: LinkProps, to: string): Record<string, unknown> {
+  const attributes: Record<string, unknown> = {};
+  for (const key in props) if (!ROUTER_PROPS.has(key)) attributes[key] = props[key as keyof LinkProps];
+  attributes.href = to;
+  attributes.target = props.target;
+  attributes["data-discover"] = (props.discover ?? "render") === "render" ? "true" : undefined;
+  return attributes;
+}
+
+/**
  * The server's `<Link>` (issue 15 "Fast pages", decision 189): for a plain site path (see
  * {@link isPlainSitePath}) under the root basename, with no prefetching or mask, it writes the
  * `<a>` that React Router's `<Link>` writes (the same attributes in the same order: the caller's
  * props, `href`, `target`, `data-discover`) without resolving the path against the route tree
  * and without the link's six hooks. Every other link renders React Router's `<Link>`. Outside a
  * router (a card's markup rendered once for the markup cache) a plain path renders the same. Only the
- * server uses it: the browser build exports React Router's `<Link>` itself, which hydrates the
- * same markup and handles clicks.
+ * server uses it: the browser's is {@link BrowserLink} (decision 206).
  */
 export const ServerLink = forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink(props, ref) {
   // Outside a router (markup the server renders once and caches, decision 189) the root basename.
@@ -33,35 +46,31 @@ export const ServerLink = forwardRef<HTMLAnchorElement, LinkProps>(function Serv
   const to = props.to;
   if (basename !== "/" || (props.prefetch ?? "none") !== "none" || props.mask !== undefined || typeof to !== "string" || !isPlainSitePath(to)) return <RouterLink ref={ref} {...props} />;
   // A loop, not `{ a, b, ...rest } = props`: V8's object rest with a dozen excluded names was 2.5% of an SRP's server time.
-  const attributes: Record<string, unknown> = {};
-  for (const key in props) if (!ROUTER_PROPS.has(key)) attributes[key] = props[key as keyof LinkProps];
-  attributes.href = to;
-  attributes.target = props.target;
-  attributes["data-discover"] = (props.discover ?? "render") === "render" ? "true" : undefined;
-  return createElement("a", attributes);
+  return createElement("a", anchorAttributes(props, to));
 });
 ServerLink.displayName = "Link";
 
 /**
  * `<Link>` props that only React Router's own `<Link>` carries out in the browser: navigation
- * options, path resolution, prefetching, masking, a document load. `discover` other than
- * "render" is one too: its anchor has no `data-discover`, which {@link appLinkPath} looks for.
+ * options, path resolution, masking, a document load. So do `prefetch` other than "none" and
+ * `discover` other than "render" (its anchor has no `data-discover`, which {@link appLinkPath}
+ * looks for); {@link isPlainBrowserLink} checks those two by value.
  */
-const BROWSER_ROUTER_PROPS = ["prefetch", "mask", "reloadDocument", "replace", "state", "preventScrollReset", "relative", "viewTransition", "defaultShouldRevalidate"] as const;
+const BROWSER_ROUTER_PROPS = ["mask", "reloadDocument", "replace", "state", "preventScrollReset", "relative", "viewTransition", "defaultShouldRevalidate"] as const;
 
 /**
  * Whether a `<Link>` can be a plain anchor in the browser (decision 206): a plain site path (see
  * {@link isPlainSitePath}) under the root basename, `discover` unset or "render", `prefetch` unset
- * or "none", and none of the other {@link BROWSER_ROUTER_PROPS} (`false` counts as unset). Its clicks are navigated by {@link useAppLinkClicks}, as React
- * Router's `<Link>` would (a plain primary click, `navigate(path)`, replacing a link to the
- * current address).
+ * or "none", and none of {@link BROWSER_ROUTER_PROPS} (`false` counts as unset). Its clicks are
+ * navigated by {@link useAppLinkClicks}, as React Router's `<Link>` would (a plain primary click,
+ * `navigate(path)`, replacing a link to the current address).
  * @param props the `<Link>`'s props; `basename` the router's basename
  */
 export function isPlainBrowserLink(props: LinkProps, basename: string): props is LinkProps & { to: string } {
   if (basename !== "/" || typeof props.to !== "string" || !isPlainSitePath(props.to)) return false;
   if ((props.discover ?? "render") !== "render" || (props.prefetch ?? "none") !== "none") return false;
   // `false` (NavHref's `reloadDocument={false}`) is the same as leaving the prop out.
-  return BROWSER_ROUTER_PROPS.every((key) => key === "prefetch" || props[key] === undefined || props[key] === false);
+  return BROWSER_ROUTER_PROPS.every((key) => props[key] === undefined || props[key] === false);
 }
 
 /**
@@ -90,11 +99,7 @@ export const BrowserLink = forwardRef<HTMLAnchorElement, LinkProps>(function Bro
       />
     );
   }
-  const attributes: Record<string, unknown> = {};
-  for (const key in props) if (!ROUTER_PROPS.has(key)) attributes[key] = props[key as keyof LinkProps];
-  attributes.href = props.to;
-  attributes.target = props.target;
-  attributes["data-discover"] = "true";
+  const attributes = anchorAttributes(props, props.to);
   attributes.onClick = props.onClick;
   attributes.ref = ref;
   return createElement("a", attributes);
@@ -108,20 +113,20 @@ const LEFT_TO_THE_BROWSER = new WeakSet<object>();
  * The site path a click should navigate to in the app, or null where the browser (or a handler
  * that already took the click) should have it (decision 206): as {@link keptLinkPath} decides for
  * kept content, for any anchor on the page that the app's `<Link>` wrote (it carries
- * `data-discover`) and whose click nothing has handled yet.
+ * `data-discover`), kept content included, and whose click nothing has handled yet.
  * @param event the click (after it bubbled to `window`)
  * @param origin the page's origin, e.g. "https://www.harbourside.example"
  * @returns pathname + search + hash, e.g. "/cars/2021-toyota-camry-ascent-1#enquire"
  */
 export function appLinkPath(event: Parameters<typeof keptLinkPath>[0], origin: string): string | null {
-  if (typeof document === "undefined" || LEFT_TO_THE_BROWSER.has(event)) return null;
+  if (LEFT_TO_THE_BROWSER.has(event)) return null;
   return keptLinkPath(event, document.documentElement, origin);
 }
 
 /**
  * Installs the one `click` listener (on `window`, so it runs after every element's own handler and
- * React's root listener) that navigates the clicks of {@link BrowserLink}'s plain anchors in the
- * app: `router.navigate(path)`, replacing the history entry for a link to the current address, as
+ * React's root listener) that navigates the clicks of {@link BrowserLink}'s plain anchors and of
+ * kept content's links (decision 192) in the app: `router.navigate(path)`, replacing the history entry for a link to the current address, as
  * React Router's `<Link>` does. Mounted once, in the root layout. Outside a data router it does
  * nothing. (Decision 206.)
  */
