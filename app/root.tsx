@@ -5,7 +5,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useLocation,
   useRouteError,
   useRouteLoaderData,
@@ -16,6 +15,7 @@ import stylesheetHref from "./app.css?url";
 import { SiteFooter, SiteHeader, type SiteChrome } from "./components/layout/site-chrome";
 import { HydratedLater } from "./components/island";
 import { useAppLinkClicks } from "./components/link";
+import { ScrollRestoration } from "./components/scroll-restoration";
 import { useHydrated } from "./components/use-hydrated";
 import { readChrome, writeChrome } from "./components/layout/chrome-json";
 import { StickyFooter } from "./components/layout/sticky-footer";
@@ -137,6 +137,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {chrome ? <SiteFooter site={chrome} /> : null}
         {data?.account.watchlist ? <SiteToaster /> : null}
         {chrome ? <StickyFooter data={chrome.navigation.stickyFooter} /> : null}
+        {/* Decision 207: React Router's scroll restoration with a lighter inline script. */}
         <ScrollRestoration />
         <Scripts />
         {PREACT_IN_THE_BROWSER ? <ClientTitleOnceHydrated /> : null}

@@ -26,7 +26,8 @@ describe("paintBeforeScripts (issue 15 LCP, decision 190)", () => {
     const script = out.slice(out.indexOf('<script type="module" async="">') + 31, out.lastIndexOf("</script>"));
     expect(script).toContain(`setTimeout(r,${PAINT_FALLBACK_MS})`);
     expect(script).toContain("requestAnimationFrame(");
-    expect(script).toContain('for(const h of ["/assets/manifest-1.js","/assets/shell-D.js"])');
+    // The manifest is imported directly, so only the shell is preloaded (decision 207).
+    expect(script).toContain('const h=["/assets/shell-D.js"]');
     expect(script).toContain('Promise.all([import("/assets/manifest-1.js"),import("/assets/root-A.js"),import("/assets/home-B.js")])');
     expect(script).toContain('.then(([,route0,route1])=>{window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};');
     expect(script).toContain('import("/assets/entry.client-C.js");});');
@@ -57,6 +58,48 @@ describe("paintBeforeScripts (issue 15 LCP, decision 190)", () => {
     expect(win.__reactRouterRouteModules).toEqual({ root: { url: "/assets/root-A.js" }, "routes/home": { url: "/assets/home-B.js" } });
   });
 
+  it("starts the imports first, then adds each preload the imports do not cover in a task of its own (decision 207)", () => {
+    const script = rewriteModuleScript(ROUTER_SCRIPT, ['"/assets/manifest-1.js"', '"/assets/shell-D.js"', '"/assets/card-E.js"', '"/assets/dist-F.js"'])!;
+    const log: string[] = [];
+    const tasks: (() => void)[] = [];
+    const env = {
+      // Every timer is a task of its own, run below one at a time.
+      setTimeout: (fn: () => void) => (tasks.push(fn), tasks.length),
+      clearTimeout: () => undefined,
+      requestAnimationFrame: (fn: () => void) => (tasks.push(fn), tasks.length),
+      document: { createElement: () => ({}) as { href?: string }, head: { appendChild: (l: { href: string }) => log.push(`preload ${l.href}`) } },
+      window: {},
+      load: (url: string) => (log.push(`import ${url}`), new Promise(() => undefined)),
+    };
+    new Function(...Object.keys(env), script.replaceAll("import(", "load("))(...Object.values(env));
+    const perTask: string[][] = [];
+    const drain = async () => {
+      for (let guard = 0; guard < 20; guard++) {
+        await new Promise((r) => setImmediate(r));
+        const task = tasks.shift();
+        if (!task) return;
+        const before = log.length;
+        task();
+        await new Promise((r) => setImmediate(r));
+        if (log.length > before) perTask.push(log.slice(before));
+      }
+    };
+    return drain().then(() => {
+      expect(perTask).toEqual([
+        ["import /assets/manifest-1.js", "import /assets/root-A.js", "import /assets/home-B.js"],
+        ["preload /assets/shell-D.js"],
+        ["preload /assets/card-E.js"],
+        ["preload /assets/dist-F.js"],
+      ]);
+    });
+  });
+
+  it("adds no preload step when the imports cover every preload", () => {
+    const script = rewriteModuleScript(ROUTER_SCRIPT, ['"/assets/manifest-1.js"'])!;
+    expect(script).not.toContain("modulepreload");
+    expect(() => new Function(script)).not.toThrow();
+  });
+
   it("leaves a page alone when its module script is in another shape, imports from elsewhere, or is missing", () => {
     for (const script of [
       'import { x } from "/assets/a.js";\nx();',
@@ -76,7 +119,7 @@ describe("paintBeforeScripts (issue 15 LCP, decision 190)", () => {
     const input = Buffer.from(page(ROUTER_SCRIPT).toString("utf8").replace("<body><p>", '<body><link rel="modulepreload" href="/assets/late-E.js"/><p>'));
     const out = paintBeforeScripts(input).toString("utf8");
     expect(out).toContain('</head><body><link rel="modulepreload" href="/assets/late-E.js"/><p>');
-    expect(out).toContain('for(const h of ["/assets/manifest-1.js","/assets/shell-D.js"])');
+    expect(out).toContain('const h=["/assets/shell-D.js"]');
     expect(out.match(/<link rel="modulepreload"/g)).toHaveLength(1);
   });
 

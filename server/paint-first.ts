@@ -37,9 +37,10 @@ const PRELOAD_REST = /^ href="(\/(?!\/)[\w./~-]+)"\/>$/;
 
 /**
  * Rewrites React Router's module script (the text between its tags) to load after the first
- * paint: it then adds a module preload for each of `preloads` (JSON string literals of paths, the
- * page's former `<link rel="modulepreload">` targets), imports the script's static imports in
- * parallel and runs the rest of the script with their namespaces bound to the same names.
+ * paint: it then imports the script's static imports in parallel, adds a module preload for each
+ * of `preloads` (JSON string literals of paths, the page's former `<link rel="modulepreload">`
+ * targets) that it does not import itself, one per task (decision 207), and runs the rest of the
+ * script with the imports' namespaces bound to the same names.
  * @returns the new script text, or null when the script is not the expected shape: only static
  *   imports of same-origin paths (side-effect or namespace), then statements without `import`
  *   or `export` declarations.
@@ -61,10 +62,17 @@ export function rewriteModuleScript(script: string, preloads: readonly string[] 
   const rest = lines.slice(i).join("\n");
   if (!imports.length || /^\s*(?:import\s*[^\s(]|export\b)/m.test(rest) || rest.includes("</")) return null;
   const names = imports.map((i) => i.name ?? "").join(",");
+  // import() fetches what it imports: only the modules those import are preloaded.
+  const imported = new Set(imports.map((i) => i.url));
+  const deps = preloads.filter((p) => !imported.has(p));
+  // Decision 207: one preload per task. Starting a fetch costs the renderer 1-14 ms on the
+  // development machine (Lighthouse counts four times that), and twelve in one task made it long.
+  const preloadEach = deps.length
+    ? `let i=0;const h=[${deps.join(",")}];const n=()=>{const l=document.createElement("link");l.rel="modulepreload";l.href=h[i++];document.head.appendChild(l);if(i<h.length)setTimeout(n,0)};setTimeout(n,0);`
+    : "";
   return (
     `new Promise(r=>{const t=setTimeout(r,${PAINT_FALLBACK_MS});requestAnimationFrame(()=>setTimeout(()=>{clearTimeout(t);r()},0))})` +
-    `.then(()=>{for(const h of [${preloads.join(",")}]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)}` +
-    `return Promise.all([${imports.map((i) => `import(${i.url})`).join(",")}])})` +
+    `.then(()=>{const m=Promise.all([${imports.map((i) => `import(${i.url})`).join(",")}]);${preloadEach}return m})` +
     `.then(([${names}])=>{${rest.trim()}});`
   );
 }

@@ -98,9 +98,15 @@ describe(`server (${ENGINE})`, () => {
     expect(script).toMatch(/^new Promise\(r=>\{const t=setTimeout\(r,100\);requestAnimationFrame\(/);
     expect(script).not.toMatch(/^\s*import\s/m);
     // The preloads it adds after the paint and the modules it imports are the build's files.
-    const preloads = JSON.parse(/for\(const h of (\[[^\]]*\])\)/.exec(script)![1]) as string[];
+    // Decision 207: the route modules are imported at once and what they import is preloaded.
+    const preloads = JSON.parse(/const h=(\[[^\]]*\])/.exec(script)![1]) as string[];
     const imports = [...script.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]);
-    expect(preloads.some((h) => /\/assets\/root-[\w-]+\.js$/.test(h))).toBe(true);
+    expect(imports.some((h) => /\/assets\/root-[\w-]+\.js$/.test(h))).toBe(true);
+    expect(preloads.some((h) => /\/assets\/shell-[\w-]+\.js$/.test(h))).toBe(true);
+    // What the first step imports itself is not also preloaded; the entry, imported last, is.
+    const firstImports = [.../Promise\.all\(\[([^\]]*)\]\)/.exec(script)![1].matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]);
+    expect(preloads.filter((h) => firstImports.includes(h))).toEqual([]);
+    expect(preloads.some((h) => /\/assets\/entry\.client-[\w-]+\.js$/.test(h))).toBe(true);
     expect(imports.at(-1)).toMatch(/\/assets\/entry\.client-[\w-]+\.js$/);
     for (const url of new Set([...preloads, ...imports])) expect((await fetchApp(url)).status, url).toBe(200);
     // The policy allows the rewritten script by its hash.
