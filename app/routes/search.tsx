@@ -16,6 +16,7 @@ import { RangeFilter } from "~/components/search/range-filter";
 import { BodyIllustration } from "~/components/vehicle/body-illustration";
 import { CarCard } from "~/components/vehicle/car-card";
 import { cardJson, readCard } from "~/components/vehicle/card-json";
+import { facetsJson, readFacets } from "~/components/search/facets-json";
 import { searchHitCard } from "~/services/car-cards.server";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { chooseBodyIllustration } from "~/domain/display/images";
@@ -88,7 +89,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     nextHref: result.page < result.pages ? page.pageHref(result.page + 1) : null,
     pageLinks: paginationItems(result.page, result.pages).map((p) => (p === "gap" ? ({ page: null, href: null } as const) : { page: p, href: page.pageHref(p) })),
     slots: page.slots,
-    facets: page.facets,
+    // Decision 208: the facet lists are one JSON string in the loader data.
+    facets: facetsJson(page.facets),
     rangeStats: result.rangeStats,
     makeLogos: page.makeLogos,
     popularMakes: site.config.search.popularMakesCount,
@@ -236,13 +238,14 @@ function FacetGroup({ facet, values, selected, limit, logos }: { facet: ListFace
  */
 function FilterFields({ d, onRangeCommit }: { d: SearchData; onRangeCommit: (facet: RangeFacet, range: NumericRange | null) => void }) {
   const q = d.query;
+  const facets = readFacets(d.facets);
   return (
     <div key={d.queryKey}>
       {FACET_ORDER.filter((f) => !d.fixedFacets.includes(f)).map((facet) => (
         <FacetGroup
           key={facet}
           facet={facet}
-          values={d.facets[facet]}
+          values={facets[facet]}
           selected={q.refinements[facet] ?? []}
           limit={facet === "make" ? d.popularMakes : undefined}
           logos={facet === "make" ? d.makeLogos : undefined}

@@ -165,6 +165,26 @@ describe(`facet widgets (spec 5, 9, ${ENGINE})`, () => {
     expect(used).not.toContain("New-car promo");
   });
 
+  it("sends the facet lists in the loader data as one JSON string, which the page renders (decision 208)", async () => {
+    const html = await (await fetchFrom(dealer, "/search?car_type=used")).text();
+    // The loader data as React Router's inline script hands it to the browser (turbo-stream).
+    const literal = /streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/.exec(html)![1];
+    const stream = JSON.parse(JSON.parse(literal) as string) as unknown[];
+    const key = `_${stream.indexOf("facets")}`;
+    const owner = stream.find((v) => !!v && typeof v === "object" && !Array.isArray(v) && key in v) as Record<string, number>;
+    const json = stream[owner[key]];
+    expect(typeof json).toBe("string");
+    const facets = JSON.parse(json as string) as Record<string, { value: string; label: string; count: number }[]>;
+    expect(facets.make).toEqual([
+      { value: "Kia", label: "Kia", count: 35 },
+      { value: "Toyota", label: "Toyota", count: 1 },
+    ]);
+    expect(facets.body.map((f) => [f.value, f.count])).toEqual([["SUV", 35], ["Ute", 1]]);
+    // The sidebar's server HTML shows the same lists.
+    const make = html.slice(html.indexOf('data-testid="facet-make"'), html.indexOf("</fieldset>", html.indexOf('data-testid="facet-make"')));
+    expect([...make.matchAll(/value="([^"]+)"\/><span>[^<]*<\/span><span [^>]*>([\d,]+)</g)].map((m) => [m[1], m[2]])).toEqual([["Kia", "35"], ["Toyota", "1"]]);
+  });
+
   it("shows the make facet's logos from the manufacturers' reference data (spec 2.2)", async () => {
     const html = await (await fetchFrom(logoSite, "/search")).text();
     expect(html).toContain('<img src="/brand-logos/logotest.svg" alt="" width="20" height="20"');
