@@ -10,6 +10,7 @@ import { InfoTabs } from "~/components/vehicle/vdp/info-tabs";
 import { CollapsibleList, HistoryReportLink, PdfDownload, PhoneReveal, PrintLink, ShareMenu, StickyBar, ViewTracker } from "~/components/vehicle/vdp/interactive";
 import { PhotoGallery } from "~/components/vehicle/vdp/gallery";
 import { MakeOfferDialog } from "~/components/vehicle/vdp/make-offer";
+import { readVdp, vdpJson } from "~/components/vehicle/vdp/vdp-json";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { formatAud } from "~/domain/display/price-display";
 import { getCarBySlug } from "~/services/cars.server";
@@ -49,7 +50,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const vdp = await buildVdpView(db, site, car, { now: new Date(now), origin, onMissingPhone: (m) => console.warn(m) });
   const payload = {
     withdrawn: lookup.kind === "withdrawn",
-    vdp,
+    // Decision 208: the view model is one JSON string in the loader data.
+    vdp: vdpJson(vdp),
     siteName: site.name,
     finance: await financePanelFor(site, car, new Date(now)),
     phoneRevealed: new URL(request.url).searchParams.get("phone") === "shown",
@@ -74,7 +76,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Vehicle not found" }];
-  const { vdp, siteName } = data;
+  const { siteName } = data;
+  const vdp = readVdp(data.vdp);
   const title = `${vdp.title} | ${vdp.inStock ? vdp.price.text : "SOLD"} | ${siteName}`;
   return [
     { title },
@@ -130,7 +133,8 @@ function Icon({ label, value, path }: { label: string; value: string | null; pat
 }
 
 export default function CarPage({ loaderData }: Route.ComponentProps) {
-  const { vdp, withdrawn, siteName } = loaderData;
+  const { withdrawn, siteName } = loaderData;
+  const vdp = readVdp(loaderData.vdp);
   if (withdrawn) {
     return (
       <section aria-labelledby="withdrawn-title">

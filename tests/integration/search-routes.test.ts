@@ -18,6 +18,7 @@ import type { Site } from "../../app/sites/site";
 import { createApp } from "../../server/app";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
 import { feed, stockRecord } from "./fixtures";
+import { inlineLoaderData, loaderDataField } from "./loader-data";
 
 let handle: DatabaseHandle;
 let fetchFrom: (site: Site, path: string) => Promise<Response>;
@@ -167,12 +168,7 @@ describe(`facet widgets (spec 5, 9, ${ENGINE})`, () => {
 
   it("sends the facet lists in the loader data as one JSON string, which the page renders (decision 208)", async () => {
     const html = await (await fetchFrom(dealer, "/search?car_type=used")).text();
-    // The loader data as React Router's inline script hands it to the browser (turbo-stream).
-    const literal = /streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/.exec(html)![1];
-    const stream = JSON.parse(JSON.parse(literal) as string) as unknown[];
-    const key = `_${stream.indexOf("facets")}`;
-    const owner = stream.find((v) => !!v && typeof v === "object" && !Array.isArray(v) && key in v) as Record<string, number>;
-    const json = stream[owner[key]];
+    const json = loaderDataField(inlineLoaderData(html), "facets");
     expect(typeof json).toBe("string");
     const facets = JSON.parse(json as string) as Record<string, { value: string; label: string; count: number }[]>;
     expect(facets.make).toEqual([

@@ -12,6 +12,7 @@ import pino from "pino";
 import { PDFParse } from "pdf-parse";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inlineLoaderData, loaderDataField } from "./loader-data";
 import type { DatabaseHandle } from "../../db/client";
 import { importStock } from "../../app/services/stock-import.server";
 import type { Site } from "../../app/sites/site";
@@ -54,6 +55,17 @@ describe(`vehicle presentation endpoints (${ENGINE})`, () => {
     expect(html).toContain('<meta property="og:type" content="product"/>');
     const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]);
     expect(ld).toMatchObject({ "@type": "Car", vehicleModelDate: "2021", offers: { price: 48990, priceCurrency: "AUD" } });
+  });
+
+  it("VDP: the view model travels in the loader data as one JSON string, the one the page renders (decision 208)", async () => {
+    const html = await (await fetchApp(`/cars/${slug}`)).text();
+    const json = loaderDataField(inlineLoaderData(html), "vdp");
+    expect(typeof json).toBe("string");
+    const vdp = JSON.parse(json as string) as { slug: string; title: string; canonical: string; price: { text: string } };
+    expect(vdp.slug).toBe(slug);
+    expect(vdp.canonical).toBe(`https://www.dealer.example/cars/${slug}`);
+    expect(html).toContain(`>${vdp.title}</h1>`);
+    expect(html).toContain(vdp.price.text);
   });
 
   it("view.json counts once per visitor per day (issue 16) and is never cached; other sites' cars are 404", async () => {
