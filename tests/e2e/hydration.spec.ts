@@ -272,7 +272,10 @@ test.describe("hydration keeps the server's HTML (decision 185)", () => {
     await page.unroute(/\.data(\?|$)/);
 
     // A kept card button's link and a kept footer link navigate in the app: the same document.
+    // This file's `goto` returns at the load event, which can come before the scripts have run
+    // (decision 190): a click then is an ordinary document navigation, so wait for hydration.
     await page.goto(srp);
+    await page.waitForFunction(() => (window as unknown as { __hydration?: HydrationReport }).__hydration);
     await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
     const enquire = page.getByTestId("car-card").nth(1).getByRole("link", { name: "Enquire Now" });
     const href = (await enquire.getAttribute("href"))!;
