@@ -419,7 +419,7 @@ function SimilarGrid({ cars }: { cars: CardJson[] }) {
       </h2>
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {cars.map(readCard).map((c) => (
-          <CarCard key={c.id} car={c} />
+          <CarCard key={c.id} car={c} renderWhenNear />
         ))}
       </div>
     </section>

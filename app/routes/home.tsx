@@ -87,7 +87,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {d.latest.map(readCard).map((car) => (
-              <CarCard key={car.id} car={car} />
+              <CarCard key={car.id} car={car} renderWhenNear />
             ))}
           </div>
         </section>

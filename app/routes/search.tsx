@@ -370,6 +370,13 @@ function RefineForm({
 /** Decision 196: the sidebar form hydrates when it nears the screen, never in the page's hydration task. */
 const RefineIsland = island("srp-refine", async () => RefineForm);
 
+/**
+ * Result cards rendered in the page's first rendering task (decision 209): the first screen of a
+ * phone shows one or two. Later ones (and a phone's filter form, below every result) are styled
+ * and laid out when they near the screen.
+ */
+const RENDERED_FIRST = 2;
+
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const d = loaderData as SearchData;
   const q = d.query;
@@ -578,7 +585,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 {d.slots.map((slot, index) => {
                   const car = slot.kind === "car" ? readCard(slot.car) : null;
                   return car ? (
-                    <CarCard key={`car-${car.id}`} car={car} priority={index === 0} />
+                    <CarCard key={`car-${car.id}`} car={car} priority={index === 0} renderWhenNear={index >= RENDERED_FIRST} />
                   ) : slot.kind === "promo" ? (
                     <aside key={`promo-${slot.promo.id}`} data-testid="promo-card" aria-label={slot.promo.name} className="flex flex-col justify-center rounded-lg bg-[var(--site-primary)] p-6 text-[var(--site-on-primary)] shadow-sm">
                       {slot.promo.imageUrl ? <img src={slot.promo.imageUrl} alt="" className="mb-3 rounded" /> : null}
@@ -630,7 +637,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         {/* Decision 196: the sidebar form hydrates once it nears the screen (a phone has it below
             every result); until then its server HTML is what the shopper sees and submits. */}
         <RefineIsland
-          islandClassName="h-fit lg:col-start-1 lg:row-start-1"
+          islandClassName="render-when-near h-fit [--near-height:3800px] lg:col-start-1 lg:row-start-1"
           d={d}
           formRef={formRef}
           text={text}

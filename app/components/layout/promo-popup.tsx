@@ -22,9 +22,13 @@ export default function PromoPopup({ popup, onDismiss }: { popup: Popup; onDismi
   };
   useEffect(() => {
     const element = dialog.current;
-    if (element && !element.open) element.showModal();
+    if (element && !element.open) {
+      element.showModal();
+      setPageScrollLocked(true);
+    }
     return () => {
       if (element?.open) element.close();
+      setPageScrollLocked(false);
     };
   }, []);
   return (
@@ -32,7 +36,10 @@ export default function PromoPopup({ popup, onDismiss }: { popup: Popup; onDismi
       ref={dialog}
       aria-labelledby="promo-popup-title"
       aria-describedby={popup.description ? "promo-popup-description" : undefined}
-      onClose={dismissOnce}
+      onClose={() => {
+        setPageScrollLocked(false);
+        dismissOnce();
+      }}
       // The dialog's own box is only hit outside its content (the content fills it): the backdrop.
       onClick={(event) => {
         if (event.target === event.currentTarget) event.currentTarget.close();
@@ -64,4 +71,14 @@ export default function PromoPopup({ popup, onDismiss }: { popup: Popup; onDismi
       </div>
     </dialog>
   );
+}
+
+/**
+ * Marks `<html>` while the modal popup is open (`data-modal-open`), which app.css turns into
+ * `overflow: hidden` so the page behind it does not scroll (decision 209: an attribute, not a
+ * `:has()` rule that every style recalculation of the page would evaluate).
+ * @param locked true when the popup has opened, false when it has closed or unmounted
+ */
+function setPageScrollLocked(locked: boolean): void {
+  document.documentElement.toggleAttribute("data-modal-open", locked);
 }

@@ -42,7 +42,7 @@ export function SiteFooter({ site }: { site: SiteChrome }) {
   return (
     <CachedElement
       as="footer"
-      className="mt-16 bg-slate-900 pb-20 text-slate-200 xl:pb-0"
+      className="render-when-near mt-16 bg-slate-900 pb-20 text-slate-200 [--near-height:1400px] xl:pb-0 xl:[--near-height:480px]"
       cacheKeys={[site.navigation.footer, site.locations, FOOTER_PART]}
       keepOnHydration={[site.navigation.footer, site.locations, site.name, site.navigation.abn]}
     >
