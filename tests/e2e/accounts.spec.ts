@@ -78,6 +78,10 @@ test.describe("with JavaScript", () => {
     const banner = page.getByRole("banner");
     await expect(banner.getByRole("button", { name: "Sign out" })).toBeVisible();
 
+    // Decision 209: sonner (and the stylesheet it adds to the page) loads with the first toast, not with the page.
+    const sonnerStyles = () => page.evaluate(() => [...document.querySelectorAll("style")].filter((s) => s.textContent?.includes("[data-sonner-toaster]")).length);
+    await page.waitForLoadState("networkidle"); // what loads after hydration has loaded
+    expect(await sonnerStyles()).toBe(0);
     // Save: at once locally, then the toast (spec 8) with 'View List'; analytics event 39.
     await page.getByRole("button", { name: `Save ${car.title} to your watchlist` }).click();
     const toast = page.locator(TOAST);
@@ -85,6 +89,7 @@ test.describe("with JavaScript", () => {
     await expect(toast).toContainText("Car Saved In Watchlist");
     await expect(toast).toContainText(`${car.title} is now available in your watchlist`);
     await expect(toast.getByRole("button", { name: "View List" })).toBeVisible();
+    expect(await sonnerStyles()).toBe(1);
     await expect(page.getByRole("button", { name: `Saved: remove ${car.title} from your watchlist` })).toBeVisible();
     expect(await page.evaluate(() => ((window as unknown as { dataLayer?: { event_id: number }[] }).dataLayer ?? []).map((e) => e.event_id))).toContain(39);
 

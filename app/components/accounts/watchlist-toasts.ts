@@ -15,8 +15,33 @@ export const WATCHLIST_TOASTS = {
 /** Spec 9: toasts stay 3,000 ms. */
 export const TOAST_MS = 3000;
 
-/** Shows the saved or removed toast, replacing any toast on screen. */
+let toasterWanted = false;
+const toasterListeners = new Set<() => void>();
+
+/**
+ * Whether a toast has been asked for on this page: SiteToaster mounts sonner's region from then on
+ * (decision 209). Loading sonner adds its stylesheet to the page, a style recalculation of the
+ * whole page, so a page where the shopper never saves a car does not load it.
+ */
+export function isToasterWanted(): boolean {
+  return toasterWanted;
+}
+
+/** Calls `listener` when the toast region is first asked for. @returns the unsubscribe function */
+export function subscribeToasterWanted(listener: () => void): () => void {
+  toasterListeners.add(listener);
+  return () => toasterListeners.delete(listener);
+}
+
+/**
+ * Shows the saved or removed toast, replacing any toast on screen. The first call mounts the
+ * toast region; sonner shows a toast made before its region subscribed once it has.
+ */
 export async function showWatchlistToast(kind: "saved" | "removed", carName: string, viewList: () => void): Promise<void> {
+  if (!toasterWanted) {
+    toasterWanted = true;
+    for (const listener of toasterListeners) listener();
+  }
   const { toast } = await import("sonner");
   toast.dismiss();
   if (kind === "saved") {
