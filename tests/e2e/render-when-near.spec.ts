@@ -49,6 +49,30 @@ test.describe("on a phone", () => {
     expect(box!.y).toBeLessThan(844);
   });
 
+  test("only the logos of cards near the screen are requested; the others load as the shopper scrolls (decision 210)", async ({ page }) => {
+    const requested = new Set<string>();
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith("/brand-logos/")) requested.add(path);
+    });
+    await page.goto(SRP());
+    await page.waitForLoadState("networkidle");
+    // Each card's logo, or null. A logo first shown at the tenth card or later is about 5,500 px
+    // down: beyond the browser's lazy-loading distance and decision 209's rendering margin.
+    const logos = await page.getByTestId("car-card").evaluateAll((cards) =>
+      cards.map((card) => {
+        const img = card.querySelector<HTMLImageElement>("[data-testid=make-logo] img");
+        return img ? new URL(img.src).pathname : null;
+      }),
+    );
+    const far = [...new Set(logos.filter((logo): logo is string => logo !== null))].filter((logo) => logos.indexOf(logo) >= 9);
+    expect(far.length).toBeGreaterThan(0);
+    expect(requested.size).toBeGreaterThan(0);
+    expect(far.filter((logo) => requested.has(logo))).toEqual([]);
+    await page.getByTestId("car-card").nth(logos.indexOf(far[0]!)).scrollIntoViewIfNeeded();
+    await expect.poll(() => requested.has(far[0]!)).toBe(true);
+  });
+
   test("Tab reaches a later card's link, which the browser then renders", async ({ page }) => {
     await page.goto(SRP());
     const link = page.getByTestId("car-card").nth(5).locator("h3 a");

@@ -40,13 +40,16 @@ describe("BodyIllustration", () => {
     const html = renderToStaticMarkup(<BodyIllustration body="suv" label="SUV illustration" paint="#f4f5f2" logoUrl="/brand-logos/toyota.svg" />);
     expect(html).toMatch(/^<svg viewBox="0 0 160 120" width="640" height="480" role="img" aria-label="SUV illustration"/);
     expect(html).toMatch(/<use href="[^"#]*body-illustrations-sprite[^"#]*\.svg#suv" width="160" height="120" fill="#f4f5f2">/);
-    expect(html).toContain('<image href="/brand-logos/toyota.svg"');
+    // Decision 210: the logo is a lazy HTML image over the drawing, not an SVG <image> (which loads at once).
+    expect(html).not.toContain("<image");
+    expect(html).toMatch(/<\/svg><span [^>]*data-testid="make-logo"><img src="\/brand-logos\/toyota.svg" alt="" width="20" height="19" loading="lazy" decoding="async"/);
   });
 
   it("uses a neutral grey without a known paint, and no logo box without a logo", () => {
     const html = renderToStaticMarkup(<BodyIllustration body="caravan" axles={2} label="Caravan illustration" />);
     expect(html).toMatch(/#caravan-2" width="160" height="120" fill="#9aa5b1">/);
     expect(html).not.toContain("<image");
-    expect(html).not.toContain("<rect");
+    expect(html).not.toContain("<img");
+    expect(html).not.toContain("make-logo");
   });
 });
