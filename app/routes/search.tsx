@@ -325,12 +325,12 @@ function RefineForm({
 }) {
   return (
     <Form
-      id="refine"
+      id={REFINE_FORM_ID}
       ref={formRef}
       method="get"
       action={d.formAction}
       aria-label="Refine results"
-      className="scroll-mt-4 rounded-lg bg-white p-4 shadow-sm"
+      className="rounded-lg bg-white p-4 shadow-sm"
       onSubmit={(e) => {
         e.preventDefault();
         submitForm();
@@ -367,13 +367,15 @@ function RefineForm({
   );
 }
 
+/** The sidebar form's id; its wrapper is `#refine`, the fragment the phone's 'Filter (n)' link names (decision 211). */
+const REFINE_FORM_ID = "refine-form";
+
 /** Decision 196: the sidebar form hydrates when it nears the screen, never in the page's hydration task. */
 const RefineIsland = island("srp-refine", async () => RefineForm);
 
 /**
  * Result cards rendered in the page's first rendering task (decision 209): the first screen of a
- * phone shows one or two. Later ones (and a phone's filter form, below every result) are styled
- * and laid out when they near the screen.
+ * phone shows one or two. Later ones are styled and laid out when they near the screen.
  */
 const RENDERED_FIRST = 2;
 
@@ -416,7 +418,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   /** A form's fields (the sidebar's, or the drawer's) as the next URL (page cleared), navigated to client-side. */
   const submitForm = useCallback(
     // Until the sidebar's island hydrates (decision 196), its server-rendered form is read directly.
-    async (override?: (params: URLSearchParams) => void, form: HTMLFormElement | null = formRef.current ?? (document.getElementById("refine") as HTMLFormElement | null)) => {
+    async (override?: (params: URLSearchParams) => void, form: HTMLFormElement | null = formRef.current ?? (document.getElementById(REFINE_FORM_ID) as HTMLFormElement | null)) => {
       if (!form) return;
       const fields = new URLSearchParams();
       for (const [k, v] of new FormData(form)) if (typeof v === "string") fields.append(k, v);
@@ -634,18 +636,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
         </HydratedLater>
-        {/* Decision 196: the sidebar form hydrates once it nears the screen (a phone has it below
-            every result); until then its server HTML is what the shopper sees and submits. */}
-        <RefineIsland
-          islandClassName="render-when-near h-fit [--near-height:3800px] lg:col-start-1 lg:row-start-1"
-          d={d}
-          formRef={formRef}
-          text={text}
-          onText={onQueryText}
-          submitForm={submitForm}
-          onRangeCommit={onRangeCommit}
-          sortSelect={sortSelect("srp-sort")}
-        />
+        {/* Decision 196: the sidebar form hydrates once it nears the screen; until then its server
+            HTML is what the shopper sees and submits. Decision 211: a phone shows it below every
+            result only when asked for (`#refine`, the 'Filter (n)' link before JavaScript); with
+            JavaScript a phone filters in the drawer. */}
+        <div id="refine" className="filters-on-request h-fit scroll-mt-4 lg:col-start-1 lg:row-start-1">
+          <RefineIsland d={d} formRef={formRef} text={text} onText={onQueryText} submitForm={submitForm} onRangeCommit={onRangeCommit} sortSelect={sortSelect("srp-sort")} />
+        </div>
       </div>
     </>
   );

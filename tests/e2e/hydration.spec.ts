@@ -398,7 +398,7 @@ test.describe("pages load without starting ICU (decision 194)", () => {
   }
 });
 
-test("a phone's SRP hydrates its filter form only when the shopper reaches it, and it then refines (decision 196)", async ({ page }) => {
+test("a phone's SRP hydrates its filter form only when the shopper reaches it (#refine, decision 211), and it then refines (decision 196)", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   // Before the scripts run, add an element the server did not send to the sidebar form's keyword
   // box: hydrating the form removes it, a form not hydrated yet keeps it.
@@ -413,10 +413,11 @@ test("a phone's SRP hydrates its filter form only when the shopper reaches it, a
   await page.goto(`${E2E_BASE("harbour-auto-group")}/search`);
   await page.waitForFunction(() => (window as unknown as { __hydratedAt?: number }).__hydratedAt);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))));
-  // The form sits below every result on a phone: still the server's HTML.
+  // A phone shows the form (below every result) only as the fragment's target: still the server's HTML.
   await expect(page.locator("[data-extra=refine]")).toHaveCount(1);
+  await page.evaluate(() => (location.hash = "refine"));
   const form = page.getByRole("form", { name: "Refine results" });
-  await form.scrollIntoViewIfNeeded();
+  await expect(form).toBeInViewport();
   await expect(page.locator("[data-extra=refine]")).toHaveCount(0);
   const total = Number((await page.getByTestId("result-count").innerText()).replace(/[^\d]/g, ""));
   await form.getByTestId("facet-make").getByRole("checkbox", { name: /^Toyota/ }).check();

@@ -77,10 +77,17 @@ test("the filter drawer opens from 'Filter (n)', applies a make and shows the ma
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
-  test("'Filter (n)' is a link to the plain filter form, which still submits", async ({ page }) => {
+  test("'Filter (n)' is a link to the plain filter form, shown only once asked for (decision 211), which still submits", async ({ page }) => {
     await page.goto(`${E2E_BASE("harbour-auto-group")}/search`);
+    const form = page.getByRole("form", { name: "Refine results" });
+    await expect(form).toBeHidden();
     const link = page.getByRole("link", { name: "Filter (0)" });
     await expect(link).toHaveAttribute("href", "#refine");
-    await expect(page.locator("form#refine")).toHaveCount(1);
+    await link.click();
+    await expect(form).toBeInViewport();
+    await form.getByTestId("facet-make").getByRole("checkbox").first().check();
+    await form.getByRole("button", { name: "Show results" }).click();
+    await expect(page).toHaveURL(/\/search\?(.*&)?make=[^&]+/);
+    await expect(page.getByRole("link", { name: "Filter (1)" })).toBeVisible();
   });
 });

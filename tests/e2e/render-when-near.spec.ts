@@ -1,6 +1,6 @@
 /**
  * Decision 209 (issue 15 TBT): blocks that usually start below the first screen (result cards
- * after the first two, a phone's filter form, similar cars, the footer) are rendered by the
+ * after the first two, similar cars, the footer) are rendered by the
  * browser when they near the screen (`content-visibility: auto`), so the page's first rendering
  * task styles and lays out a fraction of the page. Their content is in the page all along: a
  * fragment link, a scroll or the keyboard brings it up.
@@ -39,10 +39,13 @@ test.describe("on a phone", () => {
     await expect.poll(() => rendered(page, "footer a")).toBe(true);
   });
 
-  test("the filter form below the results is skipped until a link to #refine brings it up", async ({ page }) => {
+  test("the filter form below the results shows only when #refine is the target (decision 211): it is not in the page's rendering or its accessibility tree until then", async ({ page }) => {
     await page.goto(SRP());
     expect(await rendered(page, "#refine")).toBe(false);
+    expect(await page.locator("#refine").evaluate((el) => getComputedStyle(el).display)).toBe("none");
+    await expect(page.getByRole("form", { name: "Refine results" })).toHaveCount(0);
     await page.goto(`${SRP()}#refine`);
+    await expect(page.getByRole("form", { name: "Refine results" })).toBeVisible();
     await expect.poll(() => rendered(page, "#refine")).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
     const box = await page.locator("#refine").boundingBox();

@@ -134,13 +134,19 @@ describe(`search entry points (spec 2.1, ${ENGINE})`, () => {
     expect(firstCard).toBeLessThan(html.indexOf('id="refine"'));
   });
 
-  it("renders the first two result cards at once and marks later cards, the filter form and the footer to render near the screen (decision 209)", async () => {
+  it("renders the first two result cards at once and marks later cards and the footer to render near the screen (decision 209)", async () => {
     const html = await (await fetchFrom(dealer, "/search?car_type=used")).text();
     const cards = [...html.matchAll(/<article class="([^"]*)"[^>]*data-testid="car-card"/g)].map((m) => m[1]!.split(" ").includes("render-when-near"));
     expect(cards.length).toBeGreaterThan(4);
     expect(cards).toEqual(cards.map((_, i) => i >= 2));
-    expect(html).toMatch(/<div data-island="srp-refine" class="render-when-near /);
     expect(html).toMatch(/<footer class="render-when-near /);
+  });
+
+  it("wraps the sidebar filter form in #refine, shown on a phone only as the fragment's target, and the phone's 'Filter (0)' link names it (decision 211)", async () => {
+    const html = await (await fetchFrom(dealer, "/search?car_type=used")).text();
+    expect(html).toMatch(/<div id="refine" class="filters-on-request [^"]*"><div data-island="srp-refine"><!--\$--><form id="refine-form" aria-label="Refine results"/);
+    expect(html).toContain('<a href="#refine"');
+    expect(html.match(/id="refine"/g)).toHaveLength(1);
   });
 
   it("/models?body=SUV lists the SUV models by make with links to /search/{make}/{model}", async () => {

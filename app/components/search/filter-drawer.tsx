@@ -6,7 +6,8 @@ const FilterDrawerDialog = lazy(() => loadDialog().then((m) => ({ default: m.Fil
 
 /**
  * The phone SRP's filter drawer (issue 17): a 'Filter (n)' control that, before JavaScript, is a
- * plain link to the filter form (`#refine`, lower on the page) and, once hydrated, opens a Radix
+ * plain link to the filter form (`#refine`: below the results, shown when it is the link's target,
+ * decision 211) and, once hydrated, opens a Radix
  * Dialog (filter-drawer-dialog.tsx, loaded on first press) sliding up from the bottom with the same filters and a 'Show N cars' button that closes
  * it. Hidden from the large-screen layout, where the sidebar form shows.
  * @param activeCount refinements in force (each ticked value and each range counts 1).
