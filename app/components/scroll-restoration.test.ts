@@ -34,14 +34,14 @@ function run(state: unknown, stored: string | null) {
   return { beforeTimers, perTask, all: log, state: history.state as Record<string, unknown> };
 }
 
-describe("scroll restoration's inline script (decision 207)", () => {
-  it("gives a new entry a key and idx 0 in one replaceState, then opens storage, each in a later task of its own", () => {
+describe("scroll restoration's inline script (decisions 207, 212)", () => {
+  it("gives a new entry a key and idx 0 in one replaceState, in a later task, and never opens storage", () => {
     const r = run(null, JSON.stringify({ abc: 900 }));
     expect(r.beforeTimers).toEqual([]);
-    expect(r.perTask).toHaveLength(2);
+    expect(r.perTask).toHaveLength(1);
     expect(r.perTask[0]).toHaveLength(1);
     expect(r.perTask[0][0]).toMatch(/^replaceState \{"key":"[0-9a-v]+","idx":0\}$/);
-    expect(r.perTask[1]).toEqual([`getItem ${SCROLL_POSITIONS_KEY}`]);
+    expect(r.all.filter((call) => call.startsWith("getItem"))).toEqual([]);
   });
 
   it("keeps other state fields and an existing idx when it adds the key", () => {
