@@ -40,7 +40,9 @@ export function PhoneReveal({ slug, phone, revealed: initiallyRevealed }: { slug
         void fetch(`/cars/${slug}/phone-reveal`, { method: "POST", headers: { Accept: "application/json" } }).catch((error) => console.warn("phone reveal not logged", error));
       }}
     >
-      <button type="submit" className="text-2xl font-bold tracking-wide" data-testid="dealer-phone" aria-label={`Show the dealer's phone number, ${phone.masked}`}>
+      {/* WCAG 2.5.3 (label in name): the accessible name is the visible text, introduced by hidden words. */}
+      <button type="submit" className="text-2xl font-bold tracking-wide" data-testid="dealer-phone">
+        <span className="sr-only">Dealer&apos;s phone number: </span>
         {phone.masked} <span className="ml-2 text-sm font-normal underline">Show number</span>
       </button>
     </form>
