@@ -5,6 +5,9 @@ import { SCROLL_POSITIONS_KEY, SCROLL_RESTORATION_SCRIPT } from "./scroll-restor
 function run(state: unknown, stored: string | null) {
   const log: string[] = [];
   const timers: (() => void)[] = [];
+  const popstateListeners: (() => void)[] = [];
+  const location = { pathname: "/search", search: "?car_type=used", reload: () => log.push("reload") };
+  const window: { __reactRouterDataRouter?: object } = {};
   const history = {
     state,
     replaceState(next: unknown) {
@@ -22,6 +25,11 @@ function run(state: unknown, stored: string | null) {
     setTimeout: (fn: () => void) => timers.push(fn),
     scrollTo: (x: number, y: number) => log.push(`scrollTo ${x},${y}`),
     console: { error: () => undefined },
+    location,
+    window,
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === "popstate") popstateListeners.push(listener);
+    },
   };
   new Function(...Object.keys(env), SCROLL_RESTORATION_SCRIPT)(...Object.values(env));
   const beforeTimers = [...log];
@@ -31,7 +39,12 @@ function run(state: unknown, stored: string | null) {
     task();
     perTask.push(log.slice(from));
   }
-  return { beforeTimers, perTask, all: log, state: history.state as Record<string, unknown> };
+  /** Moves to `path` (pathname and query) and fires the script's popstate listeners, as a Back or Forward in this document would. */
+  const popTo = (pathname: string, search = "") => {
+    Object.assign(location, { pathname, search });
+    popstateListeners.forEach((listener) => listener());
+  };
+  return { beforeTimers, perTask, all: log, state: history.state as Record<string, unknown>, popTo, window, history: history as { scrollRestoration?: string } };
 }
 
 describe("scroll restoration's inline script (decisions 207, 212)", () => {
@@ -54,10 +67,33 @@ describe("scroll restoration's inline script (decisions 207, 212)", () => {
     const r = run({ key: "abc", idx: 2 }, JSON.stringify({ abc: 900, other: 50 }));
     expect(r.beforeTimers).toEqual([`getItem ${SCROLL_POSITIONS_KEY}`, "scrollTo 0,900"]);
     expect(r.all).toEqual(r.beforeTimers);
+    // The browser must not put back its own saved position after this one.
+    expect(r.history.scrollRestoration).toBe("manual");
   });
 
   it("leaves the scroll alone when nothing is saved for the entry, and removes saved positions that are not JSON", () => {
     expect(run({ key: "abc", idx: 2 }, JSON.stringify({ other: 50 })).all).toEqual([`getItem ${SCROLL_POSITIONS_KEY}`]);
     expect(run({ key: "abc", idx: 2 }, "{not json").all).toEqual([`getItem ${SCROLL_POSITIONS_KEY}`, `removeItem ${SCROLL_POSITIONS_KEY}`]);
+  });
+
+  it("reloads on a Back or Forward in this document that changes the path or query before the router exists, not on a fragment change nor once the router listens", () => {
+    const early = run({ key: "abc", idx: 1 }, null);
+    early.popTo("/search", "?car_type=used");
+    expect(early.all).not.toContain("reload");
+    early.popTo("/cars/a-car");
+    expect(early.all.filter((call) => call === "reload")).toHaveLength(1);
+    // The browser must not put back its own position for the entry after the reloaded page's,
+    // and the hook must not save this page's position while it reloads.
+    expect(early.history.scrollRestoration).toBe("manual");
+    expect(early.window).toEqual({ __forecourtReloading: 1 });
+
+    const query = run(null, null);
+    query.popTo("/search", "?car_type=new");
+    expect(query.all).toContain("reload");
+
+    const late = run({ key: "abc", idx: 1 }, null);
+    late.window.__reactRouterDataRouter = {};
+    late.popTo("/cars/a-car");
+    expect(late.all).not.toContain("reload");
   });
 });

@@ -37,12 +37,27 @@ export const SCROLL_POSITIONS_KEY = "react-router-scroll-positions";
  * (decision 212). For an entry with a key, `window.scrollTo(0, y)` with the position saved under
  * that key, if any. Storage errors (blocked storage, bad JSON) are caught: bad JSON is removed, as
  * React Router does.
+ *
+ * Also, until React Router's router exists (`window.__reactRouterDataRouter`, set when it starts
+ * listening to `popstate`), a Back or Forward that stays in this document but changes the path or
+ * query reloads the page. Chrome can make such a traversal same-document (Back twice quickly, the
+ * second press before the page has hydrated); the router would miss it, hydrate at the new URL
+ * over the old page's HTML and reset the scroll to the top. The reloaded document is the right
+ * page, restored to its saved position by the branch above. A fragment link (`#refine`) keeps the
+ * path and query, so it does not reload. Where the script restores a position, and before that
+ * reload, it sets `history.scrollRestoration` to "manual", as React Router's hook does once it
+ * runs: otherwise the browser may then put back the position it saved for the entry itself (0
+ * when the entry was reached inside a page that had not hydrated; 4 of 10 such loads did). It
+ * also sets `window.__forecourtReloading`: the page may hydrate before the reload commits, and
+ * its hook must then not save its position (the top of the wrong page) over the saved one.
  */
 export const SCROLL_RESTORATION_SCRIPT =
-  `((k)=>{const s=history.state;` +
+  `((k)=>{const p=location.pathname+location.search;` +
+  `addEventListener("popstate",()=>{if(!window.__reactRouterDataRouter&&location.pathname+location.search!==p){window.__forecourtReloading=1;history.scrollRestoration="manual";location.reload()}});` +
+  `const s=history.state;` +
   `if(!s||!s.key){setTimeout(()=>{const t=history.state;` +
   `if(!t||!t.key)history.replaceState({...t,key:Math.random().toString(32).slice(2),idx:t&&t.idx!=null?t.idx:0},"")},0);return}` +
-  `try{const y=JSON.parse(sessionStorage.getItem(k)||"{}")[s.key];if(typeof y==="number")scrollTo(0,y)}` +
+  `try{const y=JSON.parse(sessionStorage.getItem(k)||"{}")[s.key];if(typeof y==="number"){history.scrollRestoration="manual";scrollTo(0,y)}}` +
   `catch(e){console.error(e);try{sessionStorage.removeItem(k)}catch{}}})(${JSON.stringify(SCROLL_POSITIONS_KEY)})`;
 
 /**
@@ -103,6 +118,10 @@ function useScrollRestoration(): void {
 
   useEffect(() => {
     const onPageHide = () => {
+      // The inline script is reloading the page for a Back the router missed (see the script):
+      // this document shows another page than its URL, so its position is nobody's, and the
+      // reloaded page must find what the previous document saved.
+      if ((window as { __forecourtReloading?: number }).__forecourtReloading) return;
       if (navigation.state === "idle") savedPositions[location.key] = window.scrollY;
       readStoredPositions();
       try {

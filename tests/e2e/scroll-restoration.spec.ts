@@ -47,7 +47,9 @@ test("a reload puts the page back at the shopper's scroll position", async ({ pa
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1500);
   await page.reload();
   await waitForHydration(page);
-  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1500);
+  // Within a pixel: the cards below the first screen are laid out as they near it, and the
+  // browser's scroll anchoring keeps the same content in view (decisions 209, 212).
+  await expect.poll(() => page.evaluate(() => Math.abs(Math.round(window.scrollY) - 1500))).toBeLessThanOrEqual(1);
 });
 
 /**
@@ -86,5 +88,18 @@ test("positions saved by an earlier document survive a later one that never read
   await waitForHydration(page);
   await page.goBack();
   await expect(page).toHaveURL(/\/search\?car_type=used$/);
-  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
+  await expect.poll(() => page.evaluate((saved) => Math.abs(Math.round(window.scrollY) - saved), y)).toBeLessThanOrEqual(1);
+});
+
+test("Back twice quickly, the second press before the page has hydrated, still returns to the results' position", async ({ page }) => {
+  const y = await scrollResultsThenOpenACar(page);
+  await page.goto(`${E2E_BASE("harbour-auto-group")}/our-location`);
+  await waitForHydration(page);
+  // The first Back loads the car's page as a document; the second comes before it has hydrated,
+  // and Chrome makes it a same-document traversal that React Router is not listening for yet.
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/search\?car_type=used$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Used cars");
+  await expect.poll(() => page.evaluate((saved) => Math.abs(Math.round(window.scrollY) - saved), y)).toBeLessThanOrEqual(1);
 });
