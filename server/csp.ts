@@ -4,14 +4,15 @@
  * loader), named by their SHA-256. No 'unsafe-inline' for scripts. Hashes come from the page's
  * content, so a cached copy of a page carries a policy that matches it (nonces would not).
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 
 /**
  * SHA-256 sources ('sha256-...') of every inline script (no src attribute) of a UTF-8 page given as
  * bytes, deduplicated, without decoding the page (issue 15: app/entry.server.tsx hashes every
  * rendered page). Finds lower-case `<script` tags, as React renders them; an inline script spelt
- * otherwise gets no hash, so the browser blocks it (never the other way round).
+ * otherwise gets no hash, so the browser blocks it (never the other way round). One-shot
+ * `crypto.hash` (Node 20.12+), not a Hash object per script (decision 214).
  */
 export function inlineScriptHashes(page: Buffer): string[] {
   const out = new Set<string>();
@@ -26,7 +27,7 @@ export function inlineScriptHashes(page: Buffer): string[] {
     }
     const close = page.indexOf("</script", tagEnd);
     if (close === -1) break;
-    if (!/\bsrc\s*=/i.test(attributes)) out.add(`'sha256-${createHash("sha256").update(page.subarray(tagEnd + 1, close)).digest("base64")}'`);
+    if (!/\bsrc\s*=/i.test(attributes)) out.add(`'sha256-${hash("sha256", page.subarray(tagEnd + 1, close), "base64")}'`);
     at = page.indexOf("<script", close + 8);
   }
   return [...out];

@@ -9,7 +9,7 @@
  * focus, pointer press or key press in the form, not with the page (issue 15 JavaScript budget);
  * a submission made before it has loaded is validated by the server, with the same messages.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, parse, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, parse, useForm, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useNavigate } from "react-router";
 import { track } from "~/components/analytics";
@@ -19,6 +19,7 @@ import { useAccount } from "~/components/accounts/use-account";
 import { leadFormDefaults } from "~/domain/accounts/account-view";
 import { readUserDetails, recordVisit, saveEnquiredCar, saveSuccessCategory, saveUserDetails } from "./lead-storage";
 import { wholeNumberText } from "~/domain/display/number-text";
+import { inputProps, selectProps, textareaProps } from "./field-props";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Field = FieldMetadata<any>;
@@ -40,12 +41,27 @@ type ValidationModule = typeof import("./lead-form-validation");
  * @param field a field from useForm's fieldset
  * @param formId the id given to useForm
  * @param name the field's name in the form's data
+ * @param snapshot on the server, the form's errors and initial values (read once per form, not
+ *   twice per field; rendering on the server subscribes nothing)
  * @returns an object with the same values for the properties Conform's getInputProps,
- *   getSelectProps and getTextareaProps read; typed as the field for those helpers
+ *   getSelectProps and getTextareaProps read, and field-props.ts's equivalents; typed as the field
  */
-export function plainField(field: Field, formId: string, name: string): Field {
+export function plainField(field: Field, formId: string, name: string, snapshot?: FormSnapshot): Field {
   const id = `${formId}-${name}`;
+  if (snapshot) return { id, name, formId, errorId: `${id}-error`, errors: snapshot.errors[name], initialValue: snapshot.initialValue[name] } as Field;
   return { id, name, formId, errorId: `${id}-error`, errors: field.errors, initialValue: field.initialValue } as Field;
+}
+
+/**
+ * The form's errors and initial values by field name, read once from the form's metadata (two
+ * Proxy reads in all, decision 214): `form.allErrors` is Conform's error record and
+ * `form.initialValue` its initial value at the form's root, whose entries are each flat field's
+ * initial value (`lead-form.test.tsx` compares them with the fields' own). The server renders
+ * from it; the browser reads each field through Conform, which subscribes the field to changes.
+ */
+export interface FormSnapshot {
+  errors: Record<string, string[] | undefined>;
+  initialValue: Record<string, unknown>;
 }
 
 const LABELS: Record<string, string> = {
@@ -117,7 +133,10 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
     },
   });
   const fields = rawFields as unknown as Record<string, Field>;
-  const plain = (name: string) => plainField(fields[name], formId, name);
+  const allErrors = form.allErrors;
+  // Decision 214: on the server, two reads of the form's metadata instead of two per field.
+  const snapshot: FormSnapshot | undefined = import.meta.env.SSR ? { errors: allErrors, initialValue: (form.initialValue ?? {}) as Record<string, unknown> } : undefined;
+  const plain = (name: string) => plainField(fields[name], formId, name, snapshot);
 
   // After hydration: a browser-made submission key, the visit trail, and stored user details.
   useEffect(() => {
@@ -154,7 +173,7 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
   }, [fetcher.data, fetcher.state, fields, navigate, setup.car]);
 
   const submitting = fetcher.state !== "idle";
-  const fieldErrors = Object.entries(form.allErrors).filter(([name]) => name !== "");
+  const fieldErrors = Object.entries(allErrors).filter(([name]) => name !== "");
   const formErrors = form.errors ?? [];
   const hasFieldErrors = fieldErrors.length > 0;
   const stepHidden = (i: number) => setup.multiStep && step !== i;
@@ -293,7 +312,7 @@ function FieldError({ field }: { field: Field }) {
 
 function TextField({ field, label, required, ...rest }: { field: Field; label: string; required?: boolean; type?: "text" | "email" | "tel" | "datetime-local"; autoComplete?: string; inputMode?: "numeric" | "decimal"; maxLength?: number; placeholder?: string }) {
   const { type = "text", ...attrs } = rest;
-  const props = getInputProps(field, { type });
+  const props = inputProps(field, type);
   return (
     <div>
       <label htmlFor={field.id} className="block text-sm font-medium">
@@ -313,7 +332,7 @@ function TextareaField({ field, label, required }: { field: Field; label: string
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <textarea {...getTextareaProps(field)} required={false} aria-required={required || undefined} rows={4} className="mt-1 w-full rounded border border-slate-300 px-3 py-2" />
+      <textarea {...textareaProps(field)} required={false} aria-required={required || undefined} rows={4} className="mt-1 w-full rounded border border-slate-300 px-3 py-2" />
       <FieldError field={field} />
     </div>
   );
@@ -326,7 +345,7 @@ function SelectField({ field, label, options, required }: { field: Field; label:
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <select {...getSelectProps(field)} required={false} aria-required={required || undefined} className="mt-1 w-full rounded border border-slate-300 px-3 py-2">
+      <select {...selectProps(field)} required={false} aria-required={required || undefined} className="mt-1 w-full rounded border border-slate-300 px-3 py-2">
         <option value="">Please choose</option>
         {options.map(([value, text]) => (
           <option key={value} value={value}>
@@ -340,7 +359,7 @@ function SelectField({ field, label, options, required }: { field: Field; label:
 }
 
 function Checkbox({ field, label }: { field: Field; label: React.ReactNode }) {
-  const props = getInputProps(field, { type: "checkbox" });
+  const props = inputProps(field, "checkbox");
   return (
     <div>
       <label className="inline-flex items-start gap-2 text-sm">
