@@ -1,4 +1,5 @@
 import * as Tabs from "@radix-ui/react-tabs";
+import { useId } from "react";
 import { CollapsibleList, DealerComments } from "./interactive";
 import { NoScript } from "~/components/no-script";
 
@@ -20,11 +21,12 @@ const TAB =
  * VDP information tabs, spec 2.4: Dealer Comments, What's Included, Why Buy From Us?, Reserve
  * Online, Protect Your Car, and Features only when the car has features. Built on Radix Tabs
  * (arrow-key navigation, ARIA tab roles); every panel is rendered (inactive ones hidden) so the
- * text is in the server HTML.
+ * text is in the server HTML. The server writes Radix's markup without running Radix
+ * (ServerInfoTabs, decision 215); the browser hydrates it with Radix (BrowserInfoTabs).
  */
 export function InfoTabs(props: InfoTabsProps) {
   const { reserve } = props;
-  const tabs: { value: string; label: string; body: React.ReactNode }[] = [
+  const tabs: InfoTab[] = [
     { value: "comments", label: "Dealer Comments", body: <DealerComments paragraphs={props.comments.paragraphs} /> },
     {
       value: "included",
@@ -73,13 +75,35 @@ export function InfoTabs(props: InfoTabsProps) {
       ),
     });
   }
+  return import.meta.env.SSR ? <ServerInfoTabs tabs={tabs} /> : <BrowserInfoTabs tabs={tabs} />;
+}
+
+interface InfoTab {
+  value: string;
+  label: string;
+  body: React.ReactNode;
+}
+
+const TAB_LIST = "flex flex-wrap gap-1 border-b border-slate-200";
+const TAB_PANEL = "py-4 data-[state=inactive]:hidden";
+
+/** Without JavaScript the tabs cannot switch: show every panel instead. */
+const NoScriptPanels = () => (
+  <NoScript>
+    <style>{"[role=tabpanel]{display:block!important}"}</style>
+  </NoScript>
+);
+
+/**
+ * The tabs in the browser: Radix Tabs, which hydrates the server's markup and from then on
+ * switches panels (click, arrow keys, Home and End).
+ * @param tabs the tabs in order; the first is selected
+ */
+export function BrowserInfoTabs({ tabs }: { tabs: InfoTab[] }) {
   return (
-    <Tabs.Root defaultValue="comments" className="mt-8">
-      {/* Without JavaScript the tabs cannot switch: show every panel instead. */}
-      <NoScript>
-        <style>{"[role=tabpanel]{display:block!important}"}</style>
-      </NoScript>
-      <Tabs.List aria-label="Vehicle information" className="flex flex-wrap gap-1 border-b border-slate-200">
+    <Tabs.Root defaultValue={tabs[0].value} className="mt-8">
+      <NoScriptPanels />
+      <Tabs.List aria-label="Vehicle information" className={TAB_LIST}>
         {tabs.map((t) => (
           <Tabs.Trigger key={t.value} value={t.value} className={TAB}>
             {t.label}
@@ -87,11 +111,65 @@ export function InfoTabs(props: InfoTabsProps) {
         ))}
       </Tabs.List>
       {tabs.map((t) => (
-        <Tabs.Content key={t.value} value={t.value} forceMount className="py-4 data-[state=inactive]:hidden">
+        <Tabs.Content key={t.value} value={t.value} forceMount className={TAB_PANEL}>
           <h2 className="sr-only">{t.label}</h2>
           {t.body}
         </Tabs.Content>
       ))}
     </Tabs.Root>
+  );
+}
+
+/**
+ * The tabs on the server (issue 15 "Fast pages", decision 215): the markup Radix Tabs renders
+ * before it has run in a browser (the first tab selected, every panel present), written out as
+ * plain elements. Radix's components (its slot, roving focus, collection and presence layers)
+ * cost about 150 µs per render, 4% of an uncached VDP's CPU, to produce these few attributes.
+ * The ids are Radix's own scheme ("radix-" + React's useId, called at the place of Radix's
+ * root). `info-tabs.test.tsx` renders both versions and requires the same HTML, so an upgrade
+ * of Radix that changes its markup fails the test rather than the page's hydration.
+ * @param tabs the tabs in order; the first is selected
+ */
+export function ServerInfoTabs({ tabs }: { tabs: InfoTab[] }) {
+  const base = `radix-${useId()}`;
+  return (
+    <div dir="ltr" data-orientation="horizontal" className="mt-8">
+      <NoScriptPanels />
+      <div role="tablist" aria-orientation="horizontal" aria-label="Vehicle information" className={TAB_LIST} tabIndex={-1} data-orientation="horizontal" style={{ outline: "none" }}>
+        {tabs.map((t, i) => (
+          <button
+            key={t.value}
+            type="button"
+            role="tab"
+            aria-selected={i === 0}
+            aria-controls={`${base}-content-${t.value}`}
+            data-state={i === 0 ? "active" : "inactive"}
+            id={`${base}-trigger-${t.value}`}
+            className={TAB}
+            tabIndex={-1}
+            data-orientation="horizontal"
+            data-radix-collection-item=""
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {tabs.map((t, i) => (
+        <div
+          key={t.value}
+          data-state={i === 0 ? "active" : "inactive"}
+          data-orientation="horizontal"
+          role="tabpanel"
+          aria-labelledby={`${base}-trigger-${t.value}`}
+          id={`${base}-content-${t.value}`}
+          tabIndex={0}
+          className={TAB_PANEL}
+          style={i === 0 ? { animationDuration: "0s" } : undefined}
+        >
+          <h2 className="sr-only">{t.label}</h2>
+          {t.body}
+        </div>
+      ))}
+    </div>
   );
 }
