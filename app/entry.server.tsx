@@ -22,6 +22,7 @@ import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { inlineScriptHashes, policy } from "../server/csp";
 import { paintBeforeScripts } from "../server/paint-first";
+import { PageWriter } from "../server/page-writer";
 import { attachWholeBody } from "../server/whole-body";
 import { HydratableMarkupContext } from "./components/cached-markup";
 import { createHydratableMarkupCache } from "./components/markup-cache.server";
@@ -43,27 +44,27 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    // Made at React's first write, inside `pipe`: it holds the process's page buffer until `end`.
+    let page: PageWriter | null = null;
     let shellRendered = false;
     let settled = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined;
     // React writes the finished page into this in one go (`pipe` runs once all is ready) and then
     // ends it. It is the part of a Node Writable that React's renderer uses (write, end, destroy,
     // on): a Writable ran each chunk through its buffering and callbacks (decision 202). The
-    // patched renderer writes strings, encoded here once; bytes are kept as a view, not copied.
+    // patched renderer writes strings, encoded once into the process's page buffer (decision 216).
     const sink = {
       write(chunk: Uint8Array | string): boolean {
-        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        (page ??= new PageWriter()).write(chunk);
         return true;
       },
       end(): void {
         if (settled) return;
         settled = true;
         clearTimeout(timeoutId);
-        const html = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
         // Decision 190: the page's scripts load once the browser has painted it (not in `npm run
-        // dev`, whose module script also loads Vite's client).
-        const body = import.meta.env.DEV ? html : paintBeforeScripts(html);
+        // dev`, whose module script also loads Vite's client). Its rewrite is the one copy of the page.
+        const body = (page ?? new PageWriter()).finish(import.meta.env.DEV ? undefined : paintBeforeScripts);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(body.byteLength));
         responseHeaders.set("Content-Security-Policy", policy(inlineScriptHashes(body), import.meta.env.DEV));
@@ -75,6 +76,7 @@ export default function handleRequest(
         if (settled) return;
         settled = true;
         clearTimeout(timeoutId);
+        page?.abandon();
         reject(error ?? new Error("The page could not be rendered"));
       },
       on() {
