@@ -35,7 +35,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const location = await getLocationBySlug(db, site, params.slug);
   if (!location) throw new Response("Not Found", { status: 404 });
   const card = locationCardView(site, location, now);
-  const form = await loadLeadForm(db, site, "general-enquiry");
+  // The form's setup and the reviews are independent reads: one round trip's wait, not two.
+  const [form, reviews] = await Promise.all([loadLeadForm(db, site, "general-enquiry"), listLocationReviews(db, site, location.id, now)]);
   const pageUrl = `${site.config.url ?? origin}${canonical}`;
   const phones: [string, string][] = location.phone ? (DEPARTMENTS[location.locationType ?? "sales"] ?? ["Sales"]).map((d) => [d, location.phone!]) : [];
   if (location.landlinePhone) phones.push(["Landline", location.landlinePhone]);
@@ -48,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     stockHref: location.locationType === "sales" || location.locationType === null ? `/search/${location.slug}` : null,
     dealerLicenseNumber: location.dealerLicenseNumber,
     specials: upcomingSpecials(site, location, now),
-    reviews: await listLocationReviews(db, site, location.id, now),
+    reviews,
     reviewLink: reviewLinkFor(site, location.name),
     map: { tileUrl: site.config.locationsPage.mapTileUrl, attribution: site.config.locationsPage.mapAttribution },
     form: { ...form, locations: [{ id: location.id, name: location.name }] },
@@ -58,8 +59,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** The general contact form posts here (spec 2.5; the lead pipeline). */
 export const action = ({ request, context }: Route.ActionArgs) => contactFormAction(request, context);
-
-/** The page carries a personal form submission key: never shared by a cache. */
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Not found" }];
