@@ -5,7 +5,7 @@
  * constraints (the lead form declares none; see `plainField` in lead-form.tsx). Conform's helpers
  * build each result through five nested object spreads and then delete the undefined entries
  * one by one: on an uncached location page that was 2.4% of the server's CPU, for about twelve
- * fields. `field-props.test.tsx` renders both for every case the form uses (value, no value,
+ * fields. `lead-form.test.tsx` renders both for every case the form uses (value, no value,
  * errors, checkbox on and off) and compares them.
  */
 import type { FieldMetadata } from "@conform-to/react";
@@ -31,6 +31,9 @@ function controlProps(field: PlainField): ControlProps {
   return props;
 }
 
+/** Attributes of an `<input>`. */
+export type InputProps = ControlProps & { type: string; value?: string; defaultChecked?: boolean; defaultValue?: string };
+
 /**
  * Attributes of an `<input>`: a text-like input gets the initial value as `defaultValue` when it
  * is a string; a checkbox gets `value="on"` and `defaultChecked` (true when the initial value is
@@ -40,8 +43,8 @@ function controlProps(field: PlainField): ControlProps {
  * @param type the input's type
  * @returns the attributes, without undefined entries, in Conform's order
  */
-export function inputProps(field: PlainField, type: string): ControlProps & { type: string; value?: string; defaultChecked?: boolean; defaultValue?: string } {
-  const props: ControlProps & { type: string; value?: string; defaultChecked?: boolean; defaultValue?: string } = { ...controlProps(field), type };
+export function inputProps(field: PlainField, type: string): InputProps {
+  const props: InputProps = { ...controlProps(field), type };
   const initial = field.initialValue as unknown;
   if (type === "checkbox" || type === "radio") {
     props.value = "on";
@@ -52,11 +55,8 @@ export function inputProps(field: PlainField, type: string): ControlProps & { ty
   return props;
 }
 
-/** A string, a list of strings (a multiple select), or undefined: the initial value as text. */
-function textOf(initial: unknown, list: boolean): string | string[] | undefined {
-  if (list && Array.isArray(initial)) return initial.map((item) => `${item ?? ""}`);
-  return initial === null || initial === undefined ? undefined : String(initial);
-}
+/** The initial value as text (Conform's `toString()`), or undefined when there is none. */
+const textOf = (initial: unknown): string | undefined => (initial === null || initial === undefined ? undefined : String(initial));
 
 /**
  * Attributes of a `<textarea>`: the initial value as `defaultValue` (text).
@@ -64,18 +64,20 @@ function textOf(initial: unknown, list: boolean): string | string[] | undefined 
  */
 export function textareaProps(field: PlainField): ControlProps & { defaultValue?: string } {
   const props: ControlProps & { defaultValue?: string } = controlProps(field);
-  const text = textOf(field.initialValue, false) as string | undefined;
+  const text = textOf(field.initialValue);
   if (text !== undefined) props.defaultValue = text;
   return props;
 }
 
 /**
- * Attributes of a `<select>`: the initial value as `defaultValue` (text, or a list of texts).
+ * Attributes of a `<select>`: the initial value as `defaultValue` (text, or a list of texts for a
+ * multiple select).
  * @returns the attributes, without undefined entries, in Conform's order
  */
 export function selectProps(field: PlainField): ControlProps & { defaultValue?: string | string[] } {
   const props: ControlProps & { defaultValue?: string | string[] } = controlProps(field);
-  const text = textOf(field.initialValue, true);
+  const initial = field.initialValue as unknown;
+  const text = Array.isArray(initial) ? initial.map((item) => `${item ?? ""}`) : textOf(initial);
   if (text !== undefined) props.defaultValue = text;
   return props;
 }
