@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { enableNamedStatements } from "./pglite-named";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -74,6 +75,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;
+  // Issue 15: `.prepare(name)` keeps a named statement here as it does on PostgreSQL (decision 217).
+  enableNamedStatements(db, client);
   return {
     db,
     kind: "pglite",
