@@ -10,10 +10,8 @@
  * DATABASE_URL the server runs as a single process and says so.
  */
 import cluster, { type Worker } from "node:cluster";
-import { openDatabase } from "../db/client";
-import { migrateDatabase } from "../db/migrate";
-import { seedDemoSites } from "../db/seed/seed";
 import type { Env } from "./env";
+import { prepareDatabase } from "./first-start";
 
 /** Environment variable naming a worker's number (1..N); unset in a single-process server. */
 export const WORKER_NUMBER = "FORECOURT_WORKER";
@@ -31,13 +29,7 @@ export function processCount(env: Pick<Env, "WEB_CONCURRENCY" | "DATABASE_URL">)
  * @throws when the database cannot be opened or migrated
  */
 export async function runPrimary(env: Env, count: number): Promise<void> {
-  const database = await openDatabase({ url: env.DATABASE_URL });
-  try {
-    await migrateDatabase(database);
-    if (env.SEED_DEMO) await seedDemoSites(database, { log: () => {} });
-  } finally {
-    await database.close();
-  }
+  await prepareDatabase(env);
   let stopping = false;
   const fork = (number: number): void => {
     const started = Date.now();

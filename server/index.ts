@@ -25,6 +25,7 @@ import { createApp } from "./app";
 import { closeCompression } from "./compress";
 import { processCount, runPrimary, WORKER_NUMBER } from "./cluster";
 import { loadEnv } from "./env";
+import { isNewEmbeddedDatabase, PREPARE_DATABASE, prepareDatabase, prepareDatabaseInChildProcess } from "./first-start";
 
 export interface RunningServer {
   url: string;
@@ -125,9 +126,21 @@ export async function startServer(): Promise<RunningServer> {
  */
 export async function main(): Promise<void> {
   const env = loadEnv();
+  // The first-start child (below): prepare the database, then let the process end. It logs its
+  // steps as the server does (one JSON line each at LOG_LEVEL info).
+  if (process.env[PREPARE_DATABASE]) {
+    const logger = pino({ level: env.LOG_LEVEL });
+    return prepareDatabase(env, (line) => logger.info(line));
+  }
   const count = processCount(env);
   if (env.WEB_CONCURRENCY > 1 && count === 1) console.warn("WEB_CONCURRENCY needs PostgreSQL (DATABASE_URL): the embedded database serves one process.");
   if (count > 1 && cluster.isPrimary) return runPrimary(env, count);
+  // Decision 218: a new embedded database is created and seeded in a child process, so the
+  // server's own memory does not keep what initdb and the seed touched.
+  if (isNewEmbeddedDatabase(env)) {
+    console.log(`First start: creating the embedded database in ${env.DATA_DIR}${env.SEED_DEMO ? " with the demo sites (about 20 s)" : ""}...`);
+    await prepareDatabaseInChildProcess();
+  }
   const running = await startServer();
   const stop = (signal: string) => {
     console.log(`${signal} received`);

@@ -2,6 +2,9 @@
  * `npm start`'s process as a user runs it: starts, answers health checks over real HTTP, and on
  * SIGTERM stops taking traffic and exits cleanly (issue 2 item 1).
  */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ENGINE } from "./database";
 import { childPids } from "../../scripts/bench/server";
@@ -21,6 +24,42 @@ describe(`server process (${ENGINE})`, () => {
       expect(server.output()).toContain("SIGTERM received");
     } finally {
       server.cleanup();
+    }
+  });
+});
+
+/** The largest resident set a process has had so far (VmHWM), in MB (Linux). */
+function peakRssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmHWM:\s+(\d+) kB$/m);
+  if (!line) throw new Error("no VmHWM in /proc status");
+  return Number(line[1]) / 1024;
+}
+
+describe("first start on a new embedded database (issue 15 memory, decision 218)", () => {
+  it.runIf(ENGINE === "pglite")("creates the database in a child process, so the server never holds initdb's memory; a later start does not", async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), "forecourt-first-start-")), "pglite");
+    try {
+      const first = await startServerProcess(process.execPath, ["scripts/start.mjs"], 3600, { DATA_DIR: dataDir });
+      try {
+        expect(first.output()).toContain(`First start: creating the embedded database in ${dataDir}...`);
+        expect(existsSync(join(dataDir, "PG_VERSION"))).toBe(true);
+        expect(await (await fetch(`http://127.0.0.1:${first.port}/readyz`)).json()).toEqual({ status: "ready", database: "pglite" });
+        // Created in this process, the database took RSS to about 880 MB before the first migration.
+        expect(peakRssMb(first.child.pid!)).toBeLessThan(500);
+        first.child.kill("SIGTERM");
+        expect(await first.exited).toBe(0);
+      } finally {
+        first.cleanup();
+      }
+      const second = await startServerProcess(process.execPath, ["scripts/start.mjs"], 3600, { DATA_DIR: dataDir });
+      try {
+        expect(second.output()).not.toContain("First start");
+        expect((await fetch(`http://127.0.0.1:${second.port}/readyz`)).status).toBe(200);
+      } finally {
+        second.cleanup();
+      }
+    } finally {
+      rmSync(join(dataDir, ".."), { recursive: true, force: true });
     }
   });
 });
