@@ -16,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!articles.length) throw new Response("Not Found", { status: 404 });
   const base = siteBaseUrl(site, info.origin);
   return {
-    articles,
+    articles: articles.map((a) => ({ ...a, publishedDay: a.publishedAt ? formatPublishedDay(a.publishedAt, site.config.timeZone) : null })),
     siteName: site.name,
     title: "Vehicle Reviews",
     description: `Road tests and buying advice from the team at ${site.name}.`,
@@ -47,7 +47,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                   {a.title}
                 </Link>
               </h2>
-              {a.publishedAt ? <p className="text-sm text-slate-600"><time dateTime={a.publishedAt}>{formatPublishedDay(a.publishedAt)}</time></p> : null}
+              {a.publishedAt && a.publishedDay ? <p className="text-sm text-slate-600"><time dateTime={a.publishedAt}>{a.publishedDay}</time></p> : null}
               <p className="mt-2">{a.description}</p>
             </article>
           </li>

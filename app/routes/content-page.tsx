@@ -28,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const crumbs = [{ name: "Home", path: "/" }, ...(article ? [{ name: "Vehicle Reviews", path: "/blog/vehicle-reviews" }] : []), { name: page.title, path: `/${page.slug}` }];
   return {
     page,
+    publishedDay: article && page.publishedAt ? formatPublishedDay(page.publishedAt, site.config.timeZone) : null,
     crumbs,
     article,
     siteName: site.name,
@@ -43,16 +44,16 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  const { page, crumbs, jsonLd, article } = loaderData;
+  const { page, publishedDay, crumbs, jsonLd, article } = loaderData;
   return (
     <article className="mx-auto max-w-3xl" aria-labelledby="page-title">
       <Breadcrumbs items={crumbs} />
       <h1 id="page-title" className="text-3xl font-bold">
         {page.title}
       </h1>
-      {article && page.publishedAt ? (
+      {article && page.publishedAt && publishedDay ? (
         <p className="mt-1 text-sm text-slate-600">
-          Published <time dateTime={page.publishedAt}>{formatPublishedDay(page.publishedAt)}</time>
+          Published <time dateTime={page.publishedAt}>{publishedDay}</time>
         </p>
       ) : null}
       {page.imageUrl ? <img src={page.imageUrl} alt="" width={1200} height={480} className="mt-4 w-full rounded object-cover" /> : null}

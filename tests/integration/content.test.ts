@@ -163,6 +163,25 @@ describe(`content pages as data (${ENGINE})`, () => {
     // A page slug is not an article.
     expect((await on(site)("/blog/vehicle-reviews/privacy-policy")).status).toBe(404);
   });
+
+  it("an article's publication day is the calendar day in the site's time zone (SiteConfig timeZone), on the list and the article", async () => {
+    const perth = await createTestSite(handle, { config: { timeZone: "Australia/Perth" }, locations: [{ slug: "midland", state: "WA", city: "Midland", postcode: "6056" }] });
+    // 21:00 UTC on 3 March is 8 am on 4 March in Sydney (the default zone) and 5 am in Perth;
+    // 15:30 UTC is 2:30 am on the 4th in Sydney but 11:30 pm on the 3rd in Perth.
+    await handle.db.insert(contentPages).values([
+      { siteId: site.id, slug: "blog/vehicle-reviews/early-morning-review", kind: "article", title: "Early morning review", publishedAt: new Date("2026-03-03T21:00:00Z") },
+      { siteId: perth.id, slug: "blog/vehicle-reviews/late-night-review", kind: "article", title: "Late night review", publishedAt: new Date("2026-03-03T15:30:00Z") },
+      { siteId: perth.id, slug: "blog/vehicle-reviews/early-morning-review", kind: "article", title: "Early morning review", publishedAt: new Date("2026-03-03T21:00:00Z") },
+    ]);
+    const day = (html: string, iso: string) => html.match(new RegExp(`<time dateTime="${iso}">([^<]+)</time>`))?.[1];
+    const sydneyList = await (await on(site)("/blog/vehicle-reviews")).text();
+    expect(day(sydneyList, "2026-03-03T21:00:00.000Z")).toBe("4 March 2026");
+    expect(day(await (await on(site)("/blog/vehicle-reviews/early-morning-review")).text(), "2026-03-03T21:00:00.000Z")).toBe("4 March 2026");
+    const perthList = await (await on(perth)("/blog/vehicle-reviews")).text();
+    expect(day(perthList, "2026-03-03T15:30:00.000Z")).toBe("3 March 2026");
+    expect(day(perthList, "2026-03-03T21:00:00.000Z")).toBe("4 March 2026");
+    expect(day(await (await on(perth)("/blog/vehicle-reviews/late-night-review")).text(), "2026-03-03T15:30:00.000Z")).toBe("3 March 2026");
+  });
 });
 
 describe(`complaints page (${ENGINE})`, () => {
