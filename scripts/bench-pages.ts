@@ -5,7 +5,9 @@
  * link of that SRP) of the demo sites perth-toyota and harbour-auto-group. Prints per page the four
  * category scores (performance / accessibility / best practices / SEO, 0-100) and LCP (ms), TBT
  * (ms) and CLS, the median over BENCH_PAGES_RUNS runs (default 1) with the runs' range in the JSON,
- * and writes `.data/bench-pages.json`.
+ * and writes `.data/bench-pages.json`. A run with a CLS above 0 also prints and keeps (in the JSON)
+ * its trace's layout shifts (score, moved elements and their rectangles), so a rare shift can be
+ * traced afterwards.
  *
  * The server runs as in bench:http (NODE_ENV=production, SEED_DEMO=1; PostgreSQL when
  * DATABASE_URL is set, otherwise PGlite in `<app>/.data/bench-pglite`; BENCH_APP_DIR for another
@@ -37,11 +39,47 @@ const CHROME_FLAGS = [
   "--host-resolver-rules=MAP *.localhost 127.0.0.1",
 ];
 
+/** One layout shift recorded in the run's trace (Chromium's LayoutShift event). */
+interface LayoutShift {
+  /** The shift's score (its share of CLS when it counts). */
+  score: number;
+  /** Whether Chromium marked it as following input (such shifts do not count towards CLS). */
+  afterInput: boolean;
+  /** The moved nodes: rectangles before and after as [x, y, width, height] CSS px, and the element when Lighthouse traced it. */
+  nodes: { oldRect: number[]; newRect: number[]; selector?: string; snippet?: string }[];
+}
 interface Measure {
   scores: Record<(typeof CATEGORIES)[number], number>;
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** The elements that moved, when CLS is above 0 (so a rare shift can be traced afterwards). */
+  layoutShifts?: LayoutShift[];
+}
+
+/**
+ * The layout shifts in a Lighthouse run's trace. Lighthouse 12.2's own `layout-shifts` audit fails
+ * on Chromium 156's traces (its trace engine reads a screenshot field the trace lacks), so they are
+ * read from the trace events, with the elements from Lighthouse's TraceElements artifact.
+ */
+function layoutShiftsOf(artifacts: unknown): LayoutShift[] {
+  type ShiftData = { score?: number; had_recent_input?: boolean; impacted_nodes?: { node_id: number; old_rect: number[]; new_rect: number[] }[] };
+  const { Trace, TraceElements } = (artifacts ?? {}) as {
+    Trace?: { traceEvents?: { name?: string; args?: { data?: ShiftData } }[] };
+    TraceElements?: { traceEventType?: string; nodeId?: number; node?: { selector?: string; snippet?: string } }[] | object;
+  };
+  // TraceElements is an error object, not a list, when its gatherer failed (as the audit did).
+  const elements = new Map((Array.isArray(TraceElements) ? TraceElements : []).filter((e) => e.traceEventType === "layout-shift").map((e) => [e.nodeId, e.node]));
+  return (Trace?.traceEvents ?? [])
+    .filter((event) => event.name === "LayoutShift" && event.args?.data)
+    .map((event) => {
+      const data = event.args!.data!;
+      return {
+        score: data.score ?? 0,
+        afterInput: data.had_recent_input ?? false,
+        nodes: (data.impacted_nodes ?? []).map((n) => ({ oldRect: n.old_rect, newRect: n.new_rect, selector: elements.get(n.node_id)?.selector, snippet: elements.get(n.node_id)?.snippet?.slice(0, 300) })),
+      };
+    });
 }
 
 /** One Lighthouse mobile run in a fresh Chromium. @throws when Lighthouse returns no result or a runtime error. */
@@ -54,7 +92,16 @@ async function audit(url: string): Promise<Measure> {
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Measure["scores"];
     const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-    return { scores, lcpMs: num("largest-contentful-paint"), tbtMs: num("total-blocking-time"), cls: num("cumulative-layout-shift") };
+    const cls = num("cumulative-layout-shift");
+    const measure: Measure = { scores, lcpMs: num("largest-contentful-paint"), tbtMs: num("total-blocking-time"), cls };
+    if (cls > 0) {
+      measure.layoutShifts = layoutShiftsOf(result.artifacts);
+      for (const shift of measure.layoutShifts) {
+        const moved = shift.nodes.map((n) => `${n.selector ?? "(element not traced)"} [${n.oldRect.join(",")}] -> [${n.newRect.join(",")}]`).join("; ");
+        console.error(`${url}: layout shift ${shift.score.toFixed(3)}${shift.afterInput ? " (after input)" : ""}: ${moved}`);
+      }
+    }
+    return measure;
   } finally {
     await chrome.kill();
   }
