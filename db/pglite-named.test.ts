@@ -99,6 +99,13 @@ describe("named statements on the embedded database (decision 217)", () => {
     await bySlug(handle.db).prepare("forecourt_test_by_slug").execute({ siteId: 7, slug: "hilux-sr5" });
     const other = handle.db.select({ id: stock.id }).from(stock).where(eq(stock.id, sql.placeholder("id"))).prepare("forecourt_test_by_slug");
     await expect(other.execute({ id: 1 })).rejects.toMatchObject({ cause: { message: expect.stringMatching(/Prepared statements must be unique/) } });
+
+    // Two first calls at once, with different SQL for one name: the second to run is refused.
+    const first = handle.db.select({ id: stock.id }).from(stock).where(eq(stock.id, sql.placeholder("id"))).prepare("forecourt_test_race");
+    const second = handle.db.select({ slug: stock.slug }).from(stock).where(eq(stock.id, sql.placeholder("id"))).prepare("forecourt_test_race");
+    const [a, b] = await Promise.allSettled([first.execute({ id: 1 }), second.execute({ id: 1 })]);
+    expect(a).toEqual({ status: "fulfilled", value: [{ id: 1 }] });
+    expect(b).toMatchObject({ status: "rejected", reason: { cause: { message: expect.stringMatching(/Prepared statements must be unique/) } } });
   });
 
   it("waits for another caller's transaction instead of running inside it", async () => {

@@ -53,10 +53,6 @@ export class PgliteNamedStatements {
    *   Error when `name` was already used for different SQL (as node-postgres does).
    */
   async query<T>(name: string, text: string, params: readonly unknown[], options?: QueryOptions): Promise<Results<T>> {
-    const kept = this.#kept.get(name);
-    if (kept && kept.text !== text) {
-      throw new Error(`Prepared statements must be unique: "${name}" was already prepared with other SQL`);
-    }
     const client = this.#client;
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
@@ -82,7 +78,10 @@ export class PgliteNamedStatements {
   }
 
   async #run<T>(name: string, text: string, params: readonly unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
-    const kept = this.#kept.get(name) ?? (await this.#parse(name, text, options));
+    // Checked under PGlite's locks, so two first calls cannot both parse or bind one name.
+    const known = this.#kept.get(name);
+    if (known && known.text !== text) throw new Error(`Prepared statements must be unique: "${name}" was already prepared with other SQL`);
+    const kept = known ?? (await this.#parse(name, text, options));
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
       const type = kept.paramTypes[index];
