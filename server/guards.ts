@@ -7,11 +7,11 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 
 /** A short fixed HTML page (no request data in it). */
-export function plainPage(c: Context, status: 400 | 403 | 413 | 415, title: string, text: string) {
+export function plainPage(c: Context, status: 400 | 403 | 413 | 415, title: string, text: string, headers: Record<string, string> = {}) {
   return c.html(
     `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
     status,
-    { "Cache-Control": "no-store" },
+    { "Cache-Control": "no-store", ...headers },
   );
 }
 
@@ -67,7 +67,9 @@ export const BODY_LIMITS: BodyLimitRule[] = [
  * route gets {@link DEFAULT_BODY_LIMIT} without opting in.
  */
 export function limitRequestBodies(rules: BodyLimitRule[] = BODY_LIMITS, fallback = DEFAULT_BODY_LIMIT): MiddlewareHandler {
-  const tooLarge = (c: Context) => plainPage(c, 413, "This form is too large", "What you sent is larger than this page accepts. Please shorten it and try again.");
+  // The rest of the body is never read, so the connection cannot carry another request: say so
+  // (Connection: close) rather than keep it alive and drop it once the unread body has been waited for.
+  const tooLarge = (c: Context) => plainPage(c, 413, "This form is too large", "What you sent is larger than this page accepts. Please shorten it and try again.", { Connection: "close" });
   return async (c, next) => {
     if (!c.req.raw.body) return next();
     const maxBytes = rules.find((r) => r.path.test(c.req.path))?.maxBytes ?? fallback;

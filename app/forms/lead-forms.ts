@@ -8,6 +8,7 @@
  */
 import { isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 import { z } from "zod";
+import { MAX_DB_ID } from "~/domain/db-id";
 import { PHOTOS_MESSAGE, STEP_FIELDS } from "./lead-form-text";
 
 // Texts the browser needs without zod (issue 15) live in lead-form-text.ts; re-exported here.
@@ -67,8 +68,6 @@ export const CurrencySchema = z
 
 const checkbox = z.boolean().optional().default(false);
 
-/** The largest id PostgreSQL's `integer` (serial) holds; larger ids name nothing. */
-export const MAX_DB_ID = 2_147_483_647;
 
 /** Hidden fields every form carries (spec 3 "a hidden field", spec 7 userData). */
 const hidden = {

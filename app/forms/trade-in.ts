@@ -5,6 +5,7 @@
  * step with these before storing it.
  */
 import { z } from "zod";
+import { dbIdSchema } from "~/domain/db-id";
 import { AU_STATES } from "~/adapters/rego-lookup/offline";
 import { ADJUSTMENT_QUESTIONS, MAX_ODOMETER_KM } from "~/domain/trade-in/valuer";
 import { CONTACT_FIELDS } from "./lead-forms";
@@ -91,7 +92,7 @@ export const OfferStepSchema = z.object({ decision: z.enum(["accept", "decline"]
 
 /** Query of /cars/trade-in (spec 2.1): car_id must be a positive whole number. */
 export const CarIdQuerySchema = z.object({
-  car_id: z.coerce.number({ error: '"car_id" must be a car id (a whole number).' }).int('"car_id" must be a car id (a whole number).').positive('"car_id" must be a car id (a whole number).'),
+  car_id: dbIdSchema('"car_id" must be a car id (a whole number).'),
 });
 
 /** Reads a FormData into a plain object of strings (the zod schemas coerce). */

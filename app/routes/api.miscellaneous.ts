@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.miscellaneous";
 import { dbContext, siteContext } from "~/context";
+import { stripControlCharactersDeep } from "~/domain/text/control-characters";
 import { saveMiscellaneous } from "~/services/trade-in.server";
 
 const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
@@ -16,7 +17,8 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 export const MiscellaneousBodySchema = z.object({
   token: z.string().regex(/^[0-9a-f-]{36}$/i, '"token" must be a valuation token.'),
   column_name: z.literal("valuation", { error: '"column_name" must be "valuation".' }),
-  valuation: z.record(z.string(), z.unknown(), { error: '"valuation" must be an object.' }),
+  /** Stored as jsonb: characters it cannot hold (NUL, unpaired surrogates) are dropped from its strings and keys. */
+  valuation: z.record(z.string(), z.unknown(), { error: '"valuation" must be an object.' }).transform((v) => stripControlCharactersDeep(v) as Record<string, unknown>),
 });
 
 export async function action({ request, context }: Route.ActionArgs) {

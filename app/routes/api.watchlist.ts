@@ -11,6 +11,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/api.watchlist";
 import { dbContext, siteContext } from "~/context";
+import { dbIdSchema } from "~/domain/db-id";
 import { normaliseAuMobile } from "~/domain/accounts/phone";
 import { safeRedirectPath } from "~/domain/accounts/redirect";
 import { getShopper } from "~/services/auth.server";
@@ -19,7 +20,7 @@ import { removeCar, saveCar } from "~/services/watchlist.server";
 
 const BodySchema = z.object({
   phone_number: z.string({ error: "phone_number is required" }).min(1, "phone_number is required").max(32),
-  car_id: z.coerce.number({ error: "car_id must be a whole number" }).int("car_id must be a whole number").positive("car_id must be a whole number"),
+  car_id: dbIdSchema("car_id must be a car id (a whole number)"),
   redirect: z.string().optional(),
 });
 

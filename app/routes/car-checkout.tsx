@@ -14,6 +14,7 @@ import { paymentsAdapterFor } from "~/adapters/payments/index.server";
 import { CarSummary, ErrorSummary, LocationPicker, TermsCheckbox, TestCardField, TestPaymentBanner, TextField } from "~/components/checkout/checkout-ui";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import type { Car } from "~/domain/car";
+import { parseDbId } from "~/domain/db-id";
 import { fieldErrors, formValues, reservationFormSchema } from "~/forms/reservation-form";
 import { requireShopperFor } from "~/services/auth.server";
 import { getCarBySlug } from "~/services/cars.server";
@@ -37,7 +38,6 @@ interface ActionData {
   continueUrl: string | null;
 }
 const reply = (d: ActionData, status = 200) => data<ActionData>(d, { status });
-const ID = /^\d{1,10}$/;
 
 /** Loads the car for this route or throws 404 (unknown car, checkout off, or the other path segment). */
 async function carFor(db: Database, site: Site, request: Request, slug: string): Promise<Car> {
@@ -61,16 +61,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
   const reservedParam = url.searchParams.get("reserved");
   if (reservedParam !== null) {
-    if (!ID.test(reservedParam)) throw new Response("Bad Request: reserved must be a reservation number", { status: 400 });
-    const [row] = await db.select().from(reservations).where(and(eq(reservations.id, Number(reservedParam)), eq(reservations.carId, car.id), eq(reservations.siteId, site.id)));
+    const reservationId = parseDbId(reservedParam);
+    if (reservationId === null) throw new Response("Bad Request: reserved must be a reservation number", { status: 400 });
+    const [row] = await db.select().from(reservations).where(and(eq(reservations.id, reservationId), eq(reservations.carId, car.id), eq(reservations.siteId, site.id)));
     if (!row) throw new Response("Not Found", { status: 404 });
     return { ...base, view: "confirmed" as const, confirmation: { id: row.id, status: row.status, heldUntil: formatHoldEnd(row.expiresAt, site), depositDollars: row.depositCents / 100 } };
   }
   // Back from a redirect provider (Stripe Checkout).
   const paymentParam = url.searchParams.get("payment");
   if (paymentParam !== null) {
-    if (!ID.test(paymentParam)) throw new Response("Bad Request: payment must be a number", { status: 400 });
-    const result = await resumeReservation(db, adapter, site, Number(paymentParam), { car, now: info.now, ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: request.url });
+    const paymentId = parseDbId(paymentParam);
+    if (paymentId === null) throw new Response("Bad Request: payment must be a payment number", { status: 400 });
+    const result = await resumeReservation(db, adapter, site, paymentId, { car, now: info.now, ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: request.url });
     if (result.kind === "reserved") throw redirect(`${url.pathname}?reserved=${result.reservationId}`);
     return { ...base, view: "form" as const, locations: await pickupLocations(db, site, car), formError: result.kind === "redirect" ? null : result.message };
   }

@@ -14,6 +14,7 @@ import { CarSummary, ErrorSummary, LocationPicker, TermsCheckbox, TestCardField,
 import { FinanceCalculator } from "~/components/finance/finance-calculator";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import type { Car } from "~/domain/car";
+import { parseDbId } from "~/domain/db-id";
 import { CONTACT_FIELDS, TERMS_FIELD } from "~/forms/lead-forms";
 import { DeliveryStepSchema, fieldErrors, FinanceStepSchema, formValues, TEST_CARD_MESSAGE, TradeInStepSchema } from "~/forms/reservation-form";
 import { getShopper, requireShopperFor } from "~/services/auth.server";
@@ -35,7 +36,9 @@ async function carFor(db: Database, site: Site, request: Request): Promise<Car> 
   const parsed = CarIdSchema.safeParse(new URL(request.url).searchParams.get("car_id") ?? undefined);
   if (!parsed.success) throw new Response(`Bad Request: ${parsed.error.issues[0].message}`, { status: 400 });
   const value = parsed.data;
-  const car = /^\d+$/.test(value) ? await getCarById(db, site, Number(value)) : await (async () => {
+  // All digits: a car id (one beyond the database's range names no car); else a slug.
+  const id = /^\d+$/.test(value) ? parseDbId(value) : undefined;
+  const car = id !== undefined ? (id === null ? null : await getCarById(db, site, id)) : await (async () => {
     const lookup = await getCarBySlug(db, site, value);
     return lookup.kind === "found" ? lookup.car : null;
   })();
@@ -64,8 +67,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Back from a redirect provider (Stripe Checkout) on the deposit step.
   const paymentParam = url.searchParams.get("payment");
   if (paymentParam !== null && journey.status === "open") {
-    if (!/^\d{1,10}$/.test(paymentParam)) throw new Response("Bad Request: payment must be a number", { status: 400 });
-    const result = await resumeReservation(db, adapter, site, Number(paymentParam), { car, now: info.now, ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: request.url, journeyId: journey.id, skipLead: true, purpose: "journey" });
+    const paymentId = parseDbId(paymentParam);
+    if (paymentId === null) throw new Response("Bad Request: payment must be a payment number", { status: 400 });
+    const result = await resumeReservation(db, adapter, site, paymentId, { car, now: info.now, ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: request.url, journeyId: journey.id, skipLead: true, purpose: "journey" });
     if (result.kind === "reserved") {
       await completeJourney(db, site, journey, car, result, { ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: request.url, now: info.now });
       throw redirect(self);

@@ -10,6 +10,7 @@ import type { Route } from "./+types/lead-page";
 import { LeadForm } from "~/components/leads/lead-form";
 import { NearestPostcodeForm } from "~/components/locations/nearest-postcode-form";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
+import { parseDbId } from "~/domain/db-id";
 import type { LeadPageId } from "~/forms/lead-form-kinds";
 import { getCarById } from "~/services/cars.server";
 import { leadFormAction, loadLeadForm } from "~/services/lead-forms.server";
@@ -64,8 +65,8 @@ function externalService(site: Site, path: string): string | null {
 }
 
 async function carFromQuery(request: Request, context: Route.LoaderArgs["context"]) {
-  const id = Number(new URL(request.url).searchParams.get("car_id"));
-  return Number.isInteger(id) && id > 0 ? getCarById(context.get(dbContext), context.get(siteContext), id) : null;
+  const id = parseDbId(new URL(request.url).searchParams.get("car_id"));
+  return id !== null ? getCarById(context.get(dbContext), context.get(siteContext), id) : null;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

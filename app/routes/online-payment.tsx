@@ -11,6 +11,7 @@ import type { Route } from "./+types/online-payment";
 import { paymentsAdapterFor } from "~/adapters/payments/index.server";
 import { ErrorSummary, TestCardField, TestPaymentBanner, TextField } from "~/components/checkout/checkout-ui";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
+import { parseDbId } from "~/domain/db-id";
 import { fieldErrors, formValues, TEST_CARD_MESSAGE } from "~/forms/reservation-form";
 import { requireShopperFor } from "~/services/auth.server";
 import { loadPaymentRequest, payRequest, resumeRequestPayment } from "~/services/reservations.server";
@@ -35,8 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let formError: string | null = null;
   const paymentParam = url.searchParams.get("payment");
   if (paymentParam !== null && found.status === "open") {
-    if (!/^\d{1,10}$/.test(paymentParam)) throw new Response("Bad Request: payment must be a number", { status: 400 });
-    const result = await resumeRequestPayment(db, adapter, site, Number(paymentParam), { requestId: found.id, payer: shopper, now: info.now, ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: request.url });
+    const paymentId = parseDbId(paymentParam);
+    if (paymentId === null) throw new Response("Bad Request: payment must be a payment number", { status: 400 });
+    const result = await resumeRequestPayment(db, adapter, site, paymentId, { requestId: found.id, payer: shopper, now: info.now, ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: request.url });
     if (result.kind === "paid") throw redirect(`/online-payment?request=${found.id}`);
     formError = result.kind === "redirect" ? null : result.message;
   }

@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { Route } from "./+types/sign-in";
 import { getSmsSender } from "~/adapters/sms/sms.server";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
+import { parseDbId } from "~/domain/db-id";
 import { maskAuMobile } from "~/domain/accounts/phone";
 import { parseSignInType, safeRedirectPath, type SignInType } from "~/domain/accounts/redirect";
 import { getShopper, requestSignInCode, startSession, verifySignInCode } from "~/services/auth.server";
@@ -31,12 +32,12 @@ const HEADINGS: Record<SignInType, { title: string; lead: string }> = {
 
 function readParams(url: URL) {
   const redirectTo = safeRedirectPath(url.searchParams.get("redirect"));
-  const carId = Number(url.searchParams.get("car_id"));
+  const carId = parseDbId(url.searchParams.get("car_id"));
   return {
     type: parseSignInType(url.searchParams.get("type")),
     redirect: redirectTo,
     back: safeRedirectPath(url.searchParams.get("back"), redirectTo),
-    carId: Number.isSafeInteger(carId) && carId > 0 ? carId : null,
+    carId,
   };
 }
 

@@ -6,6 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { cars, carViewVisits, locations, phoneReveals } from "../../db/schema/index";
 import type { Car, CarLocation } from "~/domain/car";
+import { isDbId } from "~/domain/db-id";
 import type { Site } from "~/sites/site";
 
 type CarRow = typeof cars.$inferSelect;
@@ -186,6 +187,7 @@ export async function recordPhoneReveal(
  * another site or does not exist.
  */
 export async function getCarById(db: Database, site: Site, id: number): Promise<Car | null> {
+  if (!isDbId(id)) return null; // beyond the id column's range: no car, not a failed query
   const [row] = await db
     .select({ car: cars, location: locations, onlineReserved })
     .from(cars)

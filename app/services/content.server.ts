@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { Database } from "../../db/client";
 import { contentPages, unsubscribeRequests } from "../../db/schema/index";
 import { fillTemplate, fillText, type TemplateValues } from "~/domain/content/template";
+import { stripControlCharacters } from "~/domain/text/control-characters";
 import type { Site } from "~/sites/site";
 import { listLocations, type Location } from "./locations.server";
 
@@ -180,7 +181,8 @@ export async function listArticles(db: Database, site: Site, prefix: string, now
 /** Spec 2.1 /pages/unsubscribe: the form's fields. */
 export const UnsubscribeSchema = z.object({
   email: z.string({ error: "Please enter your email address." }).trim().max(200, "Please use at most 200 characters.").pipe(z.email("Please enter a valid email address.")),
-  reason: z.string().trim().max(1000, "Please use at most 1000 characters.").optional(),
+  /** Free text: characters PostgreSQL text cannot hold (NUL, unpaired surrogates) are dropped, as on lead forms. */
+  reason: z.string().transform(stripControlCharacters).pipe(z.string().trim().max(1000, "Please use at most 1000 characters.")).optional(),
 });
 
 /**

@@ -8,6 +8,7 @@ import { and, asc, eq, gte, ilike, inArray, isNull, lte, or, sql } from "drizzle
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { cars, parts } from "../../db/schema/index";
+import { parseDbId } from "~/domain/db-id";
 import { slugify } from "~/import/normalise";
 import type { Site } from "~/sites/site";
 
@@ -39,8 +40,8 @@ export const PartsSearchSchema = z.object({
   location: z
     .string()
     .trim()
-    .regex(/^\d*$/, "dealership must be a location id")
-    .transform((v) => (v === "" ? null : Number(v)))
+    .refine((v) => v === "" || parseDbId(v) !== null, "dealership must be a location id")
+    .transform((v) => (v === "" ? null : parseDbId(v)))
     .prefault(""),
   /** Lowest price, whole dollars. */
   min_price: dollars.prefault(""),

@@ -20,6 +20,7 @@ import type { Database } from "../../db/client";
 import { cars, locations, paymentRequests, payments, reservations, type PaymentStatus } from "../../db/schema/index";
 import type { PaymentsAdapter, TestCardDetails } from "~/adapters/payments/types";
 import type { Car } from "~/domain/car";
+import { isDbId } from "~/domain/db-id";
 import { isCheckoutEnabledForCar } from "~/domain/display/buttons";
 import { buttonOptionsFor } from "~/sites/display-options";
 import type { Site } from "~/sites/site";
@@ -187,6 +188,7 @@ async function reserveCarSteps(db: Database, adapter: PaymentsAdapter, site: Sit
  * @returns as {@link reserveCar}; `failed` when the payment is unknown or not ours
  */
 export async function resumeReservation(db: Database, adapter: PaymentsAdapter, site: Site, paymentId: number, resume: Omit<ReserveInput, "details">): Promise<ReserveResult> {
+  if (!isDbId(paymentId)) return { kind: "failed", message: RESERVATION_FAILED_MESSAGE };
   const [payment] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.siteId, site.id), eq(payments.carId, resume.car.id)));
   if (!payment || !payment.providerRef || !payment.details) return { kind: "failed", message: RESERVATION_FAILED_MESSAGE };
   const input: ReserveInput = { ...resume, details: payment.details as unknown as ReservationDetails };
@@ -559,6 +561,7 @@ export async function resumeRequestPayment(
   paymentId: number,
   input: { requestId: string; payer: Payer; now: number; ip: string | null; userAgent: string | null; url: string | null },
 ): Promise<RequestPaymentResult> {
+  if (!isDbId(paymentId)) return { kind: "failed", message: "We could not find that payment. No money has been taken." };
   const [payment] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.siteId, site.id), eq(payments.purpose, "online-payment")));
   const [open] = await db.select().from(paymentRequests).where(and(eq(paymentRequests.id, input.requestId), eq(paymentRequests.siteId, site.id)));
   if (!payment || !open || !payment.providerRef || (payment.details as { requestId?: string } | null)?.requestId !== open.id) return { kind: "failed", message: "We could not find that payment. No money has been taken." };

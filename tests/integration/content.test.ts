@@ -357,6 +357,11 @@ describe(`parts, accessories, unsubscribe (${ENGINE})`, () => {
     const bad = await post("not an email");
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Please enter a valid email address.");
+    // A NUL in the reason is dropped, as on lead forms (PostgreSQL text rejected it: a 500).
+    const odd = await on(site)("/pages/unsubscribe", { method: "POST", body: new URLSearchParams({ email: "odd@example.com", reason: "a\u0000b\u0007c" }), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(odd.status).toBe(200);
+    const [stored] = await handle.db.select().from(unsubscribeRequests).where(eq(unsubscribeRequests.email, "odd@example.com"));
+    expect(stored.reason).toBe("abc");
   });
 
   it("service page shows the per-model service plans with the spec 9 defaults and overrides", async () => {

@@ -70,6 +70,16 @@ describe(`reserve and buy online routes (${ENGINE})`, () => {
     expect(await (await fetchApp(`/cars/${b}`, buyOnlineSite)).text()).toContain(`href="/cars/${b}/buy-online"`);
   });
 
+  it("a reservation or payment number beyond the id column's range is a clear 400 (was a 500: the query failed)", async () => {
+    const a = slugs.get(checkoutSite.id)!;
+    for (const query of ["reserved=2147483648", "payment=2147483648", "payment=9007199254740993", "reserved=1e3", "payment=-1"]) {
+      const res = await fetchApp(`/cars/${a}/checkout?${query}`, checkoutSite);
+      expect(res.status, query).toBe(400);
+    }
+    expect((await fetchApp(`/checkout-journey?car_id=2147483648`, checkoutSite)).status).toBe(404);
+    expect((await fetchApp(`/checkout-journey?car_id=1e21`, checkoutSite)).status).toBe(404); // read as a slug: no such car
+  });
+
   it("invalid form input gets the spec's messages (400) and reserves nothing", async () => {
     const a = slugs.get(checkoutSite.id)!;
     const response = await fetchApp(`/cars/${a}/checkout`, checkoutSite, {

@@ -23,7 +23,8 @@ import { buildLeadMessage } from "../../app/services/lead-delivery.server";
 import { importStock } from "../../app/services/stock-import.server";
 import { completeValuation, getValuation, recordOfferDecision, saveMiscellaneous, startValuation, updateValuation } from "../../app/services/trade-in.server";
 import { loadWizard } from "../../app/services/trade-in-wizard.server";
-import { getCarBySlug } from "../../app/services/cars.server";
+import { getCarById, getCarBySlug } from "../../app/services/cars.server";
+import { MiscellaneousBodySchema } from "../../app/routes/api.miscellaneous";
 import type { Site } from "../../app/sites/site";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
 import { feed, stockRecord } from "./fixtures";
@@ -129,6 +130,15 @@ describe(`trade-in valuations on ${ENGINE}`, () => {
     expect(await saveMiscellaneous(handle.db, site, randomUUID(), "valuation", {})).toBe(false);
   });
 
+  it("POST /api/miscellaneous body: a NUL or unpaired surrogate in the valuation is dropped, and the rest is stored (jsonb rejected them: a 500)", async () => {
+    const row = await startValuation(handle.db, site, null);
+    const body = { token: row.token, column_name: "valuation", valuation: { note: "a\u0000b", ["k\ud800ey"]: ["x\udc00y", { deep: "\u0007ok" }] } };
+    const parsed = MiscellaneousBodySchema.parse(JSON.parse(JSON.stringify(body)));
+    expect(await saveMiscellaneous(handle.db, site, parsed.token, parsed.column_name, parsed.valuation)).toBe(true);
+    const [stored] = await handle.db.select().from(tradeInValuations).where(eq(tradeInValuations.id, row.id));
+    expect(stored.miscellaneous).toEqual({ valuation: { note: "ab", key: ["xy", { deep: "ok" }] } });
+  });
+
   it("/cars/trade-in: a malformed car_id is 400, another site's car is 404, this site's car is shown", async () => {
     const load = (s: Site, query: string) => loadWizard(handle.db, s, new Request(`http://x.test/cars/trade-in${query}`));
     const status = async (p: Promise<unknown>) => p.then(() => 200, (e: unknown) => (e instanceof Response ? e.status : 500));
@@ -136,10 +146,14 @@ describe(`trade-in valuations on ${ENGINE}`, () => {
     if (car.kind !== "found") throw new Error("fixture car missing");
     expect(await status(load(site, "?car_id=abc"))).toBe(400);
     expect(await status(load(site, "?car_id=-3"))).toBe(400);
+    // Beyond the id column's range (2^31 - 1): a clear 400, not a failed query (was a 500).
+    expect(await status(load(site, "?car_id=2147483648"))).toBe(400);
+    expect(await status(load(site, "?car_id=1e21"))).toBe(400);
     expect(await status(load(site, ""))).toBe(400);
     expect(await status(load(other, `?car_id=${car.car.id}`))).toBe(404);
     const data = await load(site, `?car_id=${car.car.id}`);
     expect(data.car).toMatchObject({ id: car.car.id, title: `2021 Testmake ${MODEL} Maxx Sport` });
+    for (const id of [2 ** 31, 2 ** 53, 1e21, 0, -1, 1.5, Number.NaN]) expect(await getCarById(handle.db, site, id)).toBeNull();
     expect(await status(load(site, "?car_id=1&v=not-a-token"))).toBe(404);
   });
 });

@@ -12,6 +12,20 @@ export function stripControlCharacters(text: string): string {
   return text.replace(FORBIDDEN, "");
 }
 
+/**
+ * A JSON value with {@link stripControlCharacters} applied to every string in it, object keys
+ * included (for a JSON body stored in a jsonb column, which rejects NUL and unpaired surrogates).
+ * Other values are returned as they are; arrays and plain objects are copied.
+ * @param value a value from `JSON.parse`
+ */
+export function stripControlCharactersDeep(value: unknown): unknown {
+  if (typeof value === "string") return stripControlCharacters(value);
+  if (Array.isArray(value)) return value.map(stripControlCharactersDeep);
+  // fromEntries defines own properties, so a "__proto__" key stays a key.
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [stripControlCharacters(key), stripControlCharactersDeep(item)]));
+  return value;
+}
+
 /** Whether `text` holds a character {@link stripControlCharacters} would remove. */
 export function hasControlCharacters(text: string): boolean {
   FORBIDDEN.lastIndex = 0;
