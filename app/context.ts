@@ -9,10 +9,10 @@ import { createContext, type RouterContext } from "react-router";
 import type { Database } from "../db/client";
 import type { Site } from "./sites/site";
 
-function sharedContext<T>(name: string): RouterContext<T> {
+function sharedContext<T>(name: string, defaultValue?: T): RouterContext<T> {
   const key = Symbol.for(`forecourt.context.${name}`);
   const store = globalThis as unknown as Record<symbol, RouterContext<T> | undefined>;
-  return (store[key] ??= createContext<T>());
+  return (store[key] ??= createContext<T>(defaultValue));
 }
 
 /** The site (tenant) chosen by the request's host. */
@@ -24,3 +24,8 @@ export const dbContext = sharedContext<Database>("db");
  * address (the socket peer, or the first X-Forwarded-For hop when TRUST_PROXY is set; null when unknown).
  */
 export const requestInfoContext = sharedContext<{ origin: string; now: number; clientIp?: string | null }>("requestInfo");
+/**
+ * The app's structured logger (pino, server/index.ts), or the part of it that app/entry.server.tsx
+ * uses for unexpected server errors (server/server-errors.ts). Null when the server put none.
+ */
+export const serverLogContext = sharedContext<{ error(details: object, message: string): void } | null>("serverLog", null);

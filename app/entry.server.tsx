@@ -15,20 +15,47 @@
  * Output: a `Response` with the full HTML body (UTF-8), `Content-Type: text/html; charset=utf-8`,
  * `Content-Length` in bytes and the page's `Content-Security-Policy`; HEAD requests get headers
  * only. Errors: rejects when the shell cannot render (React Router then renders the error
- * boundary); an error inside a Suspense boundary is logged and left to the client, as React does.
+ * boundary); an error inside a Suspense boundary is logged (app logger, {@link handleError}) and
+ * left to the client, as React does.
  */
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { inlineScriptHashes, policy } from "../server/csp";
 import { paintBeforeScripts } from "../server/paint-first";
 import { PageWriter } from "../server/page-writer";
+import { logServerError, type ErrorLog } from "../server/server-errors";
 import { attachWholeBody } from "../server/whole-body";
 import { HydratableMarkupContext } from "./components/cached-markup";
 import { createHydratableMarkupCache } from "./components/markup-cache.server";
+import { serverLogContext } from "./context";
 
 /** Markup of the parts of a page that depend only on memoised data (navigation, footer, car cards), shared by every page of this process (decisions 188, 189). */
 const markupCache = createHydratableMarkupCache();
+
+/** The app logger server/app.ts put on the router context, if any (not when the context is missing). */
+function serverLog(context: unknown): ErrorLog | null {
+  const provider = context as Partial<RouterContextProvider> | undefined;
+  if (typeof provider?.get !== "function") return null;
+  try {
+    return provider.get(serverLogContext);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * React Router's server error hook: every error a loader, action or render throws (and React
+ * Router's own error responses) comes here instead of React Router's `console.error` of the raw
+ * error, which held query parameters and other personal data. Unexpected errors are logged once
+ * at error level on the app logger with the method and the path without its query string
+ * (server/server-errors.ts); aborted requests and expected 4xx answers (404, 405) are not logged.
+ * @param error what was thrown
+ * @param args the request and the router context (with the app logger, server/app.ts)
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  logServerError(serverLog(context), error, request);
+};
 
 /** How long a deferred section may keep a page waiting before it is rendered as its fallback (ms). */
 export const streamTimeout = 5_000;
@@ -38,7 +65,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ): Response | Promise<Response> {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -102,8 +129,9 @@ export default function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
-          // Errors before the shell reject above and are logged by React Router's error handling.
-          if (shellRendered) console.error(error);
+          // Errors before the shell reject above and are logged by React Router's error handling
+          // (handleError above); one inside a deferred section is logged here the same way.
+          if (shellRendered) logServerError(serverLog(loadContext), error, request);
         },
       },
     );

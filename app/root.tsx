@@ -191,7 +191,9 @@ export function ErrorBoundary() {
       </section>
     );
   }
-  console.error(error);
+  // In the browser only: on the server React Router has already logged it once, without personal
+  // data, on the app logger (handleError in app/entry.server.tsx).
+  if (typeof document !== "undefined") console.error(error);
   return (
     <section className="py-16 text-center">
       <title>Something went wrong</title>

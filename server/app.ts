@@ -1,7 +1,7 @@
 /**
- * The HTTP app (Hono): request logging, security headers, compression, static assets, health
- * checks, tenant resolution, then React Router's request handler with the site and database on
- * the router context.
+ * The HTTP app (Hono): request logging, request methods, security headers, compression, static
+ * assets, health checks, tenant resolution, then React Router's request handler with the site and
+ * database on the router context.
  */
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -10,7 +10,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { Logger } from "pino";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { DatabaseHandle } from "../db/client";
-import { dbContext, requestInfoContext, siteContext } from "../app/context";
+import { dbContext, requestInfoContext, serverLogContext, siteContext } from "../app/context";
 import { safeError } from "../app/domain/logging/safe-error";
 import { deliveryMetrics } from "../app/services/lead-delivery.server";
 import { SiteResolver } from "../app/services/sites.server";
@@ -18,6 +18,7 @@ import { hasSessionCookie } from "../app/services/auth.server";
 import type { Site } from "../app/sites/site";
 import { compression } from "./compress";
 import { contentSecurityPolicy } from "./csp";
+import { rejectUnsupportedMethods } from "./methods";
 import { pageCache } from "./page-cache";
 import { applyForwardedHeaders, checkOrigin, limitRequestBodies, rejectMalformedUrls } from "./guards";
 
@@ -77,6 +78,10 @@ export function createApp(options: AppOptions) {
       referrerPolicy: "strict-origin-when-cross-origin",
     }),
   );
+  // OPTIONS and methods no route takes (PUT, DELETE, TRACE, ...) are answered here, the same for
+  // every path (with the security headers above), before any loader or static file can run for
+  // them (server/methods.ts).
+  app.use(rejectUnsupportedMethods());
   app.use(compression());
   app.use(contentSecurityPolicy({ development: options.mode === "development" }));
   app.use(rejectMalformedUrls());
@@ -146,6 +151,7 @@ export function createApp(options: AppOptions) {
     context.set(siteContext, c.get("site"));
     context.set(dbContext, database.db);
     context.set(requestInfoContext, { origin: new URL(c.req.url).origin, now: Date.now(), clientIp: clientIp(c) });
+    context.set(serverLogContext, logger);
     const response = await handleRequest(c.req.raw, context);
     // Issue 9: a signed-in shopper's pages carry their own data; never let a shared cache keep them.
     if (hasSessionCookie(c.req.raw)) {
@@ -187,7 +193,7 @@ export function createApp(options: AppOptions) {
   app.onError((error, c) => {
     if (c.req.raw.signal.aborted) return c.body(null, CLIENT_CLOSED_REQUEST as 400);
     // Never the error object itself: a failed query carries its parameters (personal data).
-    logger.error({ err: safeError(error), path: c.req.path }, "unhandled error");
+    logger.error({ err: safeError(error), method: c.req.method, path: c.req.path }, "unhandled error");
     // A clear answer for people and scripts; details stay in the log.
     return c.html(
       `<!doctype html><html lang="en-AU"><head><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>Sorry, this page failed to load. Please try again in a moment.</p></main></body></html>`,

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeCompression, compression } from "./compress";
+import { chooseEncoding, closeCompression, compression, ENCODING_MEMO_SIZE } from "./compress";
 import { attachWholeBody } from "./whole-body";
 
 /**
@@ -109,5 +109,76 @@ describe("whole-body compression on the worker thread (decision 200)", () => {
     const { res, bytes } = await fetchPage(3, "br");
     expect(res.headers.get("content-encoding")).toBe("br");
     expect(brotliDecompressSync(bytes).toString("utf8")).toBe(pageFor(3));
+  });
+});
+
+describe("chooseEncoding (Accept-Encoding, RFC 9110 12.5.3)", () => {
+  it.each([
+    ["gzip, deflate, br", "br"],
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+    ["x-gzip", "gzip"],
+    ["GZIP;Q=0.5", "gzip"],
+    ["deflate", null],
+    ["identity", null],
+    ["*", "br"],
+    ["*;q=0.5, br;q=0", "gzip"],
+  ] as const)("%j -> %j", (header, encoding) => {
+    expect(chooseEncoding(header)).toBe(encoding);
+  });
+
+  it("sends nothing compressed without a header or with an empty one", () => {
+    expect(chooseEncoding(undefined)).toBeNull();
+    expect(chooseEncoding(null)).toBeNull();
+    expect(chooseEncoding("")).toBeNull();
+    expect(chooseEncoding(" , ")).toBeNull();
+  });
+
+  it("treats q=0 as not acceptable", () => {
+    expect(chooseEncoding("gzip;q=0, br;q=0")).toBeNull();
+    expect(chooseEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(chooseEncoding("br;q=0.000, gzip;q=0.001")).toBe("gzip");
+    expect(chooseEncoding("*;q=0")).toBeNull();
+    expect(chooseEncoding("gzip, *;q=0")).toBe("gzip");
+  });
+
+  it("lets the highest weight win and prefers brotli at equal weight", () => {
+    expect(chooseEncoding("br;q=0.5, gzip;q=0.8")).toBe("gzip");
+    expect(chooseEncoding("gzip;q=0.8, br;q=0.8")).toBe("br");
+    expect(chooseEncoding("gzip ; q=1.000 , br ;q= 0.999")).toBe("gzip");
+    expect(chooseEncoding("br;level=5;q=0.2, gzip;q=0.1")).toBe("br");
+  });
+
+  it("makes a coding with a malformed weight not acceptable, even where * would allow it", () => {
+    for (const q of ["-1", "abc", "1.5", "2", "0.1234", "", "1.001", ".5", "NaN", "1e0"]) {
+      expect(chooseEncoding(`br;q=${q}`), `br;q=${q}`).toBeNull();
+      expect(chooseEncoding(`br;q=${q}, gzip;q=0.1`), `br;q=${q}, gzip`).toBe("gzip");
+      expect(chooseEncoding(`br;q=${q}, *`), `br;q=${q}, *`).toBe("gzip");
+    }
+    expect(chooseEncoding("br;q")).toBeNull();
+  });
+
+  it("ignores elements whose name is not a token", () => {
+    expect(chooseEncoding("b r, gzip")).toBe("gzip");
+    expect(chooseEncoding("br/1, gzip;q=0")).toBeNull();
+  });
+
+  it("sends the body as it is when identity is named with a higher weight than any coding", () => {
+    expect(chooseEncoding("br;q=0.5, identity")).toBeNull();
+    expect(chooseEncoding("br, identity")).toBe("br");
+    expect(chooseEncoding("gzip;q=0.5, identity;q=0.2")).toBe("gzip");
+  });
+
+  it("gives the same answer for a remembered header and stays correct past the memo's size", () => {
+    for (let i = 0; i < ENCODING_MEMO_SIZE + 10; i++) expect(chooseEncoding(`gzip;q=0.${String(i % 1000).padStart(3, "0")}, unknown-${i}`)).toBe(i % 1000 === 0 ? null : "gzip");
+    expect(chooseEncoding("gzip;q=0, br;q=0")).toBeNull();
+    expect(chooseEncoding("gzip;q=0, br;q=0")).toBeNull();
+    expect(chooseEncoding("gzip, br;q=0.5")).toBe("gzip");
+  });
+
+  it("compresses nothing for a client that refuses both codings with q=0", async () => {
+    const { res, bytes } = await fetchPage(3, "gzip;q=0, br;q=0");
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(bytes.toString("utf8")).toBe(pageFor(3));
   });
 });

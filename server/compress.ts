@@ -109,13 +109,64 @@ async function compressWholeBody(input: Uint8Array<ArrayBuffer>, encoding: "br" 
     : gzip(input, { level: GZIP_LEVEL });
 }
 
+/** RFC 9110 5.6.2 token: a content coding's name. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
+/** RFC 9110 12.4.2 qvalue: 0 to 1 with at most three decimals. */
+const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
+/** Distinct Accept-Encoding headers remembered by {@link chooseEncoding}; browsers send a handful. */
+export const ENCODING_MEMO_SIZE = 256;
+const encodingMemo = new Map<string, "br" | "gzip" | null>();
+
 /**
- * The encoding a response is compressed with for an `Accept-Encoding` header: brotli when
- * accepted, else gzip, else none (null). Shared by {@link compression} and the page cache key.
+ * The encoding a response is compressed with for an `Accept-Encoding` header (RFC 9110 12.5.3),
+ * shared by {@link compression} and the page cache key (server/page-cache.ts).
+ *
+ * Each element is a coding name (case-insensitive; `x-gzip` counts as `gzip`, RFC 9110 8.4.1.3)
+ * or `*`, with an optional weight `;q=` from 0 to 1 (default 1). A coding's weight is its own
+ * element's (the first, if repeated), else `*`'s, else 0. q=0 means "not acceptable". Decisions:
+ * - a malformed weight (`q=abc`, `q=-1`, `q=1.5`, `q=0.1234`, `q=`) makes that element's coding
+ *   not acceptable (as q=0) rather than ignoring the element, so a `*` cannot bring it back;
+ * - an element whose name is not a token is ignored; parameters other than q are ignored;
+ * - the higher weight wins; brotli is preferred over gzip at equal weight;
+ * - `identity` competes only when listed by name: a higher weight than the best coding's means
+ *   no compression. An absent or empty header means no compression.
+ * Results are memoised per header string (at most {@link ENCODING_MEMO_SIZE}, then the memo starts
+ * again), as it runs on every request.
+ * @param acceptEncoding the request's Accept-Encoding header, if any
+ * @returns "br", "gzip" or null (send the body as it is). Never throws.
  */
 export function chooseEncoding(acceptEncoding: string | null | undefined): "br" | "gzip" | null {
-  const accept = acceptEncoding ?? "";
-  return /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : null;
+  if (!acceptEncoding) return null;
+  const known = encodingMemo.get(acceptEncoding);
+  if (known !== undefined) return known;
+  const chosen = negotiateEncoding(acceptEncoding);
+  if (encodingMemo.size >= ENCODING_MEMO_SIZE) encodingMemo.clear();
+  encodingMemo.set(acceptEncoding, chosen);
+  return chosen;
+}
+
+function negotiateEncoding(header: string): "br" | "gzip" | null {
+  const weights = new Map<string, number>();
+  for (const element of header.split(",")) {
+    const [name, ...params] = element.split(";");
+    let coding = name.trim().toLowerCase();
+    if (!TOKEN.test(coding)) continue;
+    if (coding === "x-gzip") coding = "gzip";
+    let q = 1;
+    for (const param of params) {
+      const at = param.indexOf("=");
+      if (param.slice(0, at === -1 ? undefined : at).trim().toLowerCase() !== "q") continue;
+      const value = at === -1 ? "" : param.slice(at + 1).trim();
+      q = QVALUE.test(value) ? Number(value) : 0;
+    }
+    if (!weights.has(coding)) weights.set(coding, q);
+  }
+  const weightOf = (coding: string) => weights.get(coding) ?? weights.get("*") ?? 0;
+  const br = weightOf("br");
+  const gzip = weightOf("gzip");
+  const best = Math.max(br, gzip);
+  if (best <= 0 || (weights.get("identity") ?? 0) > best) return null;
+  return br >= gzip ? "br" : "gzip";
 }
 
 /**

@@ -50,15 +50,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const { now, origin } = context.get(requestInfoContext);
   const url = new URL(request.url);
+  // The plain form's fields (price_min=...) redirect to the canonical address, with unusable
+  // bounds dropped (formFieldsToSearchParams). When another parameter is refused (sortBy=bogus),
+  // the 400 is answered here, by resolveSearch below, not after a redirect to an address that fails.
   const form = formFieldsToSearchParams(url.searchParams);
+  let searchParams = url.searchParams;
   if (form.changed) {
     const parsed = parseSearchParams(form.params, { enabledSorts: enabledSorts(site) });
-    const qs = (parsed.ok ? serializeSearchQuery(parsed.query) : form.params).toString();
-    throw redirect(`${url.pathname}${qs ? `?${qs}` : ""}`);
+    if (parsed.ok) {
+      const qs = serializeSearchQuery(parsed.query).toString();
+      throw redirect(`${url.pathname}${qs ? `?${qs}` : ""}`);
+    }
+    searchParams = form.params;
   }
   let page;
   try {
-    const resolved = await resolveSearch(db, site, entryFor(params, url.pathname), url.searchParams, now);
+    const resolved = await resolveSearch(db, site, entryFor(params, url.pathname), searchParams, now);
     // Decision 193: each card is one JSON string in the loader data.
     page = await searchPage(db, site, resolved, now, (hit) => cardJson(searchHitCard(site, hit, now)));
   } catch (error) {

@@ -250,6 +250,19 @@ describe("formFieldsToSearchParams (progressive enhancement: the plain GET form,
     expect(changed).toBe(true);
     expect(params.toString()).toBe("make=Kia&price=5000%3A&year=2018%3A2022");
   });
+  it.each(["1e309", "-1", "NaN", "abc", "5,000", "$5000", "Infinity", "0x10", "<script>alert(1)</script>", "1e"])(
+    "drops a box that cannot be a bound (%j) and keeps the rest of the search",
+    (bad) => {
+      const input = new URLSearchParams({ fuel: "Hybrid", price_min: bad, price_max: "30000" });
+      expect(formFieldsToSearchParams(input).params.toString()).toBe("fuel=Hybrid&price=%3A30000");
+      const alone = new URLSearchParams({ fuel: "Hybrid", price_min: bad });
+      expect(formFieldsToSearchParams(alone)).toEqual({ params: new URLSearchParams("fuel=Hybrid"), changed: true });
+    },
+  );
+  it("keeps bounds the canonical range accepts: decimals, exponent form and 0", () => {
+    const input = new URLSearchParams("price_min=0&price_max=2.5e4&km_max= 1500.5 &year_min=2018");
+    expect(formFieldsToSearchParams(input).params.toString()).toBe("price=0%3A2.5e4&km=%3A1500.5&year=2018%3A");
+  });
   it("leaves canonical parameters alone", () => {
     const input = new URLSearchParams("make=Kia&page=2");
     expect(formFieldsToSearchParams(input)).toEqual({ params: input, changed: false });

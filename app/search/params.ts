@@ -201,11 +201,30 @@ export function landingSlugForCarTypes(carTypes: readonly string[]): string | nu
 // ---- The plain GET filter form (progressive enhancement) -------------------------------------
 
 /**
+ * A bound typed into a `{facet}_min`/`{facet}_max` box that a canonical `min:max` range can hold:
+ * a decimal number (exponent form too, as parse-params.ts accepts it) that is finite and not
+ * negative (prices, kilometres and years never are).
+ */
+const FORM_BOUND = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+function usableBound(text: string): boolean {
+  if (!FORM_BOUND.test(text)) return false;
+  const n = Number(text);
+  return Number.isFinite(n) && n >= 0;
+}
+
+/**
  * The SRP filter form also works without JavaScript (a plain GET form): it sends each range as
  * `{facet}_min` and `{facet}_max` number boxes, and empty fields. This folds them into the
  * canonical URL parameters (`price=min:max`, empty fields dropped, `page` dropped because a
  * changed filter starts again at page 1), so every search has one address. The browser uses the
  * same function to turn the form into the next URL.
+ *
+ * A box whose value cannot be a bound (`abc`, `NaN`, `1e309` which is Infinity, a negative
+ * number, markup) is dropped like an empty box and the rest of the search is kept: a shopper who
+ * mistypes the minimum price still sees results up to the maximum, never a 400 page for a URL
+ * this function made (`price_min=1e309` once became `price=1e309:`, which the SRP refuses).
+ * Other parameters pass through unchanged and are validated by the SRP as usual.
  * @param params the submitted form fields (or a page's current parameters).
  * @returns the canonical-shape parameters, and whether anything changed.
  */
@@ -219,8 +238,12 @@ export function formFieldsToSearchParams(params: URLSearchParams): { params: URL
     out.append(key, value);
   }
   for (const facet of RANGE_FACETS) {
-    const min = params.get(`${facet}_min`)?.trim() ?? "";
-    const max = params.get(`${facet}_max`)?.trim() ?? "";
+    const bound = (box: string) => {
+      const text = params.get(box)?.trim() ?? "";
+      return usableBound(text) ? text : "";
+    };
+    const min = bound(`${facet}_min`);
+    const max = bound(`${facet}_max`);
     if (min || max) out.set(facet, `${min}:${max}`);
   }
   return { params: out, changed: true };

@@ -119,6 +119,24 @@ describe(`search entry points (spec 2.1, ${ENGINE})`, () => {
     expect((await fetchFrom(dealer, "/search/toyota/corolla")).status).toBe(404);
   });
 
+  it("folds the plain form's price boxes into an address that answers 200, dropping a box that cannot be a bound", async () => {
+    const follow = async (path: string) => {
+      const res = await fetchFrom(dealer, path);
+      const location = res.headers.get("location") ?? "";
+      return { status: res.status, location, then: location ? (await fetchFrom(dealer, location)).status : null };
+    };
+    expect(await follow("/search?make=Toyota&price_min=45000&price_max=")).toEqual({ status: 302, location: "/search?make=Toyota&price=45000%3A", then: 200 });
+    for (const bad of ["1e309", "-1", "NaN", '"><script>alert(1)</script>']) {
+      const box = encodeURIComponent(bad);
+      expect(await follow(`/search?make=Toyota&price_min=${box}`), bad).toEqual({ status: 302, location: "/search?make=Toyota", then: 200 });
+      expect(await follow(`/search?make=Toyota&price_min=${box}&price_max=50000`), bad).toEqual({ status: 302, location: "/search?make=Toyota&price=%3A50000", then: 200 });
+    }
+    // A parameter the page refuses: its 400 at once, not a redirect to an address that answers it.
+    const refused = await fetchFrom(dealer, "/search?make=Toyota&price_min=45000&sortBy=bogus");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("sortBy");
+  });
+
   it("/pre-owned lists used cars, certified=true only certified ones", async () => {
     const all = await (await fetchFrom(certifiedOnly, "/pre-owned")).text();
     expect(all).toContain("2 results");
