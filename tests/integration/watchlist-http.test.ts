@@ -134,7 +134,7 @@ describe(`watchlist API and sessions over HTTP (${ENGINE})`, () => {
     expect((await call(siteA, "/api/watchlist/save-car", json({ phone_number: me.phone, car_id: carA }))).status).toBe(401);
     const bad = await call(siteA, "/api/watchlist/save-car", json({ phone_number: me.phone, car_id: "abc" }, me.cookie));
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ success: false, error: "car_id must be a whole number" });
+    expect(await bad.json()).toEqual({ success: false, error: "car_id must be a car id (a whole number)" });
     expect((await call(siteA, "/api/watchlist/save-car", { method: "POST", body: "{not json", headers: { "content-type": "application/json" }, cookie: me.cookie })).status).toBe(400);
     expect((await call(siteA, "/api/watchlist/save-car")).status).toBe(405);
   });
