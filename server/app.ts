@@ -19,7 +19,8 @@ import type { Site } from "../app/sites/site";
 import { compression } from "./compress";
 import { contentSecurityPolicy } from "./csp";
 import { rejectUnsupportedMethods } from "./methods";
-import { pageCache } from "./page-cache";
+import { clientAddress } from "./client-address";
+import { hasVisitorCookie, pageCache } from "./page-cache";
 import { applyForwardedHeaders, checkOrigin, limitRequestBodies, rejectMalformedUrls } from "./guards";
 
 export interface AppOptions {
@@ -65,23 +66,32 @@ export function createApp(options: AppOptions) {
     const status = c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : c.res.status;
     logger.info({ method: c.req.method, path: c.req.path, host: c.req.header("host"), status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
   });
-  // First the address the shopper used (behind a trusted proxy), then the page cache: a repeat
+  // OPTIONS and methods no route takes (PUT, DELETE, TRACE, ...) are answered first, the same for
+  // every path, before any loader or static file can run for them (server/methods.ts), and before
+  // the forwarded headers rebuild the request (a Fetch Request cannot be made with TRACE: a 500).
+  const SECURE_HEADERS = secureHeaders({
+    // The Content-Security-Policy (hashes of each page's inline scripts) and Permissions-Policy
+    // are set by contentSecurityPolicy() below, which sees the uncompressed page.
+    contentSecurityPolicy: undefined,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: "strict-origin-when-cross-origin",
+  });
+  const rejectMethods = rejectUnsupportedMethods();
+  app.use(async (c, next) => {
+    let allowed = false;
+    const answer = await rejectMethods(c, async () => {
+      allowed = true;
+    });
+    if (allowed) return next();
+    // The 204 or 405 gets the security headers too (the page cache's answers carry them as stored).
+    c.res = answer as Response;
+    await SECURE_HEADERS(c, async () => {});
+  });
+  // Then the address the shopper used (behind a trusted proxy), then the page cache: a repeat
   // view is answered with the bytes and headers the whole stack below made the first time.
   app.use(applyForwardedHeaders(options.trustProxy ?? false));
   if (cache) app.use(cache.middleware);
-  app.use(
-    secureHeaders({
-      // The Content-Security-Policy (hashes of each page's inline scripts) and Permissions-Policy
-      // are set by contentSecurityPolicy() below, which sees the uncompressed page.
-      contentSecurityPolicy: undefined,
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: "strict-origin-when-cross-origin",
-    }),
-  );
-  // OPTIONS and methods no route takes (PUT, DELETE, TRACE, ...) are answered here, the same for
-  // every path (with the security headers above), before any loader or static file can run for
-  // them (server/methods.ts).
-  app.use(rejectUnsupportedMethods());
+  app.use(SECURE_HEADERS);
   app.use(compression());
   app.use(contentSecurityPolicy({ development: options.mode === "development" }));
   app.use(rejectMalformedUrls());
@@ -134,8 +144,9 @@ export function createApp(options: AppOptions) {
       const host = (c.req.header("host") ?? "").replace(/:\d+$/, "");
       const local = host === "localhost" || host === "127.0.0.1";
       const port = new URL(c.req.url).port;
+      const protocol = new URL(c.req.url).protocol;
       const list = local
-        ? `<ul>${(await sites.all()).map((s) => `<li><a href="http://${s.slug}.localhost${port ? `:${port}` : ""}/">${s.name}</a></li>`).join("")}</ul>`
+        ? `<ul>${(await sites.all()).map((s) => `<li><a href="${protocol}//${s.slug}.localhost${port ? `:${port}` : ""}/">${s.name}</a></li>`).join("")}</ul>`
         : "";
       return c.html(
         `<!doctype html><html lang="en-AU"><head><title>No dealer site here</title></head><body><main><h1>No dealer site at this address</h1>${list}</main></body></html>`,
@@ -154,7 +165,9 @@ export function createApp(options: AppOptions) {
     context.set(serverLogContext, logger);
     const response = await handleRequest(c.req.raw, context);
     // Issue 9: a signed-in shopper's pages carry their own data; never let a shared cache keep them.
-    if (hasSessionCookie(c.req.raw)) {
+    // The same for any of our per-visitor cookies (the purchase journey's) and for an answer that
+    // sets one: a CDN must not keep one shopper's page or cookie for the next (outside sweep).
+    if (hasSessionCookie(c.req.raw) || hasVisitorCookie(c.req.raw) || response.headers.has("set-cookie")) {
       response.headers.set("Cache-Control", "private, no-store");
       response.headers.append("Vary", "Cookie");
     }
@@ -171,7 +184,7 @@ export function createApp(options: AppOptions) {
   function clientIp(c: Parameters<typeof getConnInfo>[0]): string | null {
     if (options.trustProxy) {
       // The last hop is the one our trusted proxy appended; earlier ones are whatever the client sent.
-      const hop = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
+      const hop = clientAddress(c.req.header("x-forwarded-for")?.split(",").at(-1));
       if (hop) return hop;
     }
     try {

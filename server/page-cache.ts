@@ -95,6 +95,15 @@ export interface PageCacheOptions {
 
 /** Our own cookies mark per-visitor state (session, purchase journey): such requests bypass the cache. */
 const OWN_COOKIE = /(?:^|;\s*)(?:__Host-)?fc_[a-z_]+=/i;
+
+/**
+ * Whether the request carries one of our own per-visitor cookies (`fc_*`: the session, the
+ * purchase journey). Such requests bypass this cache, and their answers are private
+ * (server/app.ts): they may show that visitor's state.
+ */
+export function hasVisitorCookie(request: Request): boolean {
+  return OWN_COOKIE.test(request.headers.get("cookie") ?? "");
+}
 /** Paths that are never pages: health checks, metrics, build assets and static files (served without a database read). */
 const NOT_A_PAGE = /^\/(?:healthz|readyz|metrics)$|^\/assets\/|\.(?:js|mjs|css|map|png|jpe?g|webp|avif|gif|svg|ico|woff2?)$/i;
 const CACHEABLE_TYPE = /^(text\/html|application\/json|application\/xml|text\/plain)/;

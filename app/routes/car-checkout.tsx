@@ -13,6 +13,7 @@ import type { Route } from "./+types/car-checkout";
 import { paymentsAdapterFor } from "~/adapters/payments/index.server";
 import { CarSummary, ErrorSummary, LocationPicker, TermsCheckbox, TestCardField, TestPaymentBanner, TextField } from "~/components/checkout/checkout-ui";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
+import { PRIVATE_PAGE_HEADERS } from "~/domain/private-page";
 import type { Car } from "~/domain/car";
 import { parseDbId } from "~/domain/db-id";
 import { fieldErrors, formValues, reservationFormSchema } from "~/forms/reservation-form";
@@ -128,6 +129,11 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? `Reserve ${data.car.title} | ${data.siteName}` : "Reserve online" }, { name: "robots", content: "noindex" }];
+}
+
+/** One shopper's transaction: never kept by a shared cache (app/domain/private-page.ts). */
+export function headers() {
+  return PRIVATE_PAGE_HEADERS;
 }
 
 export default function CarCheckout({ loaderData, actionData }: Route.ComponentProps) {

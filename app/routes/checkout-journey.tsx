@@ -13,6 +13,7 @@ import { paymentsAdapterFor } from "~/adapters/payments/index.server";
 import { CarSummary, ErrorSummary, LocationPicker, TermsCheckbox, TestCardField, TestPaymentBanner, TextField } from "~/components/checkout/checkout-ui";
 import { FinanceCalculator } from "~/components/finance/finance-calculator";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
+import { PRIVATE_PAGE_HEADERS } from "~/domain/private-page";
 import type { Car } from "~/domain/car";
 import { parseDbId } from "~/domain/db-id";
 import { CONTACT_FIELDS, TERMS_FIELD } from "~/forms/lead-forms";
@@ -222,6 +223,11 @@ function StepButtons({ step, submitLabel = "Continue" }: { step: JourneyStep; su
       </button>
     </div>
   );
+}
+
+/** One shopper's transaction: never kept by a shared cache (app/domain/private-page.ts). */
+export function headers() {
+  return PRIVATE_PAGE_HEADERS;
 }
 
 export default function CheckoutJourney({ loaderData: d, actionData }: Route.ComponentProps) {

@@ -11,6 +11,7 @@ import type { Route } from "./+types/online-payment";
 import { paymentsAdapterFor } from "~/adapters/payments/index.server";
 import { ErrorSummary, TestCardField, TestPaymentBanner, TextField } from "~/components/checkout/checkout-ui";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
+import { PRIVATE_PAGE_HEADERS } from "~/domain/private-page";
 import { parseDbId } from "~/domain/db-id";
 import { fieldErrors, formValues, TEST_CARD_MESSAGE } from "~/forms/reservation-form";
 import { requireShopperFor } from "~/services/auth.server";
@@ -81,6 +82,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: `Online payment | ${data?.siteName ?? ""}` }, { name: "robots", content: "noindex" }];
+}
+
+/** One shopper's transaction: never kept by a shared cache (app/domain/private-page.ts). */
+export function headers() {
+  return PRIVATE_PAGE_HEADERS;
 }
 
 export default function OnlinePayment({ loaderData: d, actionData: a }: Route.ComponentProps) {

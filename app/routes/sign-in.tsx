@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { Route } from "./+types/sign-in";
 import { getSmsSender } from "~/adapters/sms/sms.server";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
+import { PRIVATE_PAGE_HEADERS } from "~/domain/private-page";
 import { parseDbId } from "~/domain/db-id";
 import { maskAuMobile } from "~/domain/accounts/phone";
 import { parseSignInType, safeRedirectPath, type SignInType } from "~/domain/accounts/redirect";
@@ -94,6 +95,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const INPUT = "mt-1 block w-full rounded border border-slate-400 px-3 py-2 text-lg";
 const BUTTON = "mt-4 w-full rounded bg-[var(--site-primary)] px-4 py-2 font-semibold text-[var(--site-on-primary)] disabled:opacity-60";
+
+/** One shopper's transaction: never kept by a shared cache (app/domain/private-page.ts). */
+export function headers() {
+  return PRIVATE_PAGE_HEADERS;
+}
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -5,7 +5,7 @@
  * paths are one wizard with their own titles. Loader and action: app/services/trade-in-wizard.server.ts.
  */
 import { useEffect, useRef, useState } from "react";
-import { Form, useActionData, useFetcher, useNavigate, useNavigation, useSubmit } from "react-router";
+import { data, Form, useActionData, useFetcher, useNavigate, useNavigation, useSubmit } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/trade-in";
 import { track, ANALYTICS_EVENTS } from "~/components/analytics";
@@ -13,13 +13,22 @@ import { TradeInFaq } from "~/components/trade-in/faq";
 import { ErrorSummary, RadioGroup, Select, TextInput } from "~/components/trade-in/fields";
 import { saveValuationData } from "~/components/trade-in/save-valuation";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
+import { PRIVATE_PAGE_HEADERS } from "~/domain/private-page";
 import type { TradeInStep } from "~/forms/trade-in";
 import { PREFERRED_CONTACT_METHODS } from "~/forms/lead-form-text";
 import { loadWizard, wizardAction, type WizardActionData, type WizardData } from "~/services/trade-in-wizard.server";
 import { wholeNumberText } from "~/domain/display/number-text";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadWizard(context.get(dbContext), context.get(siteContext), request);
+  const wizard = await loadWizard(context.get(dbContext), context.get(siteContext), request);
+  // A step of one shopper's valuation (?v=<token>) changes with their answers and decision: never
+  // cached (a cached "done" step showed an accepted offer after the shopper declined it).
+  return wizard.token ? data(wizard, { headers: PRIVATE_PAGE_HEADERS }) : wizard;
+}
+
+/** The loader's Cache-Control (a valuation's steps are private), else the public default of server/app.ts. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

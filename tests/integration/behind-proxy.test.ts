@@ -76,6 +76,32 @@ describe(`behind a TLS-terminating proxy (${ENGINE})`, () => {
     expect(evil.status).toBe(403);
   });
 
+  it("with TRUST_PROXY, TRACE and other unsupported methods with forwarded headers answer 405, not 500 (a Fetch Request cannot be rebuilt with TRACE)", async () => {
+    const t = await startTestApp(handle, { app: { trustProxy: true } });
+    const port = await listen(t);
+    const status = (method: string) =>
+      new Promise<number>((ok, fail) => {
+        const req = request({ host: "127.0.0.1", port, path: "/search", method, headers: { host: t.host, "x-forwarded-proto": "https", "x-forwarded-host": t.host } }, (res) => {
+          res.resume();
+          res.on("end", () => ok(res.statusCode ?? 0));
+        });
+        req.on("error", fail);
+        req.end();
+      });
+    expect(await status("TRACE")).toBe(405);
+    expect(await status("OPTIONS")).toBe(204);
+    expect(await status("GET")).toBe(200);
+  });
+
+  it("with TRUST_PROXY, a forwarded client address with a port is the address alone (one rate-limit bucket per client, not per connection)", async () => {
+    const t = await startTestApp(handle, { app: { trustProxy: true } });
+    const port = await listen(t);
+    const res = await post(port, `/cars/${t.carSlug}`, { host: t.host, origin: `http://${t.host}`, "x-forwarded-for": "10.1.1.1, 203.0.113.7:5678" }, fields("Port in the hop"));
+    expect(res.status).toBe(302);
+    const [stored] = await handle.db.select().from(leads).where(eq(leads.siteId, t.site.id));
+    expect(stored.ip).toBe("203.0.113.7");
+  });
+
   it("without TRUST_PROXY the forwarded headers are ignored (anyone can send them)", async () => {
     const t = await startTestApp(handle);
     const port = await listen(t);
