@@ -19,25 +19,50 @@ export function isCallNowShown(data: { phone: string | null; weekly: WeeklyHours
 /** Spec 2.7 / issue 15: how far ahead a {@link CallNowPlan} lists the Call Now changes, in days. */
 export const CALL_NOW_PLAN_DAYS = 7;
 
+const DAY_MS = 86_400_000;
+
 /**
- * Makes the Call Now timetable (spec 2.7) for the next {@link CALL_NOW_PLAN_DAYS} days. The answer
- * can only change when the site's wall clock reaches a weekly opening or closing time, so those
- * instants on each local day are the candidates, each judged by {@link isCallNowShown}.
+ * Where the Call Now plan for a local day starts (issue 15, docs/decisions/194): the site's local
+ * midnight, so every render that day, on any node, carries the same plan and the page's bytes (and
+ * ETag) do not depend on the render instant. On a 23-hour day (daylight time starts) it is 24 h
+ * before the next local midnight instead, an hour before this one: a plan is then never older
+ * than a day when its day ends, so one kept for a day from its `from` (callNowPlanFor,
+ * app/services/navigation.server.ts) is not served into the next day.
+ * @param date YYYY-MM-DD, a calendar date in `timeZone`
+ * @param timeZone the site's IANA time zone
+ * @returns epoch ms, at most the first instant of `date` and at most 24 h before the next day's
+ * @throws RangeError for an unknown time zone
+ */
+export function callNowPlanStart(date: string, timeZone: string): number {
+  const start = instantOfWallClock(date, "00:00", timeZone);
+  const nextStart = instantOfWallClock(addCalendarDays(date, 1), "00:00", timeZone);
+  return Math.min(start, nextStart - DAY_MS);
+}
+
+/**
+ * Makes the Call Now timetable (spec 2.7) for the site's local day holding `now` and the
+ * following days, {@link CALL_NOW_PLAN_DAYS} days in all. The plan depends on the day, not on the
+ * instant within it: two renders on the same local day, on any node, give equal plans (issue 15:
+ * the page's ETag is a hash of its bytes). The answer can only change when the site's wall clock
+ * reaches a weekly opening or closing time, so those instants on each local day are the
+ * candidates, each judged by {@link isCallNowShown}.
  * @param data the phone, the main location's weekly hours and the site's IANA time zone
- * @param now the instant the plan starts
- * @returns the plan (no changes without a phone or hours)
+ * @param now any instant of the local day the plan is for
+ * @returns the plan: `from` = {@link callNowPlanStart} of that day (the site's local midnight),
+ *   `until` = `from` + {@link CALL_NOW_PLAN_DAYS} x 24 h (no changes without a phone or hours)
  * @throws RangeError for an unknown time zone
  */
 export function callNowPlan(data: { phone: string | null; weekly: WeeklyHoursEntry[]; timeZone: string }, now: Date): CallNowPlan {
-  const from = now.getTime();
-  const until = from + CALL_NOW_PLAN_DAYS * 86_400_000;
-  let shown = isCallNowShown(data, now);
+  const today = localClock(now, data.timeZone).date;
+  const from = callNowPlanStart(today, data.timeZone);
+  const until = from + CALL_NOW_PLAN_DAYS * DAY_MS;
+  let shown = isCallNowShown(data, new Date(from));
   const plan: CallNowPlan = { shown, from, changes: [], until };
   if (!data.phone || data.weekly.length === 0) return plan;
   const times = [...new Set(data.weekly.flatMap((e) => [e.open, e.close]).filter((t): t is string => Boolean(t)))];
-  const today = localClock(now, data.timeZone).date;
   const candidates = new Set<number>();
-  for (let day = 0; day <= CALL_NOW_PLAN_DAYS + 1; day++) {
+  // From the day before: on a 23-hour day the plan starts an hour before local midnight.
+  for (let day = -1; day <= CALL_NOW_PLAN_DAYS + 1; day++) {
     const date = addCalendarDays(today, day);
     for (const t of times) {
       const at = instantOfWallClock(date, t, data.timeZone);

@@ -4,7 +4,7 @@ import { TOYOTA_NAVIGATION } from "../../../db/seed/navigation";
 import { baseNavigation, serviceBookingUrl } from "./defaults";
 import { brandIconSvg, siteInitials } from "./brand-icon";
 import { callNowShownAt, groupModels, isPopupVisible, isWithinDates, mergeNavigation, modelStatus, navigationUrls, popupStorageKey, type MenuModelInput, type NavigationTree } from "./navigation";
-import { CALL_NOW_PLAN_DAYS, callNowPlan, isCallNowShown } from "./call-now";
+import { CALL_NOW_PLAN_DAYS, callNowPlan, callNowPlanStart, isCallNowShown } from "./call-now";
 
 const base: NavigationTree = {
   header: [
@@ -220,16 +220,19 @@ describe("callNowPlan (spec 2.7 sticky footer without time-zone work in the brow
   }));
   const perth = { phone: "(08) 9201 4400", weekly, timeZone: "Australia/Perth" };
 
-  it("lists the instants Call Now appears and goes, in the site's time zone", () => {
+  it("lists the instants Call Now appears and goes, in the site's time zone, from the local midnight", () => {
     const plan = callNowPlan(perth, new Date("2026-11-21T02:00:00Z")); // Sat 10:00 Perth
-    expect(plan.shown).toBe(true);
+    expect(new Date(plan.from).toISOString()).toBe("2026-11-20T16:00:00.000Z"); // Sat 00:00 Perth
+    expect(plan.shown).toBe(false); // closed at midnight
     expect(plan.until - plan.from).toBe(CALL_NOW_PLAN_DAYS * 86_400_000);
-    expect(plan.changes.slice(0, 3).map((t) => new Date(t).toISOString())).toEqual([
+    expect(plan.changes.slice(0, 4).map((t) => new Date(t).toISOString())).toEqual([
+      "2026-11-21T01:00:00.000Z", // Sat 09:00 Perth opens
       "2026-11-21T04:15:00.000Z", // Sat 12:15 Perth closes
       "2026-11-23T00:30:00.000Z", // Sunday closed; Mon 08:30 opens
       "2026-11-23T09:30:00.000Z", // Mon 17:30 closes
     ]);
-    expect(plan.changes).toHaveLength(12); // Sat close, Mon-Fri open and close, next Sat 09:00 open (the week ends Sat 10:00)
+    expect(plan.changes).toHaveLength(12); // Sat open and close, Mon-Fri open and close (the week ends next Sat 00:00)
+    expect(callNowShownAt(plan, Date.parse("2026-11-21T02:00:00Z"))).toBe(true);
   });
 
   it("gives the same answer as the hours check at every five minutes of the week, across daylight saving", () => {
@@ -250,5 +253,84 @@ describe("callNowPlan (spec 2.7 sticky footer without time-zone work in the brow
     const noPhone = callNowPlan({ ...perth, phone: null }, new Date("2026-11-21T02:00:00Z"));
     expect(noPhone).toMatchObject({ shown: false, changes: [] });
     expect(callNowShownAt(noPhone, noPhone.from + 3_600_000)).toBe(false);
+  });
+});
+
+describe("callNowPlan depends on the local day, not the render instant (issue 15: one ETag per page on every node)", () => {
+  const weekly = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+    weekday,
+    status: weekday === 0 ? ("Closed" as const) : ("Open" as const),
+    open: weekday === 0 ? null : "08:30",
+    close: weekday === 0 ? null : "17:30",
+  }));
+  const perth = { phone: "(08) 9201 4400", weekly, timeZone: "Australia/Perth" }; // UTC+8 all year
+  const sydney = { ...perth, timeZone: "Australia/Sydney" }; // UTC+10, UTC+11 in daylight time
+  const plan = (data: typeof perth, iso: string) => callNowPlan(data, new Date(iso));
+
+  it("gives equal plans at any two instants of one local day in Perth", () => {
+    const first = plan(perth, "2026-11-23T16:00:00.000Z"); // Tue 00:00 Perth
+    for (const iso of ["2026-11-24T00:29:59.999Z", "2026-11-24T00:30:00.000Z", "2026-11-24T02:00:00.000Z", "2026-11-24T02:01:00.000Z", "2026-11-24T15:59:59.999Z"]) {
+      expect(plan(perth, iso), iso).toEqual(first);
+    }
+    expect(new Date(first.from).toISOString()).toBe("2026-11-23T16:00:00.000Z");
+  });
+
+  it("starts a new plan at the site's local midnight, not UTC's (Perth and Sydney in daylight time)", () => {
+    const tuesday = plan(perth, "2026-11-24T15:59:59.999Z"); // Tue 23:59:59.999 Perth
+    const wednesday = plan(perth, "2026-11-24T16:00:00.000Z"); // Wed 00:00 Perth
+    expect(wednesday).not.toEqual(tuesday);
+    expect(wednesday.from - tuesday.from).toBe(86_400_000);
+    expect(new Date(wednesday.from).toISOString()).toBe("2026-11-24T16:00:00.000Z");
+    // Sydney is on AEDT (UTC+11) in November: its midnight is 13:00 UTC.
+    expect(plan(sydney, "2026-11-24T12:59:59.999Z")).toEqual(plan(sydney, "2026-11-23T13:00:00.000Z"));
+    expect(new Date(plan(sydney, "2026-11-24T13:00:00.000Z").from).toISOString()).toBe("2026-11-24T13:00:00.000Z");
+    // The same instant in two zones: a different plan (the zone is part of the answer).
+    expect(plan(sydney, "2026-11-24T02:00:00.000Z")).not.toEqual(plan(perth, "2026-11-24T02:00:00.000Z"));
+  });
+
+  it("switches Call Now at the opening and closing minute, whichever render's plan the page holds", () => {
+    const early = plan(sydney, "2026-11-23T13:00:00.000Z"); // Tue 00:00 Sydney (AEDT)
+    const late = plan(sydney, "2026-11-24T06:29:00.000Z"); // Tue 17:29 Sydney
+    for (const p of [early, late]) {
+      expect(callNowShownAt(p, Date.parse("2026-11-23T21:29:59.999Z"))).toBe(false); // 08:29:59.999
+      expect(callNowShownAt(p, Date.parse("2026-11-23T21:30:00.000Z"))).toBe(true); // 08:30 opens
+      expect(callNowShownAt(p, Date.parse("2026-11-24T06:29:59.999Z"))).toBe(true);
+      expect(callNowShownAt(p, Date.parse("2026-11-24T06:30:00.000Z"))).toBe(false); // 17:30 closes
+    }
+  });
+
+  it("covers the 23- and 25-hour days of Sydney's daylight-time changes", () => {
+    // Daylight time starts Sun 4 Oct 2026 (02:00 AEST -> 03:00 AEDT): a 23-hour day. Its plan starts
+    // 24 h before Mon 00:00 AEDT, an hour before Sun 00:00 AEST, and serves the whole day.
+    const short = plan(sydney, "2026-10-03T14:00:00.000Z"); // Sun 00:00 AEST
+    expect(new Date(short.from).toISOString()).toBe("2026-10-03T13:00:00.000Z");
+    expect(plan(sydney, "2026-10-04T12:59:59.999Z")).toEqual(short); // Sun 23:59:59.999 AEDT
+    expect(plan(sydney, "2026-10-04T13:00:00.000Z").from).toBe(short.from + 86_400_000); // Mon 00:00 AEDT
+    // Daylight time ends Sun 4 Apr 2027 (03:00 AEDT -> 02:00 AEST): a 25-hour day from its midnight.
+    const long = plan(sydney, "2027-04-03T13:00:00.000Z"); // Sun 00:00 AEDT
+    expect(new Date(long.from).toISOString()).toBe("2027-04-03T13:00:00.000Z");
+    expect(plan(sydney, "2027-04-04T13:59:59.999Z")).toEqual(long); // Sun 23:59:59.999 AEST
+    expect(new Date(plan(sydney, "2027-04-04T14:00:00.000Z").from).toISOString()).toBe("2027-04-04T14:00:00.000Z");
+  });
+
+  it("a plan kept for 24 h from its start (callNowPlanFor) equals a fresh one, every hour across both daylight-time changes", () => {
+    for (const [data, startIso] of [
+      [sydney, "2026-09-30T00:00:00.000Z"],
+      [sydney, "2027-03-31T00:00:00.000Z"],
+      [perth, "2026-11-20T00:00:00.000Z"],
+    ] as const) {
+      for (let made = Date.parse(startIso); made < Date.parse(startIso) + 8 * 86_400_000; made += 3_600_000) {
+        const kept = callNowPlan(data, new Date(made));
+        expect(kept.from, new Date(made).toISOString()).toBeLessThanOrEqual(made);
+        const lastReuse = kept.from + 86_400_000 - 1;
+        expect(callNowPlan(data, new Date(lastReuse)), `${data.timeZone} ${new Date(made).toISOString()}`).toEqual(kept);
+      }
+    }
+  });
+
+  it("callNowPlanStart is the local midnight on ordinary days", () => {
+    expect(new Date(callNowPlanStart("2026-11-24", "Australia/Perth")).toISOString()).toBe("2026-11-23T16:00:00.000Z");
+    expect(new Date(callNowPlanStart("2026-07-14", "Australia/Sydney")).toISOString()).toBe("2026-07-13T14:00:00.000Z"); // AEST
+    expect(() => callNowPlanStart("2026-07-14", "Mars/Olympus")).toThrow(RangeError);
   });
 });

@@ -268,11 +268,13 @@ export function isPopupVisible(popup: { startsAt: string | null; expiresAt: stri
  * `from` and every later instant, up to `until`, where it flips. Made by callNowPlan
  * (call-now.ts); the browser reads it with {@link callNowShownAt} by comparing epoch milliseconds, so a page never starts ICU (30-45 ms,
  * four times that on a throttled phone) to learn the site's wall clock while it loads.
+ * A plan depends on the site's hours, phone, time zone and local day only, never on the render
+ * instant, so every render of a page that day has the same bytes (and ETag) on every node.
  */
 export interface CallNowPlan {
   /** The answer at `from`. */
   shown: boolean;
-  /** Epoch ms the plan was made at. */
+  /** Epoch ms the plan starts: the site's local midnight of the day it was made for (callNowPlanStart, call-now.ts). */
   from: number;
   /** Epoch ms, ascending, after `from` and at most `until`: each one flips the answer. */
   changes: number[];
