@@ -76,17 +76,8 @@ export function createApp(options: AppOptions) {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: "strict-origin-when-cross-origin",
   });
-  const rejectMethods = rejectUnsupportedMethods();
-  app.use(async (c, next) => {
-    let allowed = false;
-    const answer = await rejectMethods(c, async () => {
-      allowed = true;
-    });
-    if (allowed) return next();
-    // The 204 or 405 gets the security headers too (the page cache's answers carry them as stored).
-    c.res = answer as Response;
-    await SECURE_HEADERS(c, async () => {});
-  });
+  // The 204 or 405 gets the security headers too (the page cache's answers carry them as stored).
+  app.use(rejectUnsupportedMethods(SECURE_HEADERS));
   // Then the address the shopper used (behind a trusted proxy), then the page cache: a repeat
   // view is answered with the bytes and headers the whole stack below made the first time.
   app.use(applyForwardedHeaders(options.trustProxy ?? false));

@@ -22,13 +22,16 @@ const ALLOWED = new Set(["GET", "HEAD", "POST"]);
  * - anything else (PUT, PATCH, DELETE, TRACE, CONNECT, unknown names): `405 Method Not Allowed`
  *   with the same `Allow` header (RFC 9110 15.5.6) and a one-line text body.
  * Both are `Cache-Control: no-store`. GET, HEAD and POST go on to the next handler.
+ * @param answerHeaders a middleware that adds headers to an answer after it is made (the security
+ *   headers: this guard runs before the rest of the stack), run on the 204 and 405 only
  */
-export function rejectUnsupportedMethods(): MiddlewareHandler {
+export function rejectUnsupportedMethods(answerHeaders?: MiddlewareHandler): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (ALLOWED.has(method)) return next();
     const headers = { Allow: ALLOWED_METHODS, "Cache-Control": "no-store" };
-    if (method === "OPTIONS") return c.body(null, 204, headers);
-    return c.text("Method Not Allowed", 405, headers);
+    c.res = method === "OPTIONS" ? c.body(null, 204, headers) : c.text("Method Not Allowed", 405, headers);
+    await answerHeaders?.(c, async () => {});
+    return c.res;
   };
 }

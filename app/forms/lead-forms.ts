@@ -68,7 +68,6 @@ export const CurrencySchema = z
 
 const checkbox = z.boolean().optional().default(false);
 
-
 /** Hidden fields every form carries (spec 3 "a hidden field", spec 7 userData). */
 const hidden = {
   /** Client-generated UUID; the server falls back to a random one. */

@@ -37,9 +37,8 @@ async function carFor(db: Database, site: Site, request: Request): Promise<Car> 
   const parsed = CarIdSchema.safeParse(new URL(request.url).searchParams.get("car_id") ?? undefined);
   if (!parsed.success) throw new Response(`Bad Request: ${parsed.error.issues[0].message}`, { status: 400 });
   const value = parsed.data;
-  // All digits: a car id (one beyond the database's range names no car); else a slug.
-  const id = /^\d+$/.test(value) ? parseDbId(value) : undefined;
-  const car = id !== undefined ? (id === null ? null : await getCarById(db, site, id)) : await (async () => {
+  // All digits: a car id (getCarById finds none beyond the database's range); else a slug.
+  const car = /^\d+$/.test(value) ? await getCarById(db, site, Number(value)) : await (async () => {
     const lookup = await getCarBySlug(db, site, value);
     return lookup.kind === "found" ? lookup.car : null;
   })();

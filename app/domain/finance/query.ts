@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { CAR_TYPES } from "~/domain/car";
+import { MAX_DB_ID } from "~/domain/db-id";
 import { clampCalculatorValues, initialCalculatorValues, parseMoneyInput, type CalculatorConfig, type CalculatorValues } from "./calculator";
 import { PAYMENT_FREQUENCIES } from "./repayments";
 
@@ -21,7 +22,7 @@ export const FinanceQuerySchema = z.object({
   preferredDealership: z.string().regex(/^[a-z0-9-]{1,100}$/).optional().catch(undefined),
   /** Whole dollars. */
   vehiclePriceBudget: z.coerce.number().int().positive().max(10_000_000).optional().catch(undefined),
-  car_id: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+  car_id: z.coerce.number().int().positive().max(MAX_DB_ID).optional().catch(undefined),
   car_type: z.enum(CAR_TYPES).optional().catch(undefined),
   vin: z.string().regex(/^[A-HJ-NPR-Z0-9]{5,17}$/i).optional().catch(undefined),
   price: money,
