@@ -14,7 +14,8 @@
  * an offer's end date.
  *
  * What is never cached: anything but GET; a request carrying one of our own cookies (`fc_*`: a
- * signed-in shopper's session, a purchase journey), whose pages carry that shopper's state; a
+ * signed-in shopper's session, a purchase journey), whose pages carry that shopper's state (such
+ * a GET still reads the versions first, so its page is as fresh as an anonymous one); a
  * response that is not 200, sets a cookie, is not `Cache-Control: public`, or is not text
  * (HTML, JSON, XML). Form submission keys are made in the browser after hydration, so the HTML
  * of a page with a lead form is the same for every visitor.
@@ -130,7 +131,10 @@ export function pageCache(options: PageCacheOptions) {
 
   const middleware: MiddlewareHandler = async (c, next) => {
     const request = c.req.raw;
-    if (request.method !== "GET" || NOT_A_PAGE.test(c.req.path) || OWN_COOKIE.test(request.headers.get("cookie") ?? "") || request.headers.has("authorization")) return next();
+    if (request.method !== "GET" || NOT_A_PAGE.test(c.req.path)) return next();
+    // A signed-in shopper's (or any per-visitor) page is rendered, never kept; it still reads the
+    // versions below, so its search and config are as fresh as an anonymous page's.
+    const bypass = OWN_COOKIE.test(request.headers.get("cookie") ?? "") || request.headers.has("authorization");
     const host = request.headers.get("host");
     const site = await options.sites.forHost(host);
     if (!site) return next();
@@ -148,6 +152,7 @@ export function pageCache(options: PageCacheOptions) {
       const fresh = await options.sites.forHost(host);
       if (!fresh || fresh.id !== site.id || fresh.stockVersion !== version.stock || fresh.configVersion !== version.config) return next();
     }
+    if (bypass) return next();
 
     const encoding = chooseEncoding(request.headers.get("accept-encoding")) ?? "identity";
     const key = `${site.id}:${version.stock}.${version.config} ${encoding} ${c.req.url}`;

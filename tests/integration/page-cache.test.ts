@@ -171,6 +171,25 @@ describe(`page cache (${ENGINE})`, () => {
     expect(signedInAgain.text).toContain("Zebedee");
   });
 
+  it("a signed-in shopper's search shows a price change or a car sold at once too, though the page cache is bypassed", async () => {
+    const { t, handle } = ctx;
+    const [shopper] = await handle.db.insert(shoppers).values({ siteId: t.site.id, phone: "+61412000998", name: "Ottoline", lastName: "Fresh", email: "ottoline@example.com" }).returning();
+    const cookie = (await startSession(new Request(`http://${t.host}/`), t.site, handle.db, shopper)).split(";")[0];
+    const car = await addCar(t, handle, { make: "Mazda", model: "CX-8", price: 52_990 });
+    const srp = "/search?make=Mazda";
+    const before = await get(t, srp, { cookie });
+    expect(before.cache).toBeNull();
+    expect(before.text).toContain("52,990");
+
+    await handle.db.update(cars).set({ price: 49_990 }).where(eq(cars.id, car.id));
+    const repriced = await get(t, srp, { cookie });
+    expect(repriced.text).toContain("49,990");
+    expect(repriced.text).not.toContain("52,990");
+
+    await handle.db.update(cars).set({ status: "sold" }).where(eq(cars.id, car.id));
+    expect((await get(t, srp, { cookie })).text).not.toContain(car.path);
+  });
+
   it("pages with lead forms (location, enquiry, finance) are cached: their submission key is made in the browser, not in the HTML", async () => {
     const { t } = ctx;
     for (const path of ["/our-location/main", "/enquiries/general-enquiry", "/finance"]) {
