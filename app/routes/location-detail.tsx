@@ -13,7 +13,6 @@ import { LocationMap } from "~/components/locations/location-map";
 import { OpeningHoursTable, OpenStatus } from "~/components/locations/opening-hours-table";
 import { StarRating } from "~/components/locations/star-rating";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
-import { starFills } from "~/domain/locations/reviews";
 import { buildLocationJsonLd } from "~/domain/seo/location-json-ld";
 import { serialiseJsonLd } from "~/domain/seo/car-json-ld";
 import { contactFormAction, loadLeadForm } from "~/services/lead-forms.server";
@@ -189,9 +188,7 @@ export default function LocationDetail({ loaderData }: Route.ComponentProps) {
                 <p className="flex items-center gap-1 text-sm">
                   <span className="sr-only">Rated {r.rating} out of 5</span>
                   <span aria-hidden="true" className="text-amber-600">
-                    {starFills(r.rating)
-                      .map((f) => (f >= 1 ? "★" : "☆"))
-                      .join("")}
+                    {r.stars}
                   </span>
                   <time dateTime={r.reviewDate} className="text-slate-600">
                     {r.reviewDateInWords}

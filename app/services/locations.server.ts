@@ -9,7 +9,7 @@ import { getGeocoder } from "~/adapters/geocoder/postcodes";
 import { blockLayout, gridColumnsClass, selectBlockLocations } from "~/domain/locations/location-block";
 import { lookupPostcode, orderByDistance } from "~/domain/locations/nearest";
 import { averageText, dateInWords, reviewProfileFor, reviewsAtOrAbove, showStarRating, starFills } from "~/domain/locations/reviews";
-import { groupOpeningHours, openingStatus, upcomingSpecialHours, type HoursRow, type LocationSchedule } from "~/domain/opening-hours";
+import { groupOpeningHours, localClock, openingStatus, upcomingSpecialHours, type HoursRow, type LocationSchedule } from "~/domain/opening-hours";
 import type { Site } from "~/sites/site";
 import type { LocationBlock } from "~/sites/site-config";
 import { memoBySiteVersion } from "./site-memo.server";
@@ -146,6 +146,9 @@ export interface ReviewView {
   customerName: string;
   text: string;
   rating: number;
+  /** The review's rating as five glyphs, "★★★★☆" (a star per full point; spec 9's fills). */
+  stars: string;
+  /** The review's local date in the site's time zone, YYYY-MM-DD (the page's `<time dateTime>`). */
   reviewDate: string;
   reviewDateInWords: string;
   replyText: string | null;
@@ -155,7 +158,8 @@ export interface ReviewView {
 /**
  * Spec 3/5: a location's sample reviews at or above the site's minimum rating
  * (`display.minimumReviewRating`), newest first, at most `locationsPage.reviewsListed`.
- * @param now epoch ms, for the "in words" dates
+ * @param now epoch ms, for the "in words" dates: only its local date in the site's time zone
+ *   counts (dateInWords), so the list is the same all day (issue 15)
  */
 export async function listLocationReviews(db: Database, site: Site, locationId: number, now: number): Promise<ReviewView[]> {
   // Reviews move the site's config version (migration 0018): read once per version (decision 189).
@@ -172,10 +176,14 @@ export async function listLocationReviews(db: Database, site: Site, locationId: 
     customerName: r.customerName,
     text: r.text,
     rating: r.rating,
-    reviewDate: r.reviewDate.toISOString().slice(0, 10),
-    reviewDateInWords: dateInWords(r.reviewDate, at),
+    stars: starFills(r.rating)
+      .map((f) => (f >= 1 ? "★" : "☆"))
+      .join(""),
+    // The review's date on the site's calendar (a review at 7 am Perth is on that day, not UTC's day before).
+    reviewDate: localClock(r.reviewDate, site.config.timeZone).date,
+    reviewDateInWords: dateInWords(r.reviewDate, at, site.config.timeZone),
     replyText: r.replyText,
-    replyDateInWords: r.replyDate ? dateInWords(r.replyDate, at) : null,
+    replyDateInWords: r.replyDate ? dateInWords(r.replyDate, at, site.config.timeZone) : null,
   }));
 }
 

@@ -39,6 +39,17 @@ describe(`locations (${ENGINE})`, () => {
     expect(listed.length).toBe(stored.filter((r) => r.rating >= 4).length);
     expect(listed.every((r) => r.rating >= 4)).toBe(true);
     expect(listed[0].reviewDateInWords).toMatch(/ago$/);
+    // The <time dateTime> date is the review's day on the site's (Sydney's) calendar, not UTC's.
+    const sydneyDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney", year: "numeric", month: "2-digit", day: "2-digit" });
+    const byId = new Map(stored.map((r) => [r.id, r.reviewDate]));
+    expect(listed.map((r) => r.reviewDate)).toEqual(listed.map((r) => sydneyDate.format(byId.get(r.id)!)));
+    // Each review's stars, sent ready for the page (a full star per full point of its rating).
+    expect(listed.map((r) => r.stars)).toEqual(listed.map((r) => "★".repeat(Math.floor(r.rating)) + "☆".repeat(5 - Math.floor(r.rating))));
+    // The words count the site's (Sydney's) local days: the same list at 00:05 and 23:55 of that day.
+    const dayStart = await listLocationReviews(handle.db, strict, parramatta.id, Date.parse("2026-11-22T13:05:00Z")); // Mon 23 Nov 00:05 AEDT
+    const dayEnd = await listLocationReviews(handle.db, strict, parramatta.id, Date.parse("2026-11-23T12:55:00Z")); // Mon 23 Nov 23:55 AEDT
+    expect(dayEnd).toEqual(dayStart);
+    expect(dayStart).toEqual(listed);
     // One dealer lists from 3 (spec 5).
     const lenient = { ...strict, config: { ...strict.config, display: { ...strict.config.display, minimumReviewRating: 3 } } };
     const listed3 = await listLocationReviews(handle.db, lenient, parramatta.id, NOW);
@@ -47,6 +58,20 @@ describe(`locations (${ENGINE})`, () => {
     // Seeding twice changes nothing.
     await seedLocationDemo(handle.db, "harbour-auto-group", parramatta, NOW);
     expect(await handle.db.select().from(reviews).where(eq(reviews.locationId, parramatta.id))).toHaveLength(20);
+  });
+
+  it("dates each review on the site's calendar: a review at 7 am Sydney is on that day, not on UTC's day before", async () => {
+    const site = await createTestSite(handle, { locations: [{ slug: "main", primary: true }] });
+    const [row] = await handle.db.select().from(locations).where(eq(locations.siteId, site.id));
+    const early = Date.parse("2026-11-22T20:00:00Z"); // Mon 23 Nov 07:00 AEDT
+    await seedLocationDemo(handle.db, site.slug, row, early);
+    const listed = await listLocationReviews(handle.db, site, row.id, early);
+    const stored = new Map((await handle.db.select().from(reviews).where(eq(reviews.locationId, row.id))).map((r) => [r.id, r.reviewDate]));
+    expect(listed.length).toBeGreaterThan(0);
+    const sydneyDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney", year: "numeric", month: "2-digit", day: "2-digit" });
+    expect(listed.map((r) => r.reviewDate)).toEqual(listed.map((r) => sydneyDate.format(stored.get(r.id)!)));
+    // The seeded times of day vary: some reviews fall on an earlier UTC date than their Sydney one.
+    expect(listed.filter((r) => r.reviewDate !== stored.get(r.id)!.toISOString().slice(0, 10)).length).toBeGreaterThan(0);
   });
 
   it("stores special hours of both spec 3 shapes and applies them on their dates", async () => {

@@ -3,7 +3,9 @@
  * the page's bytes, so a public page must render the same bytes whenever, and on whichever node,
  * it is rendered while nothing it shows has changed. The sticky footer's Call Now plan used to
  * carry the render instant (`from`), so no two nodes, and no two cache lifetimes, agreed on an
- * ETag. (`/api/search` keeps its `ms`, the engine's time, which spec 7 lists in the answer.)
+ * ETag. (`/api/search` keeps its `ms`, the engine's time, which spec 7 lists in the answer.) A
+ * location page's reviews read their dates in words against the render instant ("3 hours ago"),
+ * so that page changed every minute; they now count the site's local days ("today").
  *
  * Real database, real build, real HTTP handling through the Hono app with the page cache off (so
  * every request renders). The request time (`requestInfoContext.now`, Date.now() in server/app.ts)
@@ -11,8 +13,9 @@
  * another node.
  */
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { locations, reviews } from "../../db/schema/index";
 import { ENGINE } from "./database";
 import { useTestApp } from "./app-harness";
 
@@ -27,6 +30,18 @@ const weekly = [0, 1, 2, 3, 4, 5, 6].map((weekday) =>
 beforeAll(async () => {
   const { t, handle } = ctx;
   await handle.db.execute(sql`update locations set opening_hours = ${JSON.stringify(weekly)}::jsonb where site_id = ${t.site.id}`);
+  // A review of the site's location (/our-location/main) from 08:00 Perth on Tue 1 Dec 2026, replied to at 09:00.
+  const [main] = await handle.db.select().from(locations).where(and(eq(locations.siteId, t.site.id), eq(locations.slug, "main")));
+  await handle.db.insert(reviews).values({
+    siteId: t.site.id,
+    locationId: main.id,
+    customerName: "Same-day reviewer",
+    text: "Picked up the car this morning.",
+    rating: 5,
+    reviewDate: new Date("2026-12-01T00:00:00.000Z"),
+    replyText: "Thanks, enjoy the drive.",
+    replyDate: new Date("2026-12-01T01:00:00.000Z"),
+  });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -57,6 +72,20 @@ describe(`the same page renders the same bytes all through an opening-hours wind
       // Compared by hash: a failure shows two short digests, not two pages of HTML.
       expect([path, at1001.hash, at15.hash]).toEqual([path, at10.hash, at10.hash]);
     }
+  });
+
+  it("location detail with a review from earlier the same day: byte-identical at 10:00, 10:01 and 15:00 Perth, the review reads 'today'", async () => {
+    const path = "/our-location/main";
+    const at10 = await renderAt("2026-12-01T02:00:00.000Z", path);
+    const at1001 = await renderAt("2026-12-01T02:01:00.000Z", path);
+    const at15 = await renderAt("2026-12-01T07:00:00.000Z", path);
+    // The review (dated 08:00) and its reply (09:00) in words, not "2 hours ago" / "1 hour ago".
+    expect(at10.text).toContain("Same-day reviewer");
+    expect([at10.text.includes(">today</time>"), at10.text.includes(">today</p>")]).toEqual([true, true]);
+    expect([at1001.hash, at15.hash]).toEqual([at10.hash, at10.hash]);
+    // The next local day (Wed 00:30 Perth, 16 h 30 min after the review): "1 day ago".
+    const nextDay = await renderAt("2026-12-01T16:30:00.000Z", path);
+    expect(nextDay.text).toContain(">1 day ago</time>");
   });
 
   it("changes at the window's edge: Call Now goes at 17:30 Perth, and the evening renders agree with each other", async () => {

@@ -125,9 +125,76 @@ describe("reviews (spec 3, 5, 9)", () => {
     expect(showStarRating(null, 0)).toBe(false);
   });
   it("writes dates in words", () => {
-    const now = new Date("2026-11-22T00:00:00Z");
-    expect(dateInWords(new Date("2026-11-19T00:00:00Z"), now)).toBe("3 days ago");
-    expect(dateInWords(new Date("2026-09-10T00:00:00Z"), now)).toBe("2 months ago");
+    const now = new Date("2026-11-22T00:00:00Z"); // Sun 22 Nov 08:00 Perth
+    expect(dateInWords(new Date("2026-11-19T00:00:00Z"), now, "Australia/Perth")).toBe("3 days ago");
+    expect(dateInWords(new Date("2026-09-10T00:00:00Z"), now, "Australia/Perth")).toBe("2 months ago");
+  });
+
+  describe("review dates by the site's local day (issue 15: the same bytes all day)", () => {
+    const PERTH = "Australia/Perth"; // UTC+8, no daylight time
+    const SYDNEY = "Australia/Sydney"; // AEST UTC+10, AEDT UTC+11 from Sun 4 Oct 2026 02:00 to Sun 4 Apr 2027 03:00
+    /** Words for a review dated `date` read at each of `reads` (ISO 8601 instants). */
+    const wordsAt = (date: string, reads: string[], timeZone = PERTH) => reads.map((at) => dateInWords(new Date(date), new Date(at), timeZone));
+    // Tue 1 Dec 2026 in Perth: 00:05 and 23:55.
+    const MORNING = "2026-11-30T16:05:00Z";
+    const NIGHT = "2026-12-01T15:55:00Z";
+
+    it("reads 'today' all through the review's own local day, not '4 minutes ago' then '23 hours ago'", () => {
+      expect(wordsAt("2026-11-30T16:01:00Z", [MORNING, "2026-12-01T04:00:00Z", NIGHT])).toEqual(["today", "today", "today"]); // dated 00:01
+      expect(wordsAt("2026-12-01T09:30:00Z", ["2026-12-01T09:35:00Z", NIGHT])).toEqual(["today", "today"]); // dated 17:30
+    });
+
+    it("counts days by local midnights crossed, not by 24 hours", () => {
+      // Dated Mon 30 Nov 23:00 Perth: "1 day ago" from 00:30 on Tuesday (90 minutes later) to 23:55.
+      expect(wordsAt("2026-11-30T15:00:00Z", ["2026-11-30T16:30:00Z", NIGHT])).toEqual(["1 day ago", "1 day ago"]);
+      // Still "today" at 23:59 on Monday: the day ends at Perth's midnight, not UTC's (16:00Z).
+      expect(wordsAt("2026-11-30T15:00:00Z", ["2026-11-30T15:59:00Z"])).toEqual(["today"]);
+      // Dated Sat 28 Nov 09:00 Perth, read Tue 1 Dec 08:00 (71 h later): three local days.
+      expect(wordsAt("2026-11-28T01:00:00Z", ["2026-12-01T00:00:00Z", MORNING, NIGHT])).toEqual(["3 days ago", "3 days ago", "3 days ago"]);
+    });
+
+    it("writes months and years from the local dates", () => {
+      // Dated Thu 10 Sep 2026 23:30 Perth (15:30Z): 82 local days before Tue 1 Dec.
+      expect(wordsAt("2026-09-10T15:30:00Z", [MORNING, NIGHT])).toEqual(["2 months ago", "2 months ago"]);
+      expect(wordsAt("2025-11-01T02:00:00Z", [MORNING, NIGHT])).toEqual(["1 year ago", "1 year ago"]);
+      // 30 local days is a month (date-fns' 30-day month).
+      expect(wordsAt("2026-10-31T20:00:00Z", [MORNING, NIGHT])).toEqual(["1 month ago", "1 month ago"]); // dated Sun 1 Nov 04:00 Perth
+    });
+
+    it("counts Sydney's 23- and 25-hour daylight-saving days as one day each", () => {
+      // Sun 4 Oct 2026 has 23 hours (02:00 AEST -> 03:00 AEDT). Dated 01:00 AEST that day (15:00Z on the 3rd).
+      expect(wordsAt("2026-10-03T15:00:00Z", ["2026-10-03T15:30:00Z", "2026-10-04T12:59:00Z"], SYDNEY)).toEqual(["today", "today"]); // 01:30 AEST, 23:59 AEDT
+      // Read Mon 5 Oct 00:30 AEDT (13:30Z on the 4th): local midnights 23 h apart, still "1 day ago".
+      expect(wordsAt("2026-10-03T15:00:00Z", ["2026-10-04T13:30:00Z", "2026-10-05T12:00:00Z"], SYDNEY)).toEqual(["1 day ago", "1 day ago"]);
+      // Sun 5 Apr 2026 has 25 hours (03:00 AEDT -> 02:00 AEST). Dated 23:30 AEST that day (13:30Z), read Mon 6 Apr 00:10 AEST.
+      expect(wordsAt("2026-04-05T13:30:00Z", ["2026-04-05T14:10:00Z"], SYDNEY)).toEqual(["1 day ago"]);
+      // The same instants in Perth's calendar: both on Sun 5 Apr (21:30 and 22:10).
+      expect(wordsAt("2026-04-05T13:30:00Z", ["2026-04-05T14:10:00Z"], PERTH)).toEqual(["today"]);
+    });
+
+    it("reads 'today' for a date after the render instant (clock skew)", () => {
+      expect(wordsAt("2026-12-01T10:00:00Z", [MORNING, NIGHT])).toEqual(["today", "today"]); // later the same day
+      expect(wordsAt("2026-12-03T02:00:00Z", [MORNING, NIGHT])).toEqual(["today", "today"]); // two days ahead
+    });
+
+    it("gives the same words whatever the process's own time zone", () => {
+      const saved = process.env.TZ;
+      try {
+        // 30 local days in Perth (20 Mar to 19 Apr 2026, noon). Sydney's daylight time ends in
+        // between (5 Apr): date-fns in a process there would take that hour off and say "29 days ago".
+        for (const zone of [SYDNEY, "UTC", PERTH]) {
+          process.env.TZ = zone;
+          expect([zone, ...wordsAt("2026-03-20T04:00:00Z", ["2026-04-19T04:00:00Z"])]).toEqual([zone, "1 month ago"]);
+        }
+      } finally {
+        if (saved === undefined) delete process.env.TZ;
+        else process.env.TZ = saved;
+      }
+    });
+
+    it("rejects an unknown time zone", () => {
+      expect(() => dateInWords(new Date(MORNING), new Date(NIGHT), "Mars/Olympus_Mons")).toThrow(RangeError);
+    });
   });
   it("picks the review profile named like the location, else the first", () => {
     const profiles = [
