@@ -21,6 +21,7 @@ import { contentSecurityPolicy } from "./csp";
 import { rejectUnsupportedMethods } from "./methods";
 import { clientAddress } from "./client-address";
 import { hasVisitorCookie, pageCache } from "./page-cache";
+import { ignoreTrackingParameters } from "./tracking-params";
 import { applyForwardedHeaders, checkOrigin, limitRequestBodies, rejectMalformedUrls } from "./guards";
 
 export interface AppOptions {
@@ -81,6 +82,8 @@ export function createApp(options: AppOptions) {
   // Then the address the shopper used (behind a trusted proxy), then the page cache: a repeat
   // view is answered with the bytes and headers the whole stack below made the first time.
   app.use(applyForwardedHeaders(options.trustProxy ?? false));
+  // An ad landing (utm_*, fbclid, gclid, ...) is the page of the URL without those (decision 221).
+  app.use(ignoreTrackingParameters());
   if (cache) app.use(cache.middleware);
   app.use(SECURE_HEADERS);
   app.use(compression());

@@ -25,6 +25,10 @@ const PAGES: { site: string; path: string }[] = [
   { site: "harbour-auto-group", path: "/finance" },
   { site: "southern-cross-used", path: "/contact-us" },
   { site: "outback-caravans", path: "/sell-my-car" },
+  // Ad landings: the server renders the URL without its tracking parameters (decision 221), the
+  // browser hydrates with them still in the address bar.
+  { site: "perth-toyota", path: "/search/used-cars?utm_source=facebook&utm_medium=paid&fbclid=IwAR3e2e" },
+  { site: "harbour-auto-group", path: "/?gclid=Cj0KCQe2e" },
 ];
 
 test.describe("hydration keeps the server's HTML (decision 185)", () => {

@@ -190,6 +190,25 @@ describe(`page cache (${ENGINE})`, () => {
     expect((await get(t, srp, { cookie })).text).not.toContain(car.path);
   });
 
+  it("an ad landing (utm_*, fbclid, gclid) is the plain URL's page: one cached copy, the same bytes and ETag (decision 221)", async () => {
+    const { t } = ctx;
+    const vdp = `/cars/${t.carSlug}`;
+    const plain = await get(t, vdp, BR);
+    expect(plain.status).toBe(200);
+    for (const landing of [`${vdp}?utm_source=facebook&utm_medium=paid&fbclid=IwAR3xyz`, `${vdp}?gclid=Cj0KCQ1`, `${vdp}?fbclid=another-click`]) {
+      const ad = await get(t, landing, BR);
+      expect([ad.status, ad.cache, ad.etag]).toEqual([200, "HIT", plain.etag]);
+      expect(ad.text).toBe(plain.text);
+    }
+    // Other parameters still make their own page: the SRP's refinements, the VDP's revealed phone.
+    const kia = await get(t, "/search?make=Kia&utm_campaign=spring", BR);
+    expect(kia.cache).toBe("MISS");
+    expect((await get(t, "/search?make=Kia", BR)).cache).toBe("HIT");
+    expect((await get(t, "/search?make=Kia&utm_campaign=autumn", BR)).etag).toBe(kia.etag);
+    const phone = await get(t, `${vdp}?phone=shown&utm_source=x`, BR);
+    expect(phone.etag).not.toBe(plain.etag);
+  });
+
   it("pages with lead forms (location, enquiry, finance) are cached: their submission key is made in the browser, not in the HTML", async () => {
     const { t } = ctx;
     for (const path of ["/our-location/main", "/enquiries/general-enquiry", "/finance"]) {
