@@ -25,7 +25,7 @@ import { createApp } from "./app";
 import { closeCompression } from "./compress";
 import { processCount, runPrimary, WORKER_NUMBER } from "./cluster";
 import { loadEnv } from "./env";
-import { isNewEmbeddedDatabase, PREPARE_DATABASE, prepareDatabase, prepareDatabaseInChildProcess } from "./first-start";
+import { isNewEmbeddedDatabase, isUnseededPostgres, PREPARE_DATABASE, prepareDatabase, prepareDatabaseInChildProcess } from "./first-start";
 
 export interface RunningServer {
   url: string;
@@ -135,10 +135,13 @@ export async function main(): Promise<void> {
   const count = processCount(env);
   if (env.WEB_CONCURRENCY > 1 && count === 1) console.warn("WEB_CONCURRENCY needs PostgreSQL (DATABASE_URL): the embedded database serves one process.");
   if (count > 1 && cluster.isPrimary) return runPrimary(env, count);
-  // Decision 218: a new embedded database is created and seeded in a child process, so the
-  // server's own memory does not keep what initdb and the seed touched.
+  // Decision 218: a new embedded database, or a PostgreSQL one without the demo sites, is created
+  // and seeded in a child process, so the server's own memory does not keep what the seed touched.
   if (isNewEmbeddedDatabase(env)) {
     console.log(`First start: creating the embedded database in ${env.DATA_DIR}${env.SEED_DEMO ? " with the demo sites (about 20 s)" : ""}...`);
+    await prepareDatabaseInChildProcess();
+  } else if (await isUnseededPostgres(env)) {
+    console.log("First start on this PostgreSQL database: migrating and seeding the demo sites (about 20 s)...");
     await prepareDatabaseInChildProcess();
   }
   const running = await startServer();

@@ -70,6 +70,18 @@ export interface SeedReport {
 }
 
 /**
+ * Whether the demo sites' stock is in the database: every demo site exists and there is at least
+ * one car (then {@link seedDemoSites} only tops up their content). Needs a migrated database.
+ * @throws the database's error when the tables do not exist yet
+ */
+export async function demoSitesSeeded(handle: DatabaseHandle): Promise<boolean> {
+  const slugs = DEMO_SITES.map((s) => s.slug);
+  const present = await handle.db.select({ slug: sites.slug }).from(sites).where(inArray(sites.slug, slugs));
+  if (present.length !== slugs.length) return false;
+  return (await handle.db.select({ id: cars.id }).from(cars).limit(1)).length > 0;
+}
+
+/**
  * Seeds the demo sites unless they already exist.
  * @param log progress lines (default: silent)
  * @param force seed even when the demo sites exist (re-import is idempotent)
@@ -78,12 +90,7 @@ export async function seedDemoSites(handle: DatabaseHandle, opts: { log?: (line:
   const log = opts.log ?? (() => {});
   const now = opts.now ?? Date.now();
   const { db } = handle;
-  const slugs = DEMO_SITES.map((s) => s.slug);
-  const present = await db.select({ slug: sites.slug }).from(sites).where(inArray(sites.slug, slugs));
-  if (present.length === slugs.length && !opts.force) {
-    const anyCar = await db.select({ id: cars.id }).from(cars).limit(1);
-    if (anyCar.length) return (await seedSiteContent(db, now), { skipped: true, sites: [] }); // Issue 14: content tops up existing databases
-  }
+  if (!opts.force && (await demoSitesSeeded(handle))) return (await seedSiteContent(db, now), { skipped: true, sites: [] }); // Issue 14: content tops up existing databases
   const geocoder = getGeocoder();
 
   // Manufacturers from the reference list.

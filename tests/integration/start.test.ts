@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ENGINE } from "./database";
-import { childPids } from "../../scripts/bench/server";
+import { childPids, get } from "../../scripts/bench/server";
 import { startServerProcess } from "./server-process";
 
 describe(`server process (${ENGINE})`, () => {
@@ -62,6 +62,56 @@ describe("first start on a new embedded database (issue 15 memory, decision 218)
       rmSync(join(dataDir, ".."), { recursive: true, force: true });
     }
   });
+});
+
+describe("first start on a PostgreSQL database without the demo sites (issue 15 memory, decision 218)", () => {
+  it.runIf(ENGINE === "postgres")(
+    "migrates and seeds in a child process, so the server starts small; a later start seeds nothing",
+    async () => {
+      const admin = new URL(process.env.DATABASE_URL!);
+      const name = `forecourt_first_start_${process.pid}`;
+      const url = new URL(admin);
+      url.pathname = `/${name}`;
+      const { Client } = await import("pg");
+      const run = async (sql: string) => {
+        const client = new Client({ connectionString: admin.href });
+        await client.connect();
+        try {
+          await client.query(sql);
+        } finally {
+          await client.end();
+        }
+      };
+      await run(`DROP DATABASE IF EXISTS ${name}`);
+      await run(`CREATE DATABASE ${name}`);
+      try {
+        const env = { DATABASE_URL: url.href, SEED_DEMO: "1" };
+        const first = await startServerProcess(process.execPath, ["scripts/start.mjs"], 3700, env);
+        try {
+          expect(first.output()).toContain("First start on this PostgreSQL database: migrating and seeding the demo sites");
+          const home = await get(first.port, "/", `perth-toyota.localhost:${first.port}`);
+          expect(home.status).toBe(200);
+          expect(home.body.toString("utf8")).toContain("Swan River Toyota");
+          // Seeded in the server process, the 16,734 listings left it at about 200 MB before any request.
+          expect(peakRssMb(first.child.pid!)).toBeLessThan(160);
+          first.child.kill("SIGTERM");
+          expect(await first.exited).toBe(0);
+        } finally {
+          first.cleanup();
+        }
+        const second = await startServerProcess(process.execPath, ["scripts/start.mjs"], 3700, env);
+        try {
+          expect(second.output()).not.toContain("First start");
+          expect((await fetch(`http://127.0.0.1:${second.port}/readyz`)).status).toBe(200);
+        } finally {
+          second.cleanup();
+        }
+      } finally {
+        await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
+    },
+    180_000,
+  );
 });
 
 describe(`several server processes, WEB_CONCURRENCY (issue 15, ${ENGINE})`, () => {
