@@ -5,9 +5,10 @@
  * hands connections to workers in turn. Every worker is a full node as in DESIGN's scale section
  * (its own page cache, kept right by the database's stock and config versions); only worker 1 runs
  * the lead delivery and reservation workers. A worker that dies is replaced. SIGTERM or SIGINT is
- * passed to the workers, which finish their open requests; the primary exits 0 once all have
- * exited (1 after 15 s). The embedded PGlite database belongs to one process, so without
- * DATABASE_URL the server runs as a single process and says so.
+ * passed to the workers, which drain for SHUTDOWN_DRAIN_MS (decision 220; a second signal is
+ * passed on too and ends their drain) and finish their open requests; the primary exits 0 once all
+ * have exited (1 after SHUTDOWN_DRAIN_MS + 15 s). The embedded PGlite database belongs to one
+ * process, so without DATABASE_URL the server runs as a single process and says so.
  */
 import cluster, { type Worker } from "node:cluster";
 import type { Env } from "./env";
@@ -52,10 +53,22 @@ export async function runPrimary(env: Env, count: number): Promise<void> {
     stopping = true;
     console.log(`${signal} received`);
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
-    const timer = setTimeout(() => process.exit(1), 15_000);
+    // The workers drain first (decision 220), so the wait covers that too.
+    const timer = setTimeout(() => process.exit(1), env.SHUTDOWN_DRAIN_MS + 15_000);
     timer.unref();
     Promise.all(workers.map((w) => new Promise<void>((ok) => (w.isDead() ? ok() : (w.once("exit", () => ok()), w.process.kill("SIGTERM")))))).then(() => process.exit(0));
+    if (env.SHUTDOWN_DRAIN_MS === 0) return;
+    // A second signal here (where an orchestrator sends it) is passed on: it ends the workers' drain.
+    const again = (next: NodeJS.Signals) => {
+      process.off(next === "SIGTERM" ? "SIGINT" : "SIGTERM", again);
+      console.log(`${next} received: ending the drain`);
+      for (const w of workers) if (!w.isDead()) w.process.kill("SIGTERM");
+    };
+    process.off("SIGTERM", stop);
+    process.off("SIGINT", stop);
+    process.once("SIGTERM", again);
+    process.once("SIGINT", again);
   };
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
 }

@@ -1,5 +1,6 @@
 /**
- * The environment schema's memory setting (issue 15 memory, docs/decisions/199).
+ * The environment schema's memory setting (issue 15 memory, docs/decisions/199) and drain before
+ * shutdown (docs/decisions/220).
  */
 import { describe, expect, it } from "vitest";
 import { loadEnv } from "./env";
@@ -16,5 +17,21 @@ describe("HEAP_GROWING_PERCENT (decisions 199, 200 and 202)", () => {
 
   it.each(["-1", "401", "1.5", "lots"])("rejects %s, naming the variable", (value) => {
     expect(() => loadEnv({ HEAP_GROWING_PERCENT: value })).toThrow(/Invalid environment: HEAP_GROWING_PERCENT/);
+  });
+});
+
+describe("SHUTDOWN_DRAIN_MS (decision 220)", () => {
+  it("defaults to 0: the server stops at once", () => {
+    expect(loadEnv({}).SHUTDOWN_DRAIN_MS).toBe(0);
+  });
+
+  it("accepts whole milliseconds from 0 to 120000", () => {
+    expect(loadEnv({ SHUTDOWN_DRAIN_MS: "0" }).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(loadEnv({ SHUTDOWN_DRAIN_MS: "15000" }).SHUTDOWN_DRAIN_MS).toBe(15_000);
+    expect(loadEnv({ SHUTDOWN_DRAIN_MS: "120000" }).SHUTDOWN_DRAIN_MS).toBe(120_000);
+  });
+
+  it.each(["-1", "120001", "1.5", "15s", "lots"])("rejects %s, naming the variable", (value) => {
+    expect(() => loadEnv({ SHUTDOWN_DRAIN_MS: value })).toThrow(/Invalid environment: SHUTDOWN_DRAIN_MS/);
   });
 });

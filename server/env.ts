@@ -54,6 +54,12 @@ const EnvSchema = z.object({
    * heap.
    */
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(40),
+  /**
+   * Drain before shutdown, in ms (docs/decisions/220; 0-120000): on SIGTERM/SIGINT the server
+   * first answers /readyz with 503 and keeps serving for this long, so a load balancer takes the
+   * node out before its listener closes. 0 (default) closes at once. A second signal ends the drain.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

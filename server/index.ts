@@ -29,6 +29,8 @@ import { isNewEmbeddedDatabase, isUnseededPostgres, PREPARE_DATABASE, prepareDat
 
 export interface RunningServer {
   url: string;
+  /** Starts the drain (decision 220): /readyz answers 503 while requests are still served. */
+  drain(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,10 @@ export async function startServer(): Promise<RunningServer> {
     console.log(`Forecourt is running on port ${env.PORT} (${database.kind}${database.kind === "pglite" ? ` in ${env.DATA_DIR}` : ""}${processes}). Ctrl+C stops it.`);
   }
 
+  const drain = (ms: number) => {
+    shuttingDown = true;
+    logger.info({ drainMs: ms }, `draining: /readyz answers 503; serving for ${ms} ms more, then shutting down`);
+  };
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
@@ -117,7 +123,7 @@ export async function startServer(): Promise<RunningServer> {
         // nothing buffered, or stdout already closed
       }
     })());
-  return { url, close };
+  return { url, drain, close };
 }
 
 /**
@@ -145,15 +151,35 @@ export async function main(): Promise<void> {
     await prepareDatabaseInChildProcess();
   }
   const running = await startServer();
-  const stop = (signal: string) => {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
     console.log(`${signal} received`);
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    if (stopping) return;
+    stopping = true;
+    const close = () => {
+      const timer = setTimeout(() => process.exit(1), 10_000);
+      timer.unref();
+      running.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    };
+    if (env.SHUTDOWN_DRAIN_MS === 0) return close();
+    // Decision 220: drain first (/readyz 503, requests still served); a second signal ends it.
+    running.drain(env.SHUTDOWN_DRAIN_MS);
+    const endDrain = (again?: NodeJS.Signals) => {
+      if (again) console.log(`${again} received: ending the drain`);
+      clearTimeout(drained);
+      process.off("SIGTERM", endDrain);
+      process.off("SIGINT", endDrain);
+      close();
+    };
+    const drained = setTimeout(endDrain, env.SHUTDOWN_DRAIN_MS);
+    process.off("SIGTERM", stop);
+    process.off("SIGINT", stop);
+    process.once("SIGTERM", endDrain);
+    process.once("SIGINT", endDrain);
   };
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
 }

@@ -19,13 +19,14 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns `command args` with PORT (from `portBase` + 0..89), DATA_DIR (a new temp folder),
- * SEED_DEMO=0 and LOG_LEVEL=warn plus `env`, and waits until the server says it is running.
+ * Spawns `command args` with PORT (one of `ports` from `portBase`, default 90), DATA_DIR (a new
+ * temp folder), SEED_DEMO=0 and LOG_LEVEL=warn plus `env`, and waits until the server says it is
+ * running.
  * @throws when the process exits before that (the message holds its output).
  */
-export async function startServerProcess(command: string, args: string[], portBase: number, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(command: string, args: string[], portBase: number, env: Record<string, string> = {}, ports = 90): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), "forecourt-process-"));
-  const port = portBase + Math.floor(Math.random() * 90);
+  const port = portBase + Math.floor(Math.random() * ports);
   const child = spawn(command, args, {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: "0", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
