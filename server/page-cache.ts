@@ -134,7 +134,7 @@ export function pageCache(options: PageCacheOptions) {
     if (request.method !== "GET" || NOT_A_PAGE.test(c.req.path)) return next();
     // A signed-in shopper's (or any per-visitor) page is rendered, never kept; it still reads the
     // versions below, so its search and config are as fresh as an anonymous page's.
-    const bypass = OWN_COOKIE.test(request.headers.get("cookie") ?? "") || request.headers.has("authorization");
+    const bypass = hasVisitorCookie(request) || request.headers.has("authorization");
     const host = request.headers.get("host");
     const site = await options.sites.forHost(host);
     if (!site) return next();
