@@ -25,4 +25,17 @@ describe("inline script hashes (issue 16 defect 10; issue 15: hashed from the re
     expect(inlineScriptHashes(Buffer.from("<p>text</p><SCRIPT>alert(1)</SCRIPT>"))).toEqual([]);
     expect(inlineScriptHashes(Buffer.from("<script>unterminated"))).toEqual([]);
   });
+
+  it("gives no hash to data blocks, which browsers never run: React Router's loader data and schema.org markup (decision 222)", () => {
+    const withData = [
+      '<script type="application/ld+json">{"@type":"Car"}</script>',
+      '<script type="application/json" id="fc-loader-data-0">[{"_1":2},"loaderData"]</script>',
+      '<script>window.__reactRouterContext.streamController.enqueue(document.getElementById("fc-loader-data-0").textContent);</script>',
+      '<script data-type="application/json">run()</script>',
+    ].join("");
+    expect(inlineScriptHashes(Buffer.from(withData))).toEqual([
+      sha('window.__reactRouterContext.streamController.enqueue(document.getElementById("fc-loader-data-0").textContent);'),
+      sha("run()"),
+    ]);
+  });
 });

@@ -7,12 +7,17 @@
 import { hash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 
+/** The `type` attribute of a script that is data, as React writes it (HTML: a data block is not run). */
+const DATA_BLOCK_TYPE = /(?:^|\s)type="application\/(?:ld\+)?json"/;
+
 /**
  * SHA-256 sources ('sha256-...') of every inline script (no src attribute) of a UTF-8 page given as
  * bytes, deduplicated, without decoding the page (issue 15: app/entry.server.tsx hashes every
  * rendered page). Finds lower-case `<script` tags, as React renders them; an inline script spelt
  * otherwise gets no hash, so the browser blocks it (never the other way round). One-shot
- * `crypto.hash` (Node 20.12+), not a Hash object per script (decision 214).
+ * `crypto.hash` (Node 20.12+), not a Hash object per script (decision 214). Data blocks
+ * (`type="application/json"`, `type="application/ld+json"`: React Router's loader data, decision
+ * 222, and the VDP's schema.org markup) are never run by a browser, so they get no hash.
  */
 export function inlineScriptHashes(page: Buffer): string[] {
   const out = new Set<string>();
@@ -27,7 +32,7 @@ export function inlineScriptHashes(page: Buffer): string[] {
     }
     const close = page.indexOf("</script", tagEnd);
     if (close === -1) break;
-    if (!/\bsrc\s*=/i.test(attributes)) out.add(`'sha256-${hash("sha256", page.subarray(tagEnd + 1, close), "base64")}'`);
+    if (!/\bsrc\s*=/i.test(attributes) && !DATA_BLOCK_TYPE.test(attributes)) out.add(`'sha256-${hash("sha256", page.subarray(tagEnd + 1, close), "base64")}'`);
     at = page.indexOf("<script", close + 8);
   }
   return [...out];

@@ -1,6 +1,7 @@
 /**
- * Reads a page's loader data as React Router's inline script hands it to the browser (issue 15,
- * decisions 193 and 208): the turbo-stream array in `streamController.enqueue("...")`.
+ * Reads a page's loader data as React Router hands it to the browser (issue 15, decisions 193,
+ * 208 and 222): the turbo-stream array in the data block `<script type="application/json"
+ * id="fc-loader-data-0">`, whose only escape is `<` as `\u003c`.
  */
 
 /**
@@ -9,9 +10,9 @@
  * @throws when the page has no loader data script
  */
 export function inlineLoaderData(html: string): unknown[] {
-  const literal = /streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/.exec(html);
-  if (!literal) throw new Error("no loader data in the page");
-  return JSON.parse(JSON.parse(literal[1]) as string) as unknown[];
+  const block = /<script type="application\/json" id="fc-loader-data-0">([^<]*)<\/script>/.exec(html);
+  if (!block) throw new Error("no loader data in the page");
+  return JSON.parse(block[1]) as unknown[];
 }
 
 /**
