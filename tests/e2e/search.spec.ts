@@ -143,6 +143,21 @@ test.describe("with JavaScript", () => {
     expect(JSON.parse(stored!)).toHaveLength(2);
   });
 
+  test("the search history is recorded once the browser is idle, not in the task that hydrates the page (spec 9, issue 15 TBT)", async ({ page }) => {
+    const key = "forecourt:search-history:harbour-auto-group";
+    await page.addInitScript((storageKey) => {
+      // Read at the end of the page's hydration task (app/entry.client.tsx).
+      document.addEventListener("forecourt:page-hydrated", () => {
+        (window as unknown as { historyAtHydration?: string | null }).historyAtHydration = window.localStorage.getItem(storageKey);
+      });
+    }, key);
+    await page.goto(`${HARBOUR}/search/used-cars`);
+    await expect.poll(() => page.evaluate((storageKey) => window.localStorage.getItem(storageKey), key)).not.toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { historyAtHydration?: string | null }).historyAtHydration)).toBeNull();
+    const stored = JSON.parse((await page.evaluate((storageKey) => window.localStorage.getItem(storageKey), key))!) as { href: string }[];
+    expect(stored.map((h) => h.href)).toEqual(["/search/used-cars"]);
+  });
+
   test("the price-slider search runs 5,000-250,000 in 500s and shows dollar text (spec 2.2, 9)", async ({ page }) => {
     await page.goto(`${PERTH}/search`);
     await expect(page.getByTestId("price-search-text")).toHaveText("$5,000 - $250,000");
