@@ -399,6 +399,74 @@ const RefineIsland = island("srp-refine", async () => RefineForm);
  */
 const RENDERED_FIRST = 2;
 
+/**
+ * The SRP's results (spec 2.2): the car cards and promo cards in their slots, the pagination and
+ * the price-slider search. A component of its own so that, in the browser, its render (each
+ * card's data read and its elements made) happens in the `srp-results` part's own task, not in
+ * the task that hydrates the page (issue 15 TBT, decision 203); the server's markup is the same.
+ */
+function SrpResults({ d, loading }: { d: SearchData; loading: boolean }) {
+  return (
+    <section aria-labelledby="results-heading" aria-busy={loading} className={`min-w-0 lg:col-start-2 lg:row-start-1${loading ? " opacity-60 transition-opacity" : ""}`}>
+      <h2 id="results-heading" className="sr-only">
+        Results
+      </h2>
+      {d.slots.length ? (
+        <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+          {d.slots.map((slot, index) => {
+            const car = slot.kind === "car" ? readCard(slot.car) : null;
+            return car ? (
+              <CarCard key={`car-${car.id}`} car={car} priority={index === 0} renderWhenNear={index >= RENDERED_FIRST} />
+            ) : slot.kind === "promo" ? (
+              <aside key={`promo-${slot.promo.id}`} data-testid="promo-card" aria-label={slot.promo.name} className="flex flex-col justify-center rounded-lg bg-[var(--site-primary)] p-6 text-[var(--site-on-primary)] shadow-sm">
+                {slot.promo.imageUrl ? <img src={slot.promo.imageUrl} alt="" className="mb-3 rounded" /> : null}
+                <h2 className="text-xl font-bold">{slot.promo.name}</h2>
+                {slot.promo.description ? <p className="mt-2 text-sm">{slot.promo.description}</p> : null}
+                {slot.promo.linkUrl ? (
+                  <Link to={slot.promo.linkUrl} className="mt-4 inline-block w-fit rounded bg-white px-4 py-2 text-sm font-semibold text-slate-900">
+                    Find out more<span className="sr-only">: {slot.promo.name}</span>
+                  </Link>
+                ) : null}
+              </aside>
+            ) : null;
+          })}
+        </div>
+      ) : (
+        <p className="rounded-lg bg-white p-8 text-center text-slate-600">No {d.itemPlural} match these filters. Try removing one.</p>
+      )}
+      {d.pages > 1 ? (
+        <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+          {d.prevHref ? (
+            <Link to={d.prevHref} rel="prev" className="rounded border px-3 py-1.5">
+              Previous
+            </Link>
+          ) : null}
+          {d.pageLinks.map((p, i) =>
+            p.page === null ? (
+              <span key={`gap-${i}`} className="px-1 text-slate-500" aria-hidden="true">
+                …
+              </span>
+            ) : (
+            <Link key={p.page} to={p.href} aria-current={p.page === d.page ? "page" : undefined} className={`rounded border px-3 py-1.5 ${p.page === d.page ? "bg-[var(--site-primary)] text-[var(--site-on-primary)]" : ""}`}>
+              <span className="sr-only">Page </span>
+              {p.page}
+            </Link>
+            ),
+          )}
+          {d.nextHref ? (
+            <Link to={d.nextHref} rel="next" className="rounded border px-3 py-1.5">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+      <div className="mt-10">
+        <PriceSliderSearch itemPlural={d.itemPlural} />
+      </div>
+    </section>
+  );
+}
+
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const d = loaderData as SearchData;
   const q = d.query;
@@ -598,63 +666,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             car photo is found early. On wide screens the grid places the form in the left column. */}
         {/* Decision 203: the results hydrate in a task of their own, after the page's. */}
         <HydratedLater part="srp-results">
-          <section aria-labelledby="results-heading" aria-busy={loading} className={`min-w-0 lg:col-start-2 lg:row-start-1${loading ? " opacity-60 transition-opacity" : ""}`}>
-            <h2 id="results-heading" className="sr-only">
-              Results
-            </h2>
-            {d.slots.length ? (
-              <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-                {d.slots.map((slot, index) => {
-                  const car = slot.kind === "car" ? readCard(slot.car) : null;
-                  return car ? (
-                    <CarCard key={`car-${car.id}`} car={car} priority={index === 0} renderWhenNear={index >= RENDERED_FIRST} />
-                  ) : slot.kind === "promo" ? (
-                    <aside key={`promo-${slot.promo.id}`} data-testid="promo-card" aria-label={slot.promo.name} className="flex flex-col justify-center rounded-lg bg-[var(--site-primary)] p-6 text-[var(--site-on-primary)] shadow-sm">
-                      {slot.promo.imageUrl ? <img src={slot.promo.imageUrl} alt="" className="mb-3 rounded" /> : null}
-                      <h2 className="text-xl font-bold">{slot.promo.name}</h2>
-                      {slot.promo.description ? <p className="mt-2 text-sm">{slot.promo.description}</p> : null}
-                      {slot.promo.linkUrl ? (
-                        <Link to={slot.promo.linkUrl} className="mt-4 inline-block w-fit rounded bg-white px-4 py-2 text-sm font-semibold text-slate-900">
-                          Find out more<span className="sr-only">: {slot.promo.name}</span>
-                        </Link>
-                      ) : null}
-                    </aside>
-                  ) : null;
-                })}
-              </div>
-            ) : (
-              <p className="rounded-lg bg-white p-8 text-center text-slate-600">No {d.itemPlural} match these filters. Try removing one.</p>
-            )}
-            {d.pages > 1 ? (
-              <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
-                {d.prevHref ? (
-                  <Link to={d.prevHref} rel="prev" className="rounded border px-3 py-1.5">
-                    Previous
-                  </Link>
-                ) : null}
-                {d.pageLinks.map((p, i) =>
-                  p.page === null ? (
-                    <span key={`gap-${i}`} className="px-1 text-slate-500" aria-hidden="true">
-                      …
-                    </span>
-                  ) : (
-                  <Link key={p.page} to={p.href} aria-current={p.page === d.page ? "page" : undefined} className={`rounded border px-3 py-1.5 ${p.page === d.page ? "bg-[var(--site-primary)] text-[var(--site-on-primary)]" : ""}`}>
-                    <span className="sr-only">Page </span>
-                    {p.page}
-                  </Link>
-                  ),
-                )}
-                {d.nextHref ? (
-                  <Link to={d.nextHref} rel="next" className="rounded border px-3 py-1.5">
-                    Next
-                  </Link>
-                ) : null}
-              </nav>
-            ) : null}
-            <div className="mt-10">
-              <PriceSliderSearch itemPlural={d.itemPlural} />
-            </div>
-          </section>
+          <SrpResults d={d} loading={loading} />
         </HydratedLater>
         {/* Decision 196: the sidebar form hydrates once it nears the screen; until then its server
             HTML is what the shopper sees and submits. Decision 211: a phone shows it below every
