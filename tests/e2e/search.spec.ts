@@ -8,6 +8,13 @@ import { E2E_BASE } from "../../playwright.config";
 
 const HARBOUR = E2E_BASE("harbour-auto-group");
 const PERTH = E2E_BASE("perth-toyota");
+/** Where the browser keeps harbour-auto-group's search history (spec 9). */
+const HARBOUR_HISTORY_KEY = "forecourt:search-history:harbour-auto-group";
+
+/** The stored search history of harbour-auto-group, most recent first ([] when none). */
+async function harbourHistory(page: Page): Promise<{ href: string }[]> {
+  return JSON.parse((await page.evaluate((key) => window.localStorage.getItem(key), HARBOUR_HISTORY_KEY)) ?? "[]") as { href: string }[];
+}
 
 const resultCount = async (page: Page) => Number((await page.getByTestId("result-count").innerText()).replace(/[^\d]/g, ""));
 const facetCount = async (page: Page, facet: string, label: string) =>
@@ -142,23 +149,20 @@ test.describe("with JavaScript", () => {
     // Most recent first. The list can show the earlier search before this one is stored: storing
     // waits for the browser to be idle (issue 15 TBT).
     await expect
-      .poll(async () => JSON.parse((await page.evaluate(() => window.localStorage.getItem("forecourt:search-history:harbour-auto-group"))) ?? "[]") as { href: string }[])
+      .poll(() => harbourHistory(page))
       .toEqual([expect.objectContaining({ href: expect.stringContaining("make=Ford") }), expect.objectContaining({ href: "/search/used-cars" })]);
   });
 
   test("the search history is recorded once the browser is idle, not in the task that hydrates the page (spec 9, issue 15 TBT)", async ({ page }) => {
-    const key = "forecourt:search-history:harbour-auto-group";
     await page.addInitScript((storageKey) => {
       // Read at the end of the page's hydration task (app/entry.client.tsx).
       document.addEventListener("forecourt:page-hydrated", () => {
         (window as unknown as { historyAtHydration?: string | null }).historyAtHydration = window.localStorage.getItem(storageKey);
       });
-    }, key);
+    }, HARBOUR_HISTORY_KEY);
     await page.goto(`${HARBOUR}/search/used-cars`);
-    await expect.poll(() => page.evaluate((storageKey) => window.localStorage.getItem(storageKey), key)).not.toBeNull();
+    await expect.poll(async () => (await harbourHistory(page)).map((h) => h.href)).toEqual(["/search/used-cars"]);
     expect(await page.evaluate(() => (window as unknown as { historyAtHydration?: string | null }).historyAtHydration)).toBeNull();
-    const stored = JSON.parse((await page.evaluate((storageKey) => window.localStorage.getItem(storageKey), key))!) as { href: string }[];
-    expect(stored.map((h) => h.href)).toEqual(["/search/used-cars"]);
   });
 
   test("the price-slider search runs 5,000-250,000 in 500s and shows dollar text (spec 2.2, 9)", async ({ page }) => {

@@ -19,6 +19,7 @@ import type { Site } from "../../app/sites/site";
 import { createApp } from "../../server/app";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
 import { feed, stockRecord } from "./fixtures";
+import { inlineScripts } from "./inline-scripts";
 
 let handle: DatabaseHandle;
 let site: Site;
@@ -124,16 +125,13 @@ describe(`vehicle presentation endpoints (${ENGINE})`, () => {
     expect(Number(response.headers.get("content-length"))).toBe(bytes.byteLength);
     const html = bytes.toString("utf8");
     const csp = response.headers.get("content-security-policy") ?? "";
-    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\bsrc=/.test(attributes));
     const sha = (body: string) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`;
     // Data blocks (loader data, decision 222; schema.org markup) are never run, so they need no hash.
-    const isData = (attributes: string) => /type="application\/(ld\+)?json"/.test(attributes);
-    const run = inline.filter(([, attributes]) => !isData(attributes));
-    const data = inline.filter(([, attributes]) => isData(attributes));
+    const { run, data } = inlineScripts(html);
     expect(run.length).toBeGreaterThan(1);
-    for (const [, , body] of run) expect(csp).toContain(sha(body));
-    expect(data.map(([, attributes]) => attributes)).toContain(' type="application/json" id="fc-loader-data-0"');
-    for (const [, , body] of data) expect(csp).not.toContain(sha(body));
+    for (const [, body] of run) expect(csp).toContain(sha(body));
+    expect(data.map(([attributes]) => attributes)).toContain(' type="application/json" id="fc-loader-data-0"');
+    for (const [, body] of data) expect(csp).not.toContain(sha(body));
     expect(html).toContain("2020 Toyota LandCruiser GXL");
     expect(html).not.toContain("Loading similar stock");
     expect(html).not.toContain("$RC");
