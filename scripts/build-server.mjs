@@ -1,22 +1,30 @@
 /**
  * `npm run build` step 2 (issue 15 "Fast pages", docs/decisions/184): bundles the HTTP server
- * (server/index.ts and the app, db and adapter modules it imports) into one ES module,
- * build/node/index.js, so `npm start` runs it with plain Node. Running from TypeScript source
+ * (server/main.ts, server/index.ts and the app, db and adapter modules they import) into ES
+ * modules, build/node/index.js and the chunks it loads on demand (decision 223), so `npm start` runs it with plain Node. Running from TypeScript source
  * through tsx kept tsx's loader thread and its compile caches in the server process: about 100 MB
  * of resident memory. npm packages stay external (loaded from node_modules), as in the Vite build.
  *
  * Usage: `node scripts/build-server.mjs`. @throws (exits non-zero) when esbuild reports an error.
  */
 import { build } from "esbuild";
-import { copyFileSync } from "node:fs";
+import { copyFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
+// Chunk names carry a content hash: start from an empty folder so old chunks do not pile up.
+rmSync(`${root}build/node`, { recursive: true, force: true });
+
 await build({
   absWorkingDir: root,
-  entryPoints: ["server/index.ts"],
-  outfile: "build/node/index.js",
+  // The entry is server/main.ts, bundled as build/node/index.js; what it imports dynamically (the
+  // server itself, the database preparation, the logger) goes to chunks beside it, so a cluster's
+  // primary loads none of them (decision 223).
+  entryPoints: { index: "server/main.ts" },
+  outdir: "build/node",
+  splitting: true,
+  chunkNames: "[name]-[hash]",
   bundle: true,
   platform: "node",
   format: "esm",

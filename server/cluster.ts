@@ -1,7 +1,7 @@
 /**
  * Several server processes on one machine (issue 15 "Fast pages", docs/decisions/184): with
  * WEB_CONCURRENCY=N (N > 1) and PostgreSQL, `npm start` runs a primary process that migrates and
- * seeds once, then forks N workers (node:cluster) that share the port; the kernel-facing primary
+ * seeds once (in a child process of its own, decision 223), then forks N workers (node:cluster) that share the port; the kernel-facing primary
  * hands connections to workers in turn. Every worker is a full node as in DESIGN's scale section
  * (its own page cache, kept right by the database's stock and config versions); only worker 1 runs
  * the lead delivery and reservation workers. A worker that dies is replaced. SIGTERM or SIGINT is
@@ -12,7 +12,8 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import type { Env } from "./env";
-import { prepareDatabase } from "./first-start";
+import { prepareDatabaseInChildProcess } from "./first-start";
+import { onStopSignal, replaceStopSignal } from "./signals";
 
 /** Environment variable naming a worker's number (1..N); unset in a single-process server. */
 export const WORKER_NUMBER = "FORECOURT_WORKER";
@@ -23,14 +24,16 @@ export function processCount(env: Pick<Env, "WEB_CONCURRENCY" | "DATABASE_URL">)
 }
 
 /**
- * Runs the primary process: prepares the database (migrations, demo seed when SEED_DEMO), forks
+ * Runs the primary process: prepares the database (migrations, demo seed when SEED_DEMO) in a
+ * short-lived child process (server/first-start.ts; so the primary never loads the database
+ * driver or the app and stays small, decision 223), forks
  * `count` workers (each runs this process's entry, scripts/start.mjs, and so server/index.ts's
  * main as a worker), replaces a worker that exits unexpectedly (no sooner than a second after it
  * started), and shuts down on SIGTERM/SIGINT. Resolves once the workers are forked.
  * @throws when the database cannot be opened or migrated
  */
 export async function runPrimary(env: Env, count: number): Promise<void> {
-  await prepareDatabase(env);
+  await prepareDatabaseInChildProcess();
   let stopping = false;
   const fork = (number: number): void => {
     const started = Date.now();
@@ -64,11 +67,7 @@ export async function runPrimary(env: Env, count: number): Promise<void> {
       console.log(`${next} received: ending the drain`);
       for (const w of workers) if (!w.isDead()) w.process.kill("SIGTERM");
     };
-    process.off("SIGTERM", stop);
-    process.off("SIGINT", stop);
-    process.once("SIGTERM", again);
-    process.once("SIGINT", again);
+    replaceStopSignal(stop, again);
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  onStopSignal(stop);
 }

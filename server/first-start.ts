@@ -11,13 +11,14 @@
  * on: seeding them in the server process (16,734 listings parsed and imported) left it about 70 MB
  * larger at start and over the 300 MB target under load (318 against 280 MB after a restart,
  * `bench:http` uncached). A database prepared before starts as it did.
+ *
+ * This module only decides and forks; the preparation itself (database driver, migrations, seed)
+ * is server/prepare-database.ts, which the entry (server/main.ts) loads where it runs, so a
+ * cluster's primary never loads it (decision 223).
  */
 import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { openDatabase } from "../db/client";
-import { migrateDatabase } from "../db/migrate";
-import { demoSitesSeeded, seedDemoSites } from "../db/seed/seed";
 import type { Env } from "./env";
 
 /** Environment variable that makes the entry only prepare the database, then exit (0 on success). */
@@ -32,48 +33,9 @@ export function isNewEmbeddedDatabase(env: Pick<Env, "DATABASE_URL" | "DATA_DIR"
 }
 
 /**
- * Whether a PostgreSQL database (DATABASE_URL) still needs the demo sites seeded: SEED_DEMO is on
- * and the demo sites or their stock are missing (or the tables are not there yet, before the
- * first migration). Opens and closes its own connection. False without DATABASE_URL or SEED_DEMO.
- * @throws when the database cannot be reached
- */
-export async function isUnseededPostgres(env: Pick<Env, "DATABASE_URL" | "SEED_DEMO">): Promise<boolean> {
-  if (!env.DATABASE_URL || !env.SEED_DEMO) return false;
-  const database = await openDatabase({ url: env.DATABASE_URL });
-  try {
-    return !(await demoSitesSeeded(database));
-  } catch (error) {
-    // 42P01 undefined_table: a database that was never migrated.
-    if ((error as { code?: string; cause?: { code?: string } }).code === "42P01" || (error as { cause?: { code?: string } }).cause?.code === "42P01") return true;
-    throw error;
-  } finally {
-    await database.close();
-  }
-}
-
-/**
- * Opens the configured database (PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR), runs the
- * migrations, seeds the demo sites when SEED_DEMO is on, and closes it. Used by a cluster's primary
- * (server/cluster.ts) and by the first-start child process.
- * @throws when the database cannot be opened, migrated or seeded
- */
-export async function prepareDatabase(env: Pick<Env, "DATABASE_URL" | "DATA_DIR" | "SEED_DEMO">, log: (line: string) => void = () => {}): Promise<void> {
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR });
-  log("database opened");
-  try {
-    await migrateDatabase(database);
-    if (env.SEED_DEMO) {
-      const report = await seedDemoSites(database, { log });
-      if (!report.skipped) log("demo sites seeded");
-    }
-  } finally {
-    await database.close();
-  }
-}
-
-/**
  * Runs this process's entry again (`process.argv`) as a child with {@link PREPARE_DATABASE} set, so
- * it prepares the database and exits; its output goes to this process's. CPU-profile flags are not
+ * it prepares the database (server/prepare-database.ts) and exits; its output goes to this
+ * process's. CPU-profile flags are not
  * passed on (bench:profile profiles the server, not the preparation).
  * @throws when the child exits with a non-zero code or a signal
  */

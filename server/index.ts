@@ -1,7 +1,9 @@
 /**
- * Starts Forecourt: opens the database (PostgreSQL when DATABASE_URL is set, else the embedded
- * PGlite under .data/), migrates, seeds the demo sites on first run, serves the production build,
- * prints one line per site, and shuts down gracefully on SIGTERM/SIGINT.
+ * Starts Forecourt's HTTP server in this process: opens the database (PostgreSQL when DATABASE_URL
+ * is set, else the embedded PGlite under .data/), migrates, seeds the demo sites on first run,
+ * serves the production build, prints one line per site, and closes gracefully when asked.
+ * `npm start` reaches it through server/main.ts, which loads this module only in a process that
+ * serves (not in a cluster's primary, decision 223).
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
@@ -19,13 +21,11 @@ import { startDeliveryWorker } from "../app/services/lead-delivery.server";
 import { paymentsAdapterFor } from "../app/adapters/payments/index.server";
 import { startReservationWorker } from "../app/services/reservations.server";
 import { primaryLocationEmail } from "../app/services/leads.server";
-import cluster from "node:cluster";
 import { setFlagsFromString } from "node:v8";
 import { createApp } from "./app";
 import { closeCompression } from "./compress";
-import { processCount, runPrimary, WORKER_NUMBER } from "./cluster";
+import { processCount, WORKER_NUMBER } from "./cluster";
 import { loadEnv } from "./env";
-import { isNewEmbeddedDatabase, isUnseededPostgres, PREPARE_DATABASE, prepareDatabase, prepareDatabaseInChildProcess } from "./first-start";
 
 export interface RunningServer {
   url: string;
@@ -124,62 +124,4 @@ export async function startServer(): Promise<RunningServer> {
       }
     })());
   return { url, drain, close };
-}
-
-/**
- * Runs the server until SIGTERM or SIGINT: one process, or with WEB_CONCURRENCY > 1 on PostgreSQL
- * a cluster primary (server/cluster.ts) whose workers each run this same function.
- */
-export async function main(): Promise<void> {
-  const env = loadEnv();
-  // The first-start child (below): prepare the database, then let the process end. It logs its
-  // steps as the server does (one JSON line each at LOG_LEVEL info).
-  if (process.env[PREPARE_DATABASE]) {
-    const logger = pino({ level: env.LOG_LEVEL });
-    return prepareDatabase(env, (line) => logger.info(line));
-  }
-  const count = processCount(env);
-  if (env.WEB_CONCURRENCY > 1 && count === 1) console.warn("WEB_CONCURRENCY needs PostgreSQL (DATABASE_URL): the embedded database serves one process.");
-  if (count > 1 && cluster.isPrimary) return runPrimary(env, count);
-  // Decision 218: a new embedded database, or a PostgreSQL one without the demo sites, is created
-  // and seeded in a child process, so the server's own memory does not keep what the seed touched.
-  if (isNewEmbeddedDatabase(env)) {
-    console.log(`First start: creating the embedded database in ${env.DATA_DIR}${env.SEED_DEMO ? " with the demo sites (about 20 s)" : ""}...`);
-    await prepareDatabaseInChildProcess();
-  } else if (await isUnseededPostgres(env)) {
-    console.log("First start on this PostgreSQL database: migrating and seeding the demo sites (about 20 s)...");
-    await prepareDatabaseInChildProcess();
-  }
-  const running = await startServer();
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    console.log(`${signal} received`);
-    if (stopping) return;
-    stopping = true;
-    const close = () => {
-      const timer = setTimeout(() => process.exit(1), 10_000);
-      timer.unref();
-      running.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    };
-    if (env.SHUTDOWN_DRAIN_MS === 0) return close();
-    // Decision 220: drain first (/readyz 503, requests still served); a second signal ends it.
-    running.drain(env.SHUTDOWN_DRAIN_MS);
-    const endDrain = (again?: NodeJS.Signals) => {
-      if (again) console.log(`${again} received: ending the drain`);
-      clearTimeout(drained);
-      process.off("SIGTERM", endDrain);
-      process.off("SIGINT", endDrain);
-      close();
-    };
-    const drained = setTimeout(endDrain, env.SHUTDOWN_DRAIN_MS);
-    process.off("SIGTERM", stop);
-    process.off("SIGINT", stop);
-    process.once("SIGTERM", endDrain);
-    process.once("SIGINT", endDrain);
-  };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
 }

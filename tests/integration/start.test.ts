@@ -115,7 +115,7 @@ describe("first start on a PostgreSQL database without the demo sites (issue 15 
 });
 
 describe(`several server processes, WEB_CONCURRENCY (issue 15, ${ENGINE})`, () => {
-  it.runIf(ENGINE === "postgres")("runs that many workers on PostgreSQL, replaces one that dies, and all exit on SIGTERM", async () => {
+  it.runIf(ENGINE === "postgres")("runs that many workers on PostgreSQL from a small primary, replaces one that dies, and all exit on SIGTERM", async () => {
     const server = await startServerProcess(process.execPath, ["scripts/start.mjs"], 3500, { WEB_CONCURRENCY: "2" });
     const { child, port, exited } = server;
     try {
@@ -123,6 +123,10 @@ describe(`several server processes, WEB_CONCURRENCY (issue 15, ${ENGINE})`, () =
       const workers = childPids(child.pid!);
       expect(workers).toHaveLength(2);
       for (let i = 0; i < 4; i++) expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      // Decision 223: the primary prepares the database in a child process and never loads the
+      // app, React or the database driver (85-105 MB when it did); a worker that serves does.
+      expect(peakRssMb(child.pid!)).toBeLessThan(70);
+      expect(peakRssMb(workers[0])).toBeGreaterThan(90);
       process.kill(workers[0], "SIGKILL");
       await expect.poll(() => childPids(child.pid!).filter((pid) => pid !== workers[0]).length, { timeout: 15_000 }).toBe(2);
       await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status, { timeout: 15_000 }).toBe(200);
