@@ -82,12 +82,11 @@ export async function startServer(): Promise<RunningServer> {
   const worker = env.LEAD_WORKER ? startDeliveryWorker(database.db, channels, { log: (err) => logger.warn({ err: safeError(err) }, "lead delivery tick failed") }) : null;
   // Issue 10: reservation expiry and payment reconcile (safe on several nodes; state is in the database).
   const reservationWorker = env.LEAD_WORKER ? startReservationWorker(database.db, paymentsAdapterFor(database.db), { log: (err) => logger.warn({ err: safeError(err) }, "reservation tick failed") }) : null;
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
-  await new Promise<void>((ok) => server.once("listening", () => ok()));
-  const url = `http://localhost:${env.PORT}`;
-  for (const site of await sites.all()) {
-    if (!announces) break;
-    console.log(`${site.name.padEnd(28)} http://${site.slug}.localhost:${env.PORT}`);
+  // The sites are printed in one write before the server answers, so whoever waits for /healthz
+  // and then reads the list (a newcomer's script, site-check) finds every site, not the first few.
+  const siteLines: string[] = [];
+  for (const site of announces ? await sites.all() : []) {
+    siteLines.push(`${site.name.padEnd(28)} http://${site.slug}.localhost:${env.PORT}`);
     // Issue 16 defect 8: say where leads no routing rule covers will go.
     const gaps = routingGaps(site.config.leads);
     if (gaps.length) {
@@ -95,6 +94,10 @@ export async function startServer(): Promise<RunningServer> {
       logger.warn({ site: site.slug, departments: gaps, fallback }, `site ${site.slug}: no routing rule or leads.defaultEmail for ${gaps.join(", ")} leads; they go to the location's email, else ${fallback}`);
     }
   }
+  if (siteLines.length) console.log(siteLines.join("\n"));
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  await new Promise<void>((ok) => server.once("listening", () => ok()));
+  const url = `http://localhost:${env.PORT}`;
   if (announces) {
     const processes = processCount(env) > 1 ? `, ${processCount(env)} processes` : "";
     console.log(`Forecourt is running on port ${env.PORT} (${database.kind}${database.kind === "pglite" ? ` in ${env.DATA_DIR}` : ""}${processes}). Ctrl+C stops it.`);

@@ -2,6 +2,7 @@
  * `npm start`'s process as a user runs it: starts, answers health checks over real HTTP, and on
  * SIGTERM stops taking traffic and exits cleanly (issue 2 item 1).
  */
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -105,6 +106,22 @@ describe("first start on a PostgreSQL database without the demo sites (issue 15 
           expect((await fetch(`http://127.0.0.1:${second.port}/readyz`)).status).toBe(200);
         } finally {
           second.cleanup();
+        }
+        // Whoever waits for /healthz and then reads the site list (fresh-clone.sh, site-check) finds
+        // every demo site: they are printed before the server answers (they used to follow it).
+        const third = spawn(process.execPath, ["scripts/start.mjs"], { env: { ...process.env, ...env, PORT: "3799", LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "pipe"] });
+        try {
+          let printed = "";
+          third.stdout!.on("data", (d) => (printed += d));
+          let atFirstAnswer: string | null = null;
+          for (let i = 0; i < 5000 && atFirstAnswer === null; i++) {
+            const health = await fetch("http://127.0.0.1:3799/healthz").catch(() => null);
+            if (health?.status === 200) atFirstAnswer = printed;
+            else await new Promise((ok) => setTimeout(ok, 2));
+          }
+          for (const slug of ["perth-toyota", "harbour-auto-group", "southern-cross-used", "sunshine-state-cars", "outback-caravans"]) expect(atFirstAnswer).toContain(`http://${slug}.localhost:3799`);
+        } finally {
+          third.kill("SIGKILL");
         }
       } finally {
         await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
