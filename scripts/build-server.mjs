@@ -1,9 +1,9 @@
 /**
  * `npm run build` step 2 (issue 15 "Fast pages", docs/decisions/184): bundles the HTTP server
  * (server/main.ts, server/index.ts and the app, db and adapter modules they import) into ES
- * modules, build/node/index.js and the chunks it loads on demand (decision 223), so `npm start` runs it with plain Node. Running from TypeScript source
- * through tsx kept tsx's loader thread and its compile caches in the server process: about 100 MB
- * of resident memory. npm packages stay external (loaded from node_modules), as in the Vite build.
+ * modules, build/node/index.js and the chunks it loads on demand (decision 223), so `npm start`
+ * runs it with plain Node. Running from TypeScript source through tsx kept tsx's loader thread
+ * and its compile caches in the server process: about 100 MB of resident memory. npm packages stay external (loaded from node_modules), as in the Vite build.
  *
  * Usage: `node scripts/build-server.mjs`. @throws (exits non-zero) when esbuild reports an error.
  */

@@ -1,8 +1,8 @@
 /**
  * Several server processes on one machine (issue 15 "Fast pages", docs/decisions/184): with
  * WEB_CONCURRENCY=N (N > 1) and PostgreSQL, `npm start` runs a primary process that migrates and
- * seeds once (in a child process of its own, decision 223), then forks N workers (node:cluster) that share the port; the kernel-facing primary
- * hands connections to workers in turn. Every worker is a full node as in DESIGN's scale section
+ * seeds once (in a child process of its own, decision 223), then forks N workers (node:cluster)
+ * that share the port; the kernel-facing primary hands connections to workers in turn. Every worker is a full node as in DESIGN's scale section
  * (its own page cache, kept right by the database's stock and config versions); only worker 1 runs
  * the lead delivery and reservation workers. A worker that dies is replaced. SIGTERM or SIGINT is
  * passed to the workers, which drain for SHUTDOWN_DRAIN_MS (decision 220; a second signal is
@@ -26,9 +26,8 @@ export function processCount(env: Pick<Env, "WEB_CONCURRENCY" | "DATABASE_URL">)
 /**
  * Runs the primary process: prepares the database (migrations, demo seed when SEED_DEMO) in a
  * short-lived child process (server/first-start.ts; so the primary never loads the database
- * driver or the app and stays small, decision 223), forks
- * `count` workers (each runs this process's entry, scripts/start.mjs, and so server/index.ts's
- * main as a worker), replaces a worker that exits unexpectedly (no sooner than a second after it
+ * driver or the app and stays small, decision 223), forks `count` workers (each runs this
+ * process's entry, scripts/start.mjs, and so server/main.ts's `main` as a worker), replaces a worker that exits unexpectedly (no sooner than a second after it
  * started), and shuts down on SIGTERM/SIGINT. Resolves once the workers are forked.
  * @throws when the database cannot be opened or migrated
  */

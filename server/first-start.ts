@@ -35,8 +35,8 @@ export function isNewEmbeddedDatabase(env: Pick<Env, "DATABASE_URL" | "DATA_DIR"
 /**
  * Runs this process's entry again (`process.argv`) as a child with {@link PREPARE_DATABASE} set, so
  * it prepares the database (server/prepare-database.ts) and exits; its output goes to this
- * process's. CPU-profile flags are not
- * passed on (bench:profile profiles the server, not the preparation).
+ * process's. CPU-profile flags are not passed on (bench:profile profiles the server, not the
+ * preparation).
  * @throws when the child exits with a non-zero code or a signal
  */
 export async function prepareDatabaseInChildProcess(): Promise<void> {

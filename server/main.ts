@@ -15,7 +15,7 @@
 import cluster from "node:cluster";
 import { processCount, runPrimary } from "./cluster";
 import { loadEnv } from "./env";
-import { onStopSignal, replaceStopSignal } from "./signals";
+import { offStopSignal, onStopSignal, replaceStopSignal } from "./signals";
 import { isNewEmbeddedDatabase, PREPARE_DATABASE, prepareDatabaseInChildProcess } from "./first-start";
 
 /**
@@ -43,7 +43,7 @@ export async function main(): Promise<void> {
   if (isNewEmbeddedDatabase(env)) {
     console.log(`First start: creating the embedded database in ${env.DATA_DIR}${env.SEED_DEMO ? " with the demo sites (about 20 s)" : ""}...`);
     await prepareDatabaseInChildProcess();
-  } else if (env.DATABASE_URL && env.SEED_DEMO && (await (await import("./prepare-database")).isUnseededPostgres(env))) {
+  } else if (await (await import("./prepare-database")).isUnseededPostgres(env)) {
     console.log("First start on this PostgreSQL database: migrating and seeding the demo sites (about 20 s)...");
     await prepareDatabaseInChildProcess();
   }
@@ -68,8 +68,7 @@ export async function main(): Promise<void> {
     const endDrain = (again?: NodeJS.Signals) => {
       if (again) console.log(`${again} received: ending the drain`);
       clearTimeout(drained);
-      process.off("SIGTERM", endDrain);
-      process.off("SIGINT", endDrain);
+      offStopSignal(endDrain);
       close();
     };
     const drained = setTimeout(endDrain, env.SHUTDOWN_DRAIN_MS);

@@ -13,9 +13,14 @@ export function onStopSignal(handler: StopHandler): void {
   process.once("SIGINT", handler);
 }
 
+/** Removes `handler` (installed by {@link onStopSignal}) from whichever signal has not called it. */
+export function offStopSignal(handler: StopHandler): void {
+  process.off("SIGTERM", handler);
+  process.off("SIGINT", handler);
+}
+
 /** Replaces `current` (installed by {@link onStopSignal}) by `next` for the next SIGTERM or SIGINT. */
 export function replaceStopSignal(current: StopHandler, next: StopHandler): void {
-  process.off("SIGTERM", current);
-  process.off("SIGINT", current);
+  offStopSignal(current);
   onStopSignal(next);
 }

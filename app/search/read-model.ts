@@ -186,12 +186,9 @@ export class SearchReadModel implements SearchEngine {
    * @param docs the site's cars, any order, any visibility (visibility is applied per query,
    *   because "sold within N days" depends on `now`). Documents are kept by reference and must not
    *   be mutated afterwards.
-   * @returns the model (about 0.1 s for 17k cars, 1.2-2 s for 200k on a 2-core machine).
-   */
-  /**
-   * @param docs the site's search documents, most relevant first
    * @param rangeBlockRows sorted positions per block of the range prefix counts (default
    *   {@link RANGE_BLOCK_ROWS}); tests use small blocks so that small stocks span several
+   * @returns the model (about 0.1 s for 17k cars, 1.2-2 s for 200k on a 2-core machine).
    */
   static build(docs: readonly SearchDoc[], rangeBlockRows = RANGE_BLOCK_ROWS): SearchReadModel {
     return new SearchReadModel(docs, rangeBlockRows);
