@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const { now } = context.get(requestInfoContext);
   const query = parseFinanceQuery(new URL(request.url).searchParams);
-  const page = await financePageFor(db, site, query, new Date(now));
+  const page = await financePageFor(db, site, query, new Date(now), { quote: true });
   if (query.car_id !== undefined && !page.car) throw new Response("Not Found", { status: 404 });
   return { ...page, siteName: site.name };
 }

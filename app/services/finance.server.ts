@@ -10,6 +10,7 @@ import { getFinanceQuoteAdapter, type FinanceQuote, type FinanceQuoteAdapter, ty
 import { carTitle, isInStock, type Car, type FinanceLenderData } from "~/domain/car";
 import { getPriceDisplay } from "~/domain/display/price-display";
 import type { FinanceEstimateView } from "~/domain/finance/estimate-view";
+import { buildFinanceQuoteView, type FinanceQuoteView } from "~/domain/finance/quote-view";
 import { calculatorStartFromQuery, type FinanceQuery } from "~/domain/finance/query";
 import type { CalculatorConfig, CalculatorValues } from "~/domain/finance/calculator";
 import { priceOptionsFor } from "~/sites/display-options";
@@ -83,6 +84,12 @@ export async function getFinanceQuote(
   }
 }
 
+async function quoteViewFor(site: Site, car: Car, adapter?: FinanceQuoteAdapter): Promise<FinanceQuoteView | null> {
+  if (!isInStock(car)) return null;
+  const quote = await getFinanceQuote(site, car, null, adapter);
+  return quote ? buildFinanceQuoteView(quote, car.price) : null;
+}
+
 /**
  * The car a finance page is about (`?car_id=`), scoped by the site; withdrawn cars are not offered.
  * @returns the car or null when the id is absent, unknown or of another site
@@ -109,15 +116,15 @@ export function providerRateFor(site: Pick<Site, "config">, car: Pick<Car, "fina
 }
 
 /**
- * The VDP finance panel's data (spec 2.4, 5, 7): the estimate, the quote (per
- * {@link getFinanceQuote}), the calculator starting at the car's price, and the finance link.
+ * The VDP finance panel's data (spec 2.4, 5): the estimate, the calculator starting at the car's
+ * price, and the finance link. No personal quote: a car shows one estimate unless the shopper asks
+ * for a quote (the personalised finance page, {@link financePageFor}).
  * @param now instant now (type A's age rule)
  */
-export async function financePanelFor(site: Site, car: Car, now: Date, adapter?: FinanceQuoteAdapter): Promise<FinancePanelData> {
+export async function financePanelFor(site: Site, car: Car, now: Date): Promise<FinancePanelData> {
   const config = calculatorConfigFor(site.config);
   return {
     estimate: financeEstimateFor(site, car, now),
-    quote: await getFinanceQuote(site, car, null, adapter),
     calculator: { config, initial: initialCalculatorValues(car.price, config, providerRateFor(site, car)) },
     financeHref: financeHref(site.config.finance.linkPath, { car_id: car.id, car_type: car.carType, preferredDealership: car.location?.slug, vin: car.vin }),
     financePath: site.config.finance.linkPath,
@@ -138,7 +145,8 @@ export interface FinancePageData {
     priceText: string;
     carType: Car["carType"];
     estimate: FinanceEstimateView | null;
-    quote: FinanceQuote | null;
+    /** The personal quote when asked for, under the estimate's display rules; else null. */
+    quote: FinanceQuoteView | null;
   } | null;
   calculator: { config: CalculatorConfig; initial: CalculatorValues; message: string | null };
   /** Spec 6: finance gated behind sign-in (the gate itself belongs to accounts). */
@@ -147,11 +155,20 @@ export interface FinancePageData {
 }
 
 /**
- * Data of a finance page: the chosen car (scoped by site), its estimate and quote, and the
- * calculator's starting values (submitted fields, the car's price, the budget, or defaults).
+ * Data of a finance page: the chosen car (scoped by site), its estimate, its quote when the page is
+ * where the shopper asks for one, and the calculator's starting values (submitted fields, the
+ * car's price, the budget, or defaults).
  * @param now instant now (estimate rules)
+ * @param options.quote true on the personalised finance page (the shopper asked for a quote);
+ *   default false: the car shows its one estimate
  */
-export async function financePageFor(db: Database, site: Site, query: FinanceQuery, now: Date): Promise<FinancePageData> {
+export async function financePageFor(
+  db: Database,
+  site: Site,
+  query: FinanceQuery,
+  now: Date,
+  options: { quote?: boolean; adapter?: FinanceQuoteAdapter } = {},
+): Promise<FinancePageData> {
   const config = calculatorConfigFor(site.config);
   const car = await getFinanceCar(db, site, query.car_id ?? null);
   const start = calculatorStartFromQuery(query, car?.price ?? null, config);
@@ -165,7 +182,7 @@ export async function financePageFor(db: Database, site: Site, query: FinanceQue
           priceText: getPriceDisplay(car, priceOptionsFor(site.config)).text,
           carType: car.carType,
           estimate: financeEstimateFor(site, car, now),
-          quote: await getFinanceQuote(site, car),
+          quote: options.quote ? await quoteViewFor(site, car, options.adapter) : null,
         }
       : null,
     calculator: { config, initial: start.values, message: start.message },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { clampPurchasePrice } from "~/domain/finance/calculator";
 import { DEMO_SITES } from "../../db/seed/demo-sites";
-import { calculatorConfigFor, financeEstimateConfigFor, financeFeesFor, lenderAssumptionsFor } from "./finance-options";
+import { buildLenderData, estimateFrequencyFor, FINANCE_PROVIDER_TYPES } from "~/domain/finance/estimate";
+import { calculatorConfigFor, financeEstimateConfigFor, financeEstimateFor, financeFeesFor, lenderAssumptionsFor } from "./finance-options";
 import { resolveSiteConfig } from "./resolve-config";
 import { SiteConfigSchema } from "./site-config";
 
@@ -51,7 +52,7 @@ describe("finance options from site config (spec 5, 9)", () => {
 
   it("generated lender data uses the rate of the car type and the site's fees", () => {
     const config = demo("southern-cross-used").config;
-    expect(lenderAssumptionsFor(config, "used")).toEqual({ annualRatePercent: 9.99, fees: financeFeesFor(config) });
+    expect(lenderAssumptionsFor(config, "used")).toEqual({ annualRatePercent: 9.99, fees: financeFeesFor(config), frequency: "weekly" });
     expect(lenderAssumptionsFor(config, "new")?.annualRatePercent).toBe(8.49);
   });
 
@@ -61,5 +62,51 @@ describe("finance options from site config (spec 5, 9)", () => {
       expect(config.finance.provider, d.slug).not.toBeNull();
       expect(config.finance.generatedLenderRates, d.slug).not.toBeNull();
     }
+  });
+});
+
+describe("issue 51: finance copy is true (NCCP reg 100, ASIC RG 234)", () => {
+  const NOW = new Date("2026-06-01T00:00:00Z");
+  const estimateFor = (site: { slug: string; config: ReturnType<typeof SiteConfigSchema.parse> }, price: number) => {
+    const provider = site.config.finance.provider!;
+    const data = buildLenderData(price, lenderAssumptionsFor(site.config, "used")!);
+    return financeEstimateFor(site, { make: "Mazda", year: 2022, price, status: "in_stock", financeLenders: { [provider]: data }, location: null }, NOW);
+  };
+
+  it.each([...FINANCE_PROVIDER_TYPES])("provider type %s: the payment, its label, the total and the disclaimer name one repayment frequency", (type) => {
+    const site = { slug: "x", config: SiteConfigSchema.parse({ finance: { provider: "lender", providerType: type, generatedLenderRates: { new: 6.29, demo: 6.29, used: 6.29 } } }) };
+    const view = estimateFor(site, 30_000)!;
+    const [word, label, other] = view.frequency === "monthly" ? ["monthly", "per month", "weekly"] : ["weekly", "per week", "monthly"];
+    expect(view.frequency).toBe(estimateFrequencyFor(type));
+    expect(view.periodText).toBe(label);
+    expect(view.disclaimer).toContain(`Estimated ${word} repayments`);
+    expect(view.disclaimer).toMatch(new RegExp(`Total payable \\$[\\d,.]+ \\(${word} repayments\\)`));
+    expect(view.disclaimer).not.toContain(other);
+    // The total shown is the disclaimer's total, in whole dollars.
+    const total = Number(view.disclaimer!.match(/Total payable \$([\d,.]+)/)![1].replace(/,/g, ""));
+    expect(view.totalText).toBe(`$${Math.round(total).toLocaleString("en-AU")}`);
+  });
+
+  it("perth-toyota (type G): '$N per month' with a monthly total, not '(weekly repayments)'", () => {
+    const view = estimateFor(demo("perth-toyota"), 40_000)!;
+    expect(view.periodText).toBe("per month");
+    expect(view.disclaimer).toContain("(monthly repayments)");
+  });
+
+  it("reg 100: the perth-toyota lender's fees lift its comparison rate above the interest rate, and the disclaimer names them", () => {
+    const site = demo("perth-toyota");
+    const fees = financeFeesFor(site.config);
+    expect(fees.establishmentFee + fees.monthlyAdminFee + fees.agencyFee + fees.securityRegistrationFee).toBeGreaterThan(0);
+    const data = buildLenderData(40_000, lenderAssumptionsFor(site.config, "new")!);
+    expect(data.comparisonRate!).toBeGreaterThan(data.interestRate!);
+    expect(data.disclaimer).toMatch(/fees of \$395\.00 establishment and \$10\.00 a month included/);
+  });
+
+  it("reg 100: where a lender's fees are really zero, the comparison rate equals the interest rate and the disclaimer says there are no fees", () => {
+    const site = demo("harbour-auto-group");
+    expect(financeFeesFor(site.config)).toEqual({ establishmentFee: 0, securityRegistrationFee: 0, monthlyAdminFee: 0, agencyFee: 0 });
+    const data = buildLenderData(40_000, lenderAssumptionsFor(site.config, "used")!);
+    expect(data.comparisonRate).toBe(data.interestRate);
+    expect(data.disclaimer).toContain("no establishment, account or other credit fees");
   });
 });

@@ -7,7 +7,7 @@ import type { CarType } from "~/domain/car";
 import { DEFAULT_CALCULATOR_CONFIG, withCalculatorConfig, type CalculatorConfig } from "~/domain/finance/calculator";
 import type { FinanceEstimateCar, FinanceEstimateConfig } from "~/domain/finance/estimate";
 import { buildFinanceEstimateView, type FinanceEstimateView } from "~/domain/finance/estimate-view";
-import type { LenderDataAssumptions } from "~/domain/finance/estimate";
+import { estimateFrequencyFor, type LenderDataAssumptions } from "~/domain/finance/estimate";
 import type { FinanceFees } from "~/domain/finance/repayments";
 import type { SiteConfig } from "./site-config";
 import type { Site } from "./site";
@@ -60,13 +60,14 @@ export function calculatorConfigFor(config: SiteConfig): CalculatorConfig {
 
 /**
  * Assumptions for generating a car's lender data with our engine (decision 020): the configured
- * rate for the car type, the site's fees and the spec 9 estimate assumptions.
+ * rate for the car type, the site's fees, the spec 9 estimate assumptions, and the frequency the
+ * site's provider type leads with (so the total and disclaimer match the figure shown).
  * @returns null when the site generates no lender data
  */
 export function lenderAssumptionsFor(config: SiteConfig, carType: CarType): LenderDataAssumptions | null {
   const rates = config.finance.generatedLenderRates;
   if (!config.finance.provider || !rates) return null;
-  return { annualRatePercent: rates[carType], fees: financeFeesFor(config) };
+  return { annualRatePercent: rates[carType], fees: financeFeesFor(config), frequency: estimateFrequencyFor(config.finance.providerType) };
 }
 
 /**

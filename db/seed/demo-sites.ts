@@ -62,6 +62,9 @@ export const DEMO_SITES: DemoSite[] = [
         providerType: "G",
         linkPath: "/finance-enquiry",
         calculatorDefaultRate: 8.5,
+        // The lender's credit fees: they are what lift its comparison rate above 6.29% (reg 100).
+        establishmentFee: 395,
+        fixedFees: { establishment: 0, securityRegistration: 0, monthlyAdmin: 10, agency: 0 },
         generatedLenderRates: { new: 6.29, demo: 6.49, used: 7.99 },
       },
       links: { dealerNetworkBaseDomain: "toyota.com.au", externalServiceBookingUrl: "https://www.toyota.com.au/service-booking" },

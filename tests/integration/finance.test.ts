@@ -82,26 +82,40 @@ describe(`finance (${ENGINE})`, () => {
     expect(other.calculator.initial.purchasePrice).toBe(30_000);
   });
 
-  it("spec 7: the VDP asks for a quote only when the site flag is on and the price is above 0", async () => {
+  it("spec 7 / issue 51: a quote is asked for only on the personalised page (the shopper asked), with the site flag on and a price above 0; the VDP panel and /finance show the one estimate", async () => {
     const calls: unknown[] = [];
     const adapter = { quote: async (r: unknown) => (calls.push(r), { weeklyRepaymentAmount: 77, advertisedRate: 7, comparisonRate: 7.5 }) };
     const off = await createTestSite(handle, { config: { finance: FINANCE } });
     const on = await createTestSite(handle, { config: { finance: { ...FINANCE, quoteService: true } } });
-    await importStock(handle.db, on, feed([stockRecord({ price: 20_000, vin: "JTMHV05J604123456" }), stockRecord({ price: null })]));
+    await importStock(handle.db, on, feed([stockRecord({ price: 20_000, vin: "JTMHV05J604123456" }), stockRecord({ price: null }), stockRecord({ price: 88 })]));
     const cars = (await searchStock(handle.db, (await getSiteBySlug(handle.db, on.slug))!, query(""))).hits;
-    const priced = (await getCarBySlug(handle.db, on, cars.find((c) => c.price)!.slug));
-    const unpriced = (await getCarBySlug(handle.db, on, cars.find((c) => !c.price)!.slug));
-    if (priced.kind !== "found" || unpriced.kind !== "found") throw new Error("cars not found");
-    expect((await financePanelFor(on, priced.car, new Date(), adapter)).quote).toEqual({ weeklyRepaymentAmount: 77, advertisedRate: 7, comparisonRate: 7.5 });
+    const priced = cars.find((c) => c.price === 20_000)!;
+    const unpriced = cars.find((c) => !c.price)!;
+    const cheap = cars.find((c) => c.price === 88)!;
+    const pricedCar = await getCarBySlug(handle.db, on, priced.slug);
+    if (pricedCar.kind !== "found") throw new Error("car not found");
+    const asked = { quote: true, adapter };
+    // The VDP panel carries no quote at all, and /finance does not ask.
+    expect(Object.keys(await financePanelFor(on, pricedCar.car, new Date()))).not.toContain("quote");
+    expect((await financePageFor(handle.db, on, { car_id: priced.id }, new Date(), { adapter })).car?.quote).toBeNull();
+    expect(calls).toHaveLength(0);
+    expect((await financePageFor(handle.db, on, { car_id: priced.id }, new Date(), asked)).car?.quote).toEqual({
+      paymentText: "$77",
+      periodText: "per week",
+      isEnquireForFinance: false,
+      interestRateText: "7.00%",
+      comparisonRateText: "7.50%",
+    });
     expect(calls).toEqual([
       { selfAssessedCreditScore: "GREAT", purchasePrice: 20_000, loanTerm: 5, year: 2020, vin: "JTMHV05J604123456", nvic: null, whoIsHelping: on.name },
     ]);
-    expect((await financePanelFor(on, unpriced.car, new Date(), adapter)).quote).toBeNull();
-    expect((await financePanelFor(off, priced.car, new Date(), adapter)).quote).toBeNull();
-    expect(calls).toHaveLength(1);
+    expect((await financePageFor(handle.db, on, { car_id: unpriced.id }, new Date(), asked)).car?.quote).toBeNull();
+    // An $88 car gets no quote figures (spec 9: price above $500), not "$0 per week".
+    expect((await financePageFor(handle.db, on, { car_id: cheap.id }, new Date(), asked)).car?.quote).toBeNull();
+    expect((await financePageFor(handle.db, off, { car_id: priced.id }, new Date(), asked)).car).toBeNull();
     // A non-OK answer (null) or a failing service is ignored.
-    expect((await financePanelFor(on, priced.car, new Date(), { quote: async () => null })).quote).toBeNull();
-    expect((await financePanelFor(on, priced.car, new Date(), { quote: async () => Promise.reject(new Error("down")) })).quote).toBeNull();
+    expect((await financePageFor(handle.db, on, { car_id: priced.id }, new Date(), { quote: true, adapter: { quote: async () => null } })).car?.quote).toBeNull();
+    expect((await financePageFor(handle.db, on, { car_id: priced.id }, new Date(), { quote: true, adapter: { quote: async () => Promise.reject(new Error("down")) } })).car?.quote).toBeNull();
   });
 });
 

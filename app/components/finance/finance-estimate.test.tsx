@@ -11,7 +11,7 @@ import { FinanceEstimate } from "./finance-estimate";
 
 /** A card's estimate as the server builds it (values as in a type E lender's data). */
 const estimate: FinanceEstimateView = {
-  providerType: "E", frequency: "monthly", paymentText: "$612", periodText: "per month", secondaryPaymentText: null,
+  providerType: "E", frequency: "monthly", paymentText: "$612", periodText: "per month",
   isEnquireForFinance: false, totalText: "$41,180", interestRateText: "9.49%", comparisonRateText: "10.12%", termText: "5 years",
   disclaimer: "Estimated repayments are based on a 5 year secured loan.",
 };

@@ -24,7 +24,8 @@ export function FinanceDisclaimer({ estimate }: { estimate: FinanceEstimateView 
 /**
  * Finance estimate (spec 5): the payment ("$98 per week" or 'Enquire for Finance'), then the
  * interest rate and the comparison rate side by side in the same type size (the comparison rate is
- * never less prominent than the interest rate), and the disclaimer.
+ * never less prominent than the interest rate), and the disclaimer. 'Enquire for Finance' stands
+ * alone (spec 4: no total; so no example rates or total payable in a disclaimer either).
  * @param compact the car card's short form (no total, no term)
  */
 export function FinanceEstimate({ estimate, compact = false }: { estimate: FinanceEstimateView; compact?: boolean }) {
@@ -37,10 +38,10 @@ export function FinanceEstimate({ estimate, compact = false }: { estimate: Finan
           <>
             <span className="text-lg">{estimate.paymentText}</span>
             {` ${estimate.periodText}`}
-            {!compact && estimate.secondaryPaymentText ? <span className="ml-2 font-normal text-slate-600">{`(${estimate.secondaryPaymentText})`}</span> : null}
           </>
         )}
       </p>
+      {estimate.isEnquireForFinance ? null : (
       <dl className="mt-1 grid grid-cols-2 gap-x-2 text-sm">
         <div>
           <dt className="text-slate-600">Interest rate</dt>
@@ -63,7 +64,8 @@ export function FinanceEstimate({ estimate, compact = false }: { estimate: Finan
           </div>
         ) : null}
       </dl>
-      <FinanceDisclaimer estimate={estimate} />
+      )}
+      {estimate.isEnquireForFinance ? null : <FinanceDisclaimer estimate={estimate} />}
     </div>
   );
 }

@@ -1,10 +1,8 @@
 import type { AnalyticsParams } from "~/components/analytics";
-import type { FinanceQuote } from "~/adapters/finance-quote/quote";
 import type { CalculatorConfig, CalculatorValues } from "~/domain/finance/calculator";
 import type { FinanceEstimateView } from "~/domain/finance/estimate-view";
 import { island } from "~/components/island";
 import { FinanceEstimate } from "./finance-estimate";
-import { FinanceQuoteLine } from "./finance-quote";
 
 /**
  * The calculator sits in a closed disclosure: its JavaScript (the calculator and its slider, about
@@ -17,8 +15,6 @@ const FinanceCalculator = island("finance-calculator", () => import("./finance-c
 export interface FinancePanelData {
   /** Spec 5 estimate, null when hidden. */
   estimate: FinanceEstimateView | null;
-  /** Spec 7 quote, null when none. */
-  quote: FinanceQuote | null;
   calculator: { config: CalculatorConfig; initial: CalculatorValues };
   /** The finance link (app/domain/finance/link.ts). */
   financeHref: string;
@@ -32,8 +28,8 @@ export interface FinancePanelData {
 
 /**
  * VDP finance panel (spec 2.4 "finance panel", "Finance weekly teaser and finance calculator",
- * spec 5): the weekly teaser (estimate), the quote when one is held, and the calculator in a
- * disclosure. The 'Finance Enquiry' button (`financeHref`) sits with the VDP's other buttons.
+ * spec 5): the weekly teaser (estimate) and the calculator in a disclosure (one estimate; the
+ * personal quote is on the personalised finance page). The 'Finance Enquiry' button (`financeHref`) sits with the VDP's other buttons.
  * @param showEstimate false when the page already shows the estimate as a teaser near the price
  *   (the VDP, issue 17). Default true.
  */
@@ -45,7 +41,6 @@ export function FinancePanel({ data, showEstimate = true }: { data: FinancePanel
         Finance
       </h2>
       {showEstimate && data.estimate ? <FinanceEstimate estimate={data.estimate} /> : null}
-      {data.quote ? <FinanceQuoteLine quote={data.quote} className="text-sm" /> : null}
       <details className="rounded border border-slate-200 p-3" id="finance-calculator">
         <summary className="cursor-pointer font-medium">Calculate your repayments</summary>
         <div className="mt-3">

@@ -1,17 +1,26 @@
-import type { FinanceQuote } from "~/adapters/finance-quote/quote";
-import { formatAud } from "~/domain/display/price-display";
+import type { FinanceQuoteView } from "~/domain/finance/quote-view";
+import { COMPARISON_RATE_WARNING } from "~/domain/finance/disclosure-text";
 
 /**
- * The personal quote line (spec 7 youx quote): weekly repayment in whole dollars, the advertised
- * rate and the comparison rate (percent, 2 decimals), the comparison rate no less prominent.
- * Written without Intl (a repayment is not negative, so rounding half up is Intl's rounding): the
- * VDP shows it while it loads (decision 194).
+ * The personal quote line (spec 7 youx quote), shown only where the shopper asked for a quote:
+ * the weekly repayment with the advertised rate and the comparison rate (no less prominent) and
+ * the comparison-rate warning, or 'Enquire for Finance' alone (spec 4).
  */
-export function FinanceQuoteLine({ quote, className = "text-sm" }: { quote: FinanceQuote; className?: string }) {
+export function FinanceQuoteLine({ quote, className = "text-sm" }: { quote: FinanceQuoteView; className?: string }) {
+  if (quote.isEnquireForFinance) {
+    return (
+      <p className={className} data-testid="finance-quote">
+        Personal quote: <strong>{quote.paymentText}</strong>
+      </p>
+    );
+  }
   return (
-    <p className={className} data-testid="finance-quote">
-      Personal quote: <strong>{formatAud(Math.round(quote.weeklyRepaymentAmount))} per week</strong> at {quote.advertisedRate.toFixed(2)}% p.a.,
-      comparison rate <strong>{quote.comparisonRate.toFixed(2)}% p.a.*</strong>
-    </p>
+    <div className={className} data-testid="finance-quote">
+      <p>
+        Personal quote: <strong>{`${quote.paymentText} ${quote.periodText}`}</strong> at {quote.interestRateText} p.a., comparison rate{" "}
+        <strong>{`${quote.comparisonRateText} p.a.*`}</strong>
+      </p>
+      <p className="mt-1 text-xs text-slate-600">{`* ${COMPARISON_RATE_WARNING}`}</p>
+    </div>
   );
 }

@@ -46,7 +46,6 @@ function card(overrides: Partial<CarCardData> = {}): CarCardData {
       frequency: "weekly",
       paymentText: "$98",
       periodText: "per week",
-      secondaryPaymentText: "$424 per month",
       isEnquireForFinance: false,
       totalText: "$44,120",
       interestRateText: "6.29%",

@@ -25,13 +25,12 @@ const car = (price: number, data: Partial<FinanceLenderData> | null = {}, patch:
 });
 
 describe("buildFinanceEstimateView (spec 5 estimate display, spec 4 finance payment)", () => {
-  it("spec 5: a $30,000 car at 6.29% with a $1,360.50 fee shows $98 per week, $424 per month, 6.29% and 7.94% to 2 decimals", () => {
+  it("spec 5: a $30,000 car at 6.29% with a $1,360.50 fee shows $98 per week, 6.29% and 7.94% to 2 decimals", () => {
     const view = buildFinanceEstimateView(car(30_000), site, config("E"), YEAR)!;
     expect(view).toMatchObject({
       frequency: "weekly",
       paymentText: "$98",
       periodText: "per week",
-      secondaryPaymentText: "$424 per month",
       isEnquireForFinance: false,
       totalText: "$34,406",
       interestRateText: "6.29%",
@@ -46,21 +45,28 @@ describe("buildFinanceEstimateView (spec 5 estimate display, spec 4 finance paym
     expect(view.disclaimer).not.toContain("WARNING");
   });
 
-  it("spec 5 type G (a manufacturer's own finance) leads with the monthly payment", () => {
+  it("spec 5 type G (a manufacturer's own finance) leads with the monthly payment and shows no weekly figure beside it (issue 51)", () => {
     const view = buildFinanceEstimateView(car(30_000), site, config("G"), YEAR)!;
-    expect([view.frequency, view.paymentText, view.periodText, view.secondaryPaymentText]).toEqual(["monthly", "$424", "per month", "$98 per week"]);
+    expect([view.frequency, view.paymentText, view.periodText]).toEqual(["monthly", "$424", "per month"]);
+    expect(JSON.stringify(view)).not.toContain("$98");
   });
 
   it("spec 4: a weekly payment at or below $25 reads 'Enquire for Finance' with a blank total and no period", () => {
     const view = buildFinanceEstimateView(car(2_500, { paymentWeek: 25 }), site, config("E"), YEAR)!;
-    expect([view.paymentText, view.periodText, view.totalText, view.isEnquireForFinance, view.secondaryPaymentText]).toEqual(["Enquire for Finance", "", "", true, null]);
+    expect([view.paymentText, view.periodText, view.totalText, view.isEnquireForFinance]).toEqual(["Enquire for Finance", "", "", true]);
     const above = buildFinanceEstimateView(car(2_500, { paymentWeek: 26 }), site, config("E"), YEAR)!;
     expect(above.paymentText).toBe("$26");
   });
 
-  it("spec 8: a missing total or term shows '-' / nothing; a missing monthly payment drops the secondary text", () => {
+  it("spec 8: a missing total or term shows '-' / nothing", () => {
     const view = buildFinanceEstimateView(car(30_000, { totalPayable: null, termYears: null, paymentMonth: null }), site, config("E"), YEAR)!;
-    expect([view.totalText, view.termText, view.secondaryPaymentText]).toEqual(["-", null, null]);
+    expect([view.totalText, view.termText]).toEqual(["-", null]);
+  });
+
+  it("issue 51 / spec 4: 'Enquire for Finance' carries no lender disclaimer, so no 'Total payable' with rates", () => {
+    const view = buildFinanceEstimateView(car(2_500, { paymentWeek: 20, disclaimer: "Total payable $2,236.35 at 8.99% p.a." }), site, config("E"), YEAR)!;
+    expect(view.isEnquireForFinance).toBe(true);
+    expect(view.disclaimer).toBeNull();
   });
 
   it("spec 5: hidden when the rules fail: no provider config, no lender data, a null rate, excluded make, price not above 500, sold", () => {

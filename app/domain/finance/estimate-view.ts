@@ -9,6 +9,7 @@
  */
 import { COMPARISON_RATE_WARNING } from "./disclosure-text";
 import {
+  estimateFrequencyFor,
   financeEstimateHiddenReason,
   formatFinancePayment,
   formatFinanceRate,
@@ -22,14 +23,20 @@ import {
 /** What the card and the VDP render. Every field is display text. */
 export interface FinanceEstimateView {
   providerType: FinanceProviderType;
-  /** Which payment leads: monthly for type G (spec 5 requires its monthly payment), else weekly. */
+  /**
+   * The one repayment frequency of the estimate: monthly for type G (spec 5 requires its monthly
+   * payment), else weekly. The payment, its label and the total are all in it; no figure of the
+   * other frequency is shown beside them.
+   */
   frequency: "weekly" | "monthly";
   /** "$98", "Enquire for Finance" or "-". */
   paymentText: string;
   /** "per week" / "per month"; "" when the payment reads 'Enquire for Finance' or is missing. */
   periodText: string;
-  /** The other period's payment ("$424 per month"), or null when missing or 'Enquire for Finance'. */
-  secondaryPaymentText: string | null;
+  /**
+   * True when the payment reads 'Enquire for Finance' (spec 4): then the total is "", and no rates
+   * and no lender disclaimer are shown (their example, total payable included, does not apply).
+   */
   isEnquireForFinance: boolean;
   /** Total payable in whole dollars, "" for 'Enquire for Finance', "-" when missing. */
   totalText: string;
@@ -61,22 +68,19 @@ export function buildFinanceEstimateView(
   if (financeEstimateHiddenReason(car, site, config, currentYear) !== null) return null;
   const data = selectLenderData(car, config.provider)!;
   const providerType = config.providerTypes[config.provider];
-  const frequency = providerType === "G" ? "monthly" : data.paymentWeek == null && data.paymentMonth != null ? "monthly" : "weekly";
+  const frequency = estimateFrequencyFor(providerType) === "monthly" || (data.paymentWeek == null && data.paymentMonth != null) ? "monthly" : "weekly";
   const lead = formatFinancePayment(frequency === "weekly" ? data.paymentWeek : data.paymentMonth, data.totalPayable);
-  const other = formatFinancePayment(frequency === "weekly" ? data.paymentMonth : data.paymentWeek, data.totalPayable);
-  const otherPeriod = frequency === "weekly" ? "per month" : "per week";
   const hasPayment = !lead.isEnquireForFinance && lead.payment !== "-";
   return {
     providerType,
     frequency,
     paymentText: lead.payment,
     periodText: hasPayment ? (frequency === "weekly" ? "per week" : "per month") : "",
-    secondaryPaymentText: hasPayment && !other.isEnquireForFinance && other.payment !== "-" ? `${other.payment} ${otherPeriod}` : null,
     isEnquireForFinance: lead.isEnquireForFinance,
     totalText: lead.total,
     interestRateText: formatFinanceRate(data.interestRate),
     comparisonRateText: formatFinanceRate(data.comparisonRate),
     termText: data.termYears != null ? `${data.termYears} ${data.termYears === 1 ? "year" : "years"}` : null,
-    disclaimer: data.disclaimer?.trim() ? data.disclaimer.replace(COMPARISON_RATE_WARNING, "").trim() || null : null,
+    disclaimer: !lead.isEnquireForFinance && data.disclaimer?.trim() ? data.disclaimer.replace(COMPARISON_RATE_WARNING, "").trim() || null : null,
   };
 }

@@ -192,6 +192,16 @@ export function formatFinancePayment(
   return { payment: formatWholeDollars(payment), total, isEnquireForFinance: false };
 }
 
+/**
+ * The repayment frequency an estimate leads with for a provider type (spec 5): type G (a
+ * manufacturer's own finance) needs its monthly payment, so it leads monthly; the others weekly.
+ * The estimate's figure, its label, its total payable and its disclaimer all use this frequency.
+ * @returns "monthly" for G, else "weekly"
+ */
+export function estimateFrequencyFor(providerType: FinanceProviderType): "weekly" | "monthly" {
+  return providerType === "G" ? "monthly" : "weekly";
+}
+
 /** Spec 9 "Finance": the finance estimate assumptions. */
 export const ESTIMATE_ASSUMPTIONS = {
   termYears: 5,
@@ -220,6 +230,11 @@ export interface LenderDataAssumptions {
   comparisonBasis?: "benchmark" | "example";
   /** Frequency on which the comparison rate is computed; default monthly (reg 100 n = 12). */
   comparisonFrequency?: PaymentFrequency;
+  /**
+   * The frequency the estimate shows ({@link estimateFrequencyFor} of the provider type): the
+   * total payable and the disclaimer are worked out and worded in it. Default weekly.
+   */
+  frequency?: "weekly" | "monthly";
   /** Replaces the generated disclaimer (the comparison-rate warning is appended either way). */
   disclaimer?: string;
 }
@@ -235,8 +250,9 @@ export interface LenderDataAssumptions {
  * @returns FinanceLenderData with interestRate (percent, as given), comparisonRate (percent,
  *   rounded to 2 decimals), paymentWeek and paymentMonth (whole dollars, rounded half up, as the
  *   type documents), deposit, balloon, establishmentFees (establishment + agency fee) and
- *   totalPayable (weekly example, includes balloon and fees) in dollars to the cent,
- *   termYears/Months/Weeks, and a disclaimer that ends with the comparison-rate warning.
+ *   totalPayable (the example in `assumptions.frequency`, default weekly, includes balloon and
+ *   fees) in dollars to the cent, termYears/Months/Weeks, and a disclaimer in that frequency
+ *   that names the fees (or says there are none) and ends with the comparison-rate warning.
  *   term{N} keys are not produced.
  * @throws RangeError when the price is not a positive number, or for invalid rates, fees or
  *   percentages (as `calculateRepayments`)
@@ -267,13 +283,17 @@ export function buildLenderData(price: number, assumptions: LenderDataAssumption
       : loan;
   const comparison = roundTo2(comparisonRate({ ...comparisonLoan, frequency: assumptions.comparisonFrequency ?? "monthly" }));
   const establishmentFees = roundToCents(fees.establishmentFee + fees.agencyFee);
+  const frequency = assumptions.frequency ?? "weekly";
+  const example = frequency === "weekly" ? weekly : monthly;
 
+  // Reg 100: fees are what lift the comparison rate above the interest rate, so the text says
+  // which ones are in it, or that there are none (then the two rates are equal on purpose).
   const generated =
-    `Estimated repayments are based on a ${termYears} year secured loan at ${assumptions.annualRatePercent}% p.a. ` +
+    `Estimated ${frequency} repayments are based on a ${termYears} year secured loan at ${assumptions.annualRatePercent}% p.a. ` +
     `(comparison rate ${comparison.toFixed(2)}% p.a.${(assumptions.comparisonBasis ?? "benchmark") === "benchmark" ? ` based on a $30,000 car over ${termYears} years` : ""}), a ${depositPercent}% deposit of ${formatCents(deposit)}, ` +
-    `a ${balloonPercent}% final payment of ${formatCents(weekly.balloon)}` +
-    (weekly.totalFees > 0 ? ` and fees included in the repayments` : "") +
-    `. Total payable ${formatCents(weekly.totalPayable)} (weekly repayments).`;
+    `a ${balloonPercent}% final payment of ${formatCents(example.balloon)}` +
+    (example.totalFees > 0 ? ` and fees of ${describeFees(fees)} included in the repayments` : ` and no establishment, account or other credit fees`) +
+    `. Total payable ${formatCents(example.totalPayable)} (${frequency} repayments).`;
 
   return {
     interestRate: assumptions.annualRatePercent,
@@ -281,9 +301,9 @@ export function buildLenderData(price: number, assumptions: LenderDataAssumption
     paymentWeek: Math.round(weekly.payment),
     paymentMonth: Math.round(monthly.payment),
     deposit,
-    balloon: weekly.balloon,
+    balloon: example.balloon,
     establishmentFees,
-    totalPayable: weekly.totalPayable,
+    totalPayable: example.totalPayable,
     termYears,
     termMonths: Math.round(termYears * 12),
     termWeeks: weekly.numberOfPayments,
@@ -297,6 +317,17 @@ function isPresent(value: number | null | undefined): value is number {
 
 function roundTo2(value: number): number {
   return Math.round(Number((value * 100).toFixed(6))) / 100;
+}
+
+/** "$395.00 establishment and $10.00 a month": the non-zero fees of a lender, in words. */
+function describeFees(fees: FinanceFees): string {
+  const parts = [
+    fees.establishmentFee > 0 ? `${formatCents(fees.establishmentFee)} establishment` : null,
+    fees.securityRegistrationFee > 0 ? `${formatCents(fees.securityRegistrationFee)} security registration` : null,
+    fees.agencyFee > 0 ? `${formatCents(fees.agencyFee)} agency` : null,
+    fees.monthlyAdminFee > 0 ? `${formatCents(fees.monthlyAdminFee)} a month` : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0];
 }
 
 /** "$9,000.00" */
