@@ -421,7 +421,14 @@ function SrpResults({ d, loading }: { d: SearchData; loading: boolean }) {
               <aside key={`promo-${slot.promo.id}`} data-testid="promo-card" aria-label={slot.promo.name} className="flex flex-col justify-center rounded-lg bg-[var(--site-primary)] p-6 text-[var(--site-on-primary)] shadow-sm">
                 {slot.promo.imageUrl ? <img src={slot.promo.imageUrl} alt="" className="mb-3 rounded" /> : null}
                 <h2 className="text-xl font-bold">{slot.promo.name}</h2>
+                {slot.promo.finance ? <p className="mt-1 text-xl font-bold" data-testid="promo-comparison-rate">{slot.promo.finance.comparisonText}</p> : null}
                 {slot.promo.description ? <p className="mt-2 text-sm">{slot.promo.description}</p> : null}
+                {slot.promo.finance ? (
+                  <>
+                    <p className="mt-2 text-xs">{slot.promo.finance.detail}</p>
+                    <p className="mt-1 text-xs font-semibold">{slot.promo.finance.warning}</p>
+                  </>
+                ) : null}
                 {slot.promo.linkUrl ? (
                   <Link to={slot.promo.linkUrl} className="mt-4 inline-block w-fit rounded bg-white px-4 py-2 text-sm font-semibold text-slate-900">
                     Find out more<span className="sr-only">: {slot.promo.name}</span>

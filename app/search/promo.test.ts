@@ -4,7 +4,7 @@ import { insertPromoCards, isPromoCardShown, type PromoCard } from "./promo.ts";
 const DAY = 86_400_000;
 const NOW = Date.UTC(2025, 6, 10);
 const card = (overrides: Partial<PromoCard> = {}): PromoCard => ({
-  id: 1, name: "Sale", description: "", imageUrl: null, linkUrl: null, carType: null,
+  id: 1, name: "Sale", description: "", imageUrl: null, linkUrl: null, carType: null, finance: null,
   startsAt: Date.UTC(2025, 6, 1), expiresAt: Date.UTC(2025, 6, 24), ...overrides,
 });
 

@@ -3,6 +3,7 @@
  * positions such as 4, 6, 8, 9 and 17"; spec 4 "shown only between their start and expiry dates
  * ... and only for the selected car_type (some strictly)").
  */
+import type { FinanceOfferView } from "~/domain/finance/finance-offer";
 
 /** A promo card as the SRP shows it. */
 export interface PromoCard {
@@ -16,6 +17,8 @@ export interface PromoCard {
   /** Epoch ms; null means no start / no expiry. */
   startsAt: number | null;
   expiresAt: number | null;
+  /** A finance offer's rates, comparison rate and warning, from the site's own data (issue 51). */
+  finance: FinanceOfferView | null;
 }
 
 /**

@@ -17,6 +17,8 @@ import {
 import { formatSearchParamErrors, parseSearchParams } from "~/search/parse-params";
 import { carTypeRank } from "~/search/semantics";
 import { insertPromoCards, isPromoCardShown, type PromoCard, type ResultSlot } from "~/search/promo";
+import { financeOfferView } from "~/domain/finance/finance-offer";
+import { lenderAssumptionsFor } from "~/sites/finance-options";
 import { LIST_FACETS, SORTS, type FacetValue, type ListFacet, type SearchQuery, type SearchResult, type SortBy } from "~/search/types";
 import type { Site } from "~/sites/site";
 import { displayedResultCount, searchStock } from "./search.server";
@@ -153,7 +155,9 @@ export async function resolveSearch(db: Database, site: Site, entry: SearchEntry
 }
 
 /**
- * Promo cards of the site that show for this search (spec 4), in id order.
+ * Promo cards of the site that show for this search (spec 4), in id order. A finance card's
+ * heading, comparison rate and warning are worked out from its `finance` source (the site's own
+ * lender data or the offer's rates); one whose figures this site lacks is left out.
  * The site's promo cards are read once per site version (offers move the config version, migration
  * 0018; issue 15: no query per SRP); dates and car types are checked per request.
  * @param now request time, epoch ms
@@ -165,18 +169,24 @@ export async function promoCardsFor(db: Database, site: Site, query: SearchQuery
       .from(offers)
       .where(and(eq(offers.siteId, site.id), eq(offers.kind, "promo_card")))
       .orderBy(offers.id);
-    return rows.map(
-      (o): PromoCard => ({
-        id: o.id,
-        name: o.name,
-        description: o.description,
-        imageUrl: o.imageUrl,
-        linkUrl: o.linkUrl,
-        carType: o.carType,
-        startsAt: o.startsAt ? o.startsAt.getTime() : null,
-        expiresAt: o.expiresAt ? o.expiresAt.getTime() : null,
-      }),
-    );
+    return rows.flatMap((o): PromoCard[] => {
+      // A finance card shows only with figures of this site's own (issue 51, reg 100).
+      const finance = o.finance == null ? null : financeOfferView(o.finance, (carType) => lenderAssumptionsFor(site.config, carType));
+      if (o.finance != null && !finance) return [];
+      return [
+        {
+          id: o.id,
+          name: finance ? finance.headline : o.name,
+          description: o.description,
+          imageUrl: o.imageUrl,
+          linkUrl: o.linkUrl,
+          carType: o.carType,
+          startsAt: o.startsAt ? o.startsAt.getTime() : null,
+          expiresAt: o.expiresAt ? o.expiresAt.getTime() : null,
+          finance,
+        },
+      ];
+    });
   });
   return cards.filter((p) => isPromoCardShown(p, now, query.refinements.car_type ?? [], site.config.search.promoCardsStrictCarType));
 }

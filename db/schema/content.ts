@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, real, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, real, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { manufacturers, models } from "./catalogue";
 import { locations } from "./locations";
 import { sites } from "./sites";
@@ -46,6 +46,12 @@ export const offers = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     excludedSiteIds: integer("excluded_site_ids").array().notNull().default(sql`'{}'::integer[]`),
+    /**
+     * Issue 51: a finance offer's figures, `FinanceOfferSource` (app/domain/finance/finance-offer):
+     * the site's lender data for a car type, or the offer's own rates. Null: not a finance offer.
+     * The card's rates are worked out from this, never typed into its name or description.
+     */
+    finance: jsonb("finance"),
   },
   (t) => [index("offers_site").on(t.siteId)],
 );

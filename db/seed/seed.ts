@@ -156,7 +156,8 @@ export async function seedDemoSites(handle: DatabaseHandle, opts: { log?: (line:
       await db.insert(offers).values([
         { siteId: site.id, kind: "offer", name: "Free first service", description: "Buy any car this month and your first scheduled service is on us.", disclaimer: "Offer ends at the end of the month. Excludes fleet and government buyers.", category: "Service offer", startsAt: new Date(now - 10 * DAY), expiresAt: new Date(now + 40 * DAY) },
         { siteId: site.id, kind: "promo_card", name: "Trade-in valuation in 2 minutes", description: "Get an instant offer on your current car.", linkUrl: "/trade-in", carType: null, startsAt: new Date(now - 5 * DAY), expiresAt: new Date(now + 60 * DAY) },
-        { siteId: site.id, kind: "promo_card", name: "Finance from 6.29% p.a.", description: "Comparison rate 8.19% p.a. on a 5-year secured loan.", linkUrl: "/finance", carType: "used", startsAt: new Date(now - 5 * DAY), expiresAt: new Date(now + 60 * DAY) },
+        // Issue 51: the card's rates are this site's own lender data, worked out when it is shown.
+        { siteId: site.id, kind: "promo_card", name: "Used car finance", description: "", linkUrl: "/finance", carType: "used", finance: { source: "lender-data", carType: "used" }, startsAt: new Date(now - 5 * DAY), expiresAt: new Date(now + 60 * DAY) },
       ]);
     }
   }

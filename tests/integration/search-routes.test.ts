@@ -199,6 +199,30 @@ describe(`facet widgets (spec 5, 9, ${ENGINE})`, () => {
     expect(used).not.toContain("New-car promo");
   });
 
+  it("issue 51 (reg 100): a finance promo card shows each site's own rate, its comparison rate and the warning; a site without lender data shows none", async () => {
+    const finance = (used: number) => ({ finance: { provider: "lender", providerType: "D" as const, establishmentFee: 395, generatedLenderRates: { new: used, demo: used, used } } });
+    const low = await createTestSite(handle, { config: finance(6.29) });
+    const high = await createTestSite(handle, { config: finance(9.99) });
+    const none = await createTestSite(handle);
+    for (const site of [low, high, none]) {
+      // Promo cards take grid positions from the 4th (spec 2.2): enough cars to reach one.
+      await importStock(handle.db, site, feed(Array.from({ length: 8 }, () => stockRecord({ car_type: "used", price: 20_000 }))));
+      await handle.db.insert(offers).values({ siteId: site.id, kind: "promo_card", name: "Used car finance", linkUrl: "/finance", carType: "used", finance: { source: "lender-data", carType: "used" } });
+    }
+    const card = (html: string) => html.slice(html.indexOf('data-testid="promo-card"'), html.indexOf("</aside>", html.indexOf('data-testid="promo-card"')));
+    const lowCard = card(await (await fetchFrom(low, "/search/used-cars")).text());
+    const highCard = card(await (await fetchFrom(high, "/search/used-cars")).text());
+    expect(lowCard).toContain("Finance from 6.29% p.a.");
+    expect(highCard).toContain("Finance from 9.99% p.a.");
+    for (const html of [lowCard, highCard]) {
+      const [rate, comparison] = [html.match(/Finance from ([\d.]+)%/)![1], html.match(/Comparison rate ([\d.]+)% p\.a\./)![1]];
+      expect(Number(comparison)).toBeGreaterThan(Number(rate)); // the $395 fee is in it
+      expect(html).toContain("WARNING: This comparison rate is true only for the examples given");
+      expect(html).not.toContain("8.19%");
+    }
+    expect(await (await fetchFrom(none, "/search/used-cars")).text()).not.toContain('data-testid="promo-card"');
+  });
+
   it("sends the facet lists in the loader data as one JSON string, which the page renders (decision 208)", async () => {
     const html = await (await fetchFrom(dealer, "/search?car_type=used")).text();
     const json = loaderDataField(inlineLoaderData(html), "facets");
