@@ -68,3 +68,21 @@ export const KNOWN_LEAD_CATEGORIES: ReadonlySet<string> = new Set([
 export function knownLeadCategory(value: string | null | undefined): string | null {
   return value && KNOWN_LEAD_CATEGORIES.has(value) ? value : null;
 }
+
+/** Categories whose lower-cased name is not a noun phrase a shopper would read after "your". */
+const SUCCESS_WORDING: Readonly<Record<string, string>> = {
+  Other: "enquiry",
+  "Test Drive": "test drive request",
+  "Make an Offer": "offer",
+  "Request Photos": "request for photos",
+};
+
+/**
+ * The /success sentence for a lead category (spec 2.1, 4): "We have received your service
+ * enquiry." The general form's "Other" reads "your enquiry", not "your other".
+ * @param category a known lead category ({@link knownLeadCategory}) or null / "" for none
+ */
+export function successMessage(category: string | null | undefined): string {
+  const noun = category ? (SUCCESS_WORDING[category] ?? category.toLowerCase()) : "enquiry";
+  return `We have received your ${noun}.`;
+}

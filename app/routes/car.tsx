@@ -70,7 +70,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const db = context.get(dbContext);
   const info = context.get(requestInfoContext);
   const lookup = SLUG.test(params.slug) ? await getCarBySlug(db, site, params.slug) : { kind: "not-found" as const };
-  if (lookup.kind !== "found") throw new Response("Not Found", { status: 404 });
+  // A withdrawn car's page carries the 'Find Me Something Similar' form (spec 4), which posts here.
+  if (lookup.kind === "not-found") throw new Response("Not Found", { status: 404 });
   return leadFormAction(db, site, request, VDP_PAGES, { now: info.now, clientIp: info.clientIp ?? null }, lookup.car);
 }
 
@@ -136,12 +137,30 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
   const { withdrawn, siteName } = loaderData;
   const vdp = readVdp(loaderData.vdp);
   if (withdrawn) {
+    // Spec 4: a car not in stock shows SOLD and only 'Find Me Something Similar'.
+    const findSimilar = vdp.buttons.find((b) => b.kind === "find-similar");
     return (
       <section aria-labelledby="withdrawn-title">
-        <h1 id="withdrawn-title" className="text-2xl font-bold">
+        {vdp.tag?.kind === "sold" ? (
+          <span className="rounded bg-red-700 px-2 py-1 text-sm font-semibold uppercase text-white" data-testid="vdp-tag">
+            {vdp.tag.text}
+          </span>
+        ) : null}
+        <h1 id="withdrawn-title" className="mt-2 text-2xl font-bold">
           {vdp.title} is no longer available
         </h1>
+        <p className="mt-2 text-3xl font-bold text-red-700" data-testid="vdp-price">
+          SOLD
+        </p>
         <p className="mt-2 text-slate-600">This vehicle has been withdrawn from sale. Here is similar stock.</p>
+        {findSimilar ? (
+          <div className="mt-4 max-w-xs">
+            <CtaButton button={findSimilar} />
+          </div>
+        ) : null}
+        <section id="enquire" aria-label="Find Me Something Similar" className="mt-8 max-w-3xl">
+          <VdpLeadForms setup={loaderData.leadForm} makeAnOffer={false} />
+        </section>
         <SimilarGrid cars={loaderData.similar} />
       </section>
     );
@@ -202,6 +221,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
               siteName={siteName}
               itemNoun={vdp.itemNoun}
               reserve={vdp.reserve}
+              inStock={vdp.inStock}
               certified={vdp.certified}
             />
           </HydratedLater>

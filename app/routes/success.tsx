@@ -2,7 +2,7 @@
  * /success (spec 2.1): shown after a lead form is submitted. The category comes from the query
  * (no JavaScript) or the success-category entry in browser storage (spec 4).
  */
-import { knownLeadCategory } from "~/forms/lead-form-kinds";
+import { knownLeadCategory, successMessage } from "~/forms/lead-form-kinds";
 import { useEffect, useState } from "react";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/success";
@@ -29,7 +29,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
         Thank you
       </h1>
       <p className="mt-3 text-slate-700" data-testid="success-message">
-        {category ? `We have received your ${category.toLowerCase()}.` : "We have received your enquiry."} One of our team will be in touch shortly.
+        {successMessage(category)} One of our team will be in touch shortly.
       </p>
       <Link to="/" className="mt-6 inline-block rounded bg-[var(--site-primary)] px-5 py-2 font-semibold text-[var(--site-on-primary)]">
         Back to home

@@ -61,9 +61,19 @@ function pageOf(url: URL) {
   return { path, ...page };
 }
 
-/** /cars/trade-in: car_id validated (400 when malformed, 404 when not this site's car). */
+/**
+ * /cars/trade-in: car_id validated (400 when malformed, 404 when not this site's car). Without a
+ * car_id the shopper has no car to trade towards: the page answers with a redirect to the general
+ * trade-in (`/trade-in`, the other query kept); a post goes on as a general valuation.
+ */
 async function wantedCarOf(db: Database, site: Site, url: URL, carBound: boolean): Promise<Car | null> {
   if (!carBound) return null;
+  if (!url.searchParams.get("car_id")) {
+    if (url.searchParams.has("v")) return null;
+    const rest = new URLSearchParams(url.searchParams);
+    rest.delete("car_id");
+    throw redirect(`/trade-in${rest.size ? `?${rest}` : ""}`);
+  }
   const parsed = CarIdQuerySchema.safeParse({ car_id: url.searchParams.get("car_id") ?? undefined });
   if (!parsed.success) throw new Response(parsed.error.issues[0].message, { status: 400 });
   const car = await getCarById(db, site, parsed.data.car_id);

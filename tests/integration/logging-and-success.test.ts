@@ -47,6 +47,10 @@ describe(`logging and /success (${ENGINE})`, () => {
 
   it("/success shows a known category and ignores any other text", async () => {
     expect(await (await ctx.t.request("/success?category=Service%20Enquiry")).text()).toContain("We have received your service enquiry.");
+    // Issue 51: the general form's "Other" is an enquiry, not "your other".
+    const other = await (await ctx.t.request("/success?category=Other")).text();
+    expect(other).toContain("We have received your enquiry.");
+    expect(other).not.toContain("your other");
     const hostile = await (await ctx.t.request("/success?category=Free%20money%20call%201900%20SCAM")).text();
     expect(hostile).not.toContain("free money");
     expect(hostile).toContain("We have received your enquiry.");

@@ -155,7 +155,13 @@ describe(`server (${ENGINE})`, () => {
     await importStock(handle.db, siteB, feed([soldOld]), { full: true });
     const res = await fetchApp(`/cars/${slugOf(carB)}`, { host: `${siteB.slug}.localhost` });
     expect(res.status).toBe(410);
-    expect(await res.text()).toContain("is no longer available");
+    const html = await res.text();
+    expect(html).toContain("is no longer available");
+    // Issue 51 / spec 4: a car not in stock shows SOLD and 'Find Me Something Similar', no reserve.
+    expect(html).toMatch(/data-testid="vdp-price"[^>]*>SOLD</);
+    expect(html).toMatch(/data-testid="vdp-tag"[^>]*>JUST SOLD</);
+    expect(html).toContain("Find Me Something Similar");
+    expect(html).not.toContain("Reserve Online");
     await importStock(handle.db, siteB, feed([carB, soldOld]));
   });
 

@@ -139,7 +139,7 @@ describe(`trade-in valuations on ${ENGINE}`, () => {
     expect(stored.miscellaneous).toEqual({ valuation: { note: "ab", key: ["xy", { deep: "ok" }] } });
   });
 
-  it("/cars/trade-in: a malformed car_id is 400, another site's car is 404, this site's car is shown", async () => {
+  it("/cars/trade-in: a malformed car_id is 400, no car_id goes to the general trade-in, another site's car is 404, this site's car is shown", async () => {
     const load = (s: Site, query: string) => loadWizard(handle.db, s, new Request(`http://x.test/cars/trade-in${query}`));
     const status = async (p: Promise<unknown>) => p.then(() => 200, (e: unknown) => (e instanceof Response ? e.status : 500));
     const car = await getCarBySlug(handle.db, site, `2021-testmake-${MODEL.toLowerCase()}-maxx-sport-ti0`);
@@ -149,7 +149,12 @@ describe(`trade-in valuations on ${ENGINE}`, () => {
     // Beyond the id column's range (2^31 - 1): a clear 400, not a failed query (was a 500).
     expect(await status(load(site, "?car_id=2147483648"))).toBe(400);
     expect(await status(load(site, "?car_id=1e21"))).toBe(400);
-    expect(await status(load(site, ""))).toBe(400);
+    // Issue 51: no car_id takes the shopper into the general trade-in (was a 400).
+    for (const query of ["", "?car_id=", "?utm_source=mail"]) {
+      const answer = await load(site, query).then(() => null, (e: unknown) => e);
+      expect(answer).toBeInstanceOf(Response);
+      expect([(answer as Response).status, (answer as Response).headers.get("location")]).toEqual([302, query === "?utm_source=mail" ? "/trade-in?utm_source=mail" : "/trade-in"]);
+    }
     expect(await status(load(other, `?car_id=${car.car.id}`))).toBe(404);
     const data = await load(site, `?car_id=${car.car.id}`);
     expect(data.car).toMatchObject({ id: car.car.id, title: `2021 Testmake ${MODEL} Maxx Sport` });

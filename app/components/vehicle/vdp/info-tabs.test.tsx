@@ -16,10 +16,17 @@ const CAR: InfoTabsProps = {
   siteName: "Swan River Toyota",
   itemNoun: "car",
   reserve: { enabled: true, deposit: "$500", holdHours: 48 },
+  inStock: true,
   certified: { programme: "Toyota Certified", benefits: ["12 months warranty", "Roadside assist"] },
 };
 
 describe("VDP information tabs on the server (spec 2.4, issue 15, decision 215)", () => {
+  it("issue 51 / spec 4: a sold car has no 'Reserve Online' tab; a car in stock has it", () => {
+    expect(tabsOf(CAR).map((t) => t.label)).toContain("Reserve Online");
+    expect(tabsOf({ ...CAR, inStock: false }).map((t) => t.label)).not.toContain("Reserve Online");
+    expect(tabsOf({ ...CAR, inStock: false }).map((t) => t.label)).toContain("Dealer Comments");
+  });
+
   it.each([
     ["a car with features, a certified programme and reserve online", CAR],
     ["a car without features, equipment or reserve", { ...CAR, features: [], standardEquipment: [], certified: null, reserve: { enabled: false, deposit: "$0", holdHours: 0 } }],

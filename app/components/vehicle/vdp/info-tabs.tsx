@@ -11,6 +11,8 @@ export interface InfoTabsProps {
   siteName: string;
   itemNoun: string;
   reserve: { enabled: boolean; deposit: string; holdHours: number };
+  /** A car not in stock (sold) cannot be reserved: no 'Reserve Online' tab (spec 4). */
+  inStock: boolean;
   certified: { programme: string; benefits: readonly string[] } | null;
 }
 
@@ -19,7 +21,7 @@ const TAB =
 
 /**
  * VDP information tabs, spec 2.4: Dealer Comments, What's Included, Why Buy From Us?, Reserve
- * Online, Protect Your Car, and Features only when the car has features. Built on Radix Tabs
+ * Online (only for a car in stock), Protect Your Car, and Features only when the car has features. Built on Radix Tabs
  * (arrow-key navigation, ARIA tab roles); every panel is rendered (inactive ones hidden) so the
  * text is in the server HTML. The server writes Radix's markup without running Radix
  * (ServerInfoTabs, decision 215); the browser hydrates it with Radix (BrowserInfoTabs).
@@ -49,7 +51,7 @@ export function InfoTabs(props: InfoTabsProps) {
         </ul>
       ),
     },
-    {
+    ...(props.inStock ? [{
       value: "reserve",
       label: "Reserve Online",
       body: reserve.enabled ? (
@@ -59,7 +61,7 @@ export function InfoTabs(props: InfoTabsProps) {
       ) : (
         <p className="mt-2 text-slate-700">Want us to hold this {props.itemNoun}? Call or enquire and our team will explain how to reserve it.</p>
       ),
-    },
+    }] : []),
     {
       value: "protect",
       label: "Protect Your Car",
