@@ -28,6 +28,7 @@ import type { Database } from "../../db/client";
 import { reservations } from "../../db/schema/index";
 import { and, eq } from "drizzle-orm";
 import { readFormData } from "~/services/read-form.server";
+import { grantReservationAccess, hasReservationAccess } from "~/services/reservation-access.server";
 import { wholeNumberText } from "~/domain/display/number-text";
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
@@ -65,7 +66,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const reservationId = parseDbId(reservedParam);
     if (reservationId === null) throw new Response("Bad Request: reserved must be a reservation number", { status: 400 });
     const [row] = await db.select().from(reservations).where(and(eq(reservations.id, reservationId), eq(reservations.carId, car.id), eq(reservations.siteId, site.id)));
-    if (!row) throw new Response("Not Found", { status: 404 });
+    // Only the reserving browser sees its reservation; to anyone else the number is unknown.
+    if (!row || !hasReservationAccess(request, row)) throw new Response("Not Found", { status: 404 });
     return { ...base, view: "confirmed" as const, confirmation: { id: row.id, status: row.status, heldUntil: formatHoldEnd(row.expiresAt, site), depositDollars: row.depositCents / 100 } };
   }
   // Back from a redirect provider (Stripe Checkout).
@@ -74,7 +76,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const paymentId = parseDbId(paymentParam);
     if (paymentId === null) throw new Response("Bad Request: payment must be a payment number", { status: 400 });
     const result = await resumeReservation(db, adapter, site, paymentId, { car, now: info.now, ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: request.url });
-    if (result.kind === "reserved") throw redirect(`${url.pathname}?reserved=${result.reservationId}`);
+    if (result.kind === "reserved") {
+      const cookie = await grantReservationAccess(db, request, result.reservationId);
+      throw redirect(`${url.pathname}?reserved=${result.reservationId}`, cookie ? { headers: { "set-cookie": cookie } } : undefined);
+    }
     return { ...base, view: "form" as const, locations: await pickupLocations(db, site, car), formError: result.kind === "redirect" ? null : result.message };
   }
   if (!isCarReservable(site, car) || (await isReservedOnline(db, car.id))) {
@@ -111,8 +116,10 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     cancelUrl: `${info.origin}${pathname}`,
   });
   switch (result.kind) {
-    case "reserved":
-      throw redirect(`${pathname}?reserved=${result.reservationId}`);
+    case "reserved": {
+      const cookie = await grantReservationAccess(db, request, result.reservationId);
+      throw redirect(`${pathname}?reserved=${result.reservationId}`, cookie ? { headers: { "set-cookie": cookie } } : undefined);
+    }
     case "redirect":
       // A link, not an HTTP redirect: the page's form-action policy allows only our own origin.
       return reply({ errors: {}, formError: null, values: echo, continueUrl: result.url });

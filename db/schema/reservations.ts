@@ -73,6 +73,8 @@ export const reservations = pgTable(
     /** 'expired' | 'released by dealer' | 'captured by dealer'. */
     endReason: text("end_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** SHA-256 (hex) of the reserving browser's access token; only it may read the status page. */
+    browserTokenHash: text("browser_token_hash"),
   },
   (t) => [
     uniqueIndex("reservations_one_per_car").on(t.carId).where(sql`status IN ('active', 'captured')`),

@@ -70,6 +70,29 @@ describe(`reserve and buy online routes (${ENGINE})`, () => {
     expect(await (await fetchApp(`/cars/${b}`, buyOnlineSite)).text()).toContain(`href="/cars/${b}/buy-online"`);
   });
 
+  it("issue 51: the reservation status page is readable only by the reserving browser, not by anyone with the number", async () => {
+    // A car of its own on a site the app already serves (a site made now is not in its list yet).
+    const site = buyOnlineSite;
+    await importStock(handle.db, site, feed([stockRecord({ price: 31_990, stock_number: "RESERVE-ME" })]));
+    const rows = await handle.db.execute(sql`select slug from cars where site_id = ${site.id} and stock_number = 'RESERVE-ME'`);
+    const a = ((Array.isArray(rows) ? rows : (rows as unknown as { rows: { slug: string }[] }).rows) as { slug: string }[])[0].slug;
+    const host = `${site.slug}.localhost:3000`;
+    const body = new URLSearchParams({ name: "Jane", last_name: "Buyer", phone: "0412 345 678", email: "jane@example.com", postcode: "2150", terms: "on", card_number: "4242 4242 4242 4242" });
+    const posted = await fetchApp(`/cars/${a}/buy-online`, site, { method: "POST", body, headers: { origin: `http://${host}`, "content-type": "application/x-www-form-urlencoded" } });
+    expect(posted.status).toBe(302);
+    const location = posted.headers.get("location")!;
+    expect(location).toMatch(/\?reserved=\d+$/);
+    const setCookie = posted.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/^fc_reservation_\d+=[A-Za-z0-9_-]{43}; Path=\/cars; HttpOnly; SameSite=Lax/);
+    const cookie = setCookie.split(";")[0];
+    const mine = await fetchApp(location, site, { headers: { cookie } });
+    expect(mine.status).toBe(200);
+    expect((await mine.text()).replaceAll("<!-- -->", "")).toContain("Reserved: we are holding this car for you");
+    // Anyone else with the number: no cookie, or a wrong token, sees nothing.
+    expect((await fetchApp(location, site)).status).toBe(404);
+    expect((await fetchApp(location, site, { headers: { cookie: `${cookie.split("=")[0]}=${"x".repeat(43)}` } })).status).toBe(404);
+  });
+
   it("a reservation or payment number beyond the id column's range is a clear 400 (was a 500: the query failed)", async () => {
     const a = slugs.get(checkoutSite.id)!;
     for (const query of ["reserved=2147483648", "payment=2147483648", "payment=9007199254740993", "reserved=1e3", "payment=-1"]) {
