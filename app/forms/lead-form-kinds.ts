@@ -42,7 +42,7 @@ export const LEAD_PAGES = {
   "offer-enquiry": { kind: "enquiry", category: "Offer Enquiry", subcategory: null, pickerTypes: SALES, categories: null, submitLabel: "Enquire Now" },
   // Car-bound forms (VDP): the car's location is the dealership, so no picker.
   "car-enquiry": { kind: "enquiry", category: "Vehicle Enquiry", subcategory: null, pickerTypes: null, categories: null, submitLabel: "Send Enquiry" },
-  "car-test-drive": { kind: "test-drive", category: "Test Drive", subcategory: null, pickerTypes: null, categories: null, submitLabel: "Book Test Drive" },
+  "car-test-drive": { kind: "test-drive", category: "Test Drive", subcategory: "Test Drive", pickerTypes: null, categories: null, submitLabel: "Book Test Drive" },
   "car-offer": { kind: "offer", category: "Make an Offer", subcategory: null, pickerTypes: null, categories: null, submitLabel: "Submit Offer" },
   "car-photos": { kind: "photos", category: "Request Photos", subcategory: null, pickerTypes: null, categories: null, submitLabel: "Request Photos" },
 } as const satisfies Record<string, LeadPageSetup>;

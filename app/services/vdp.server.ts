@@ -155,7 +155,8 @@ export async function buildVdpView(
       case "enquire":
         return { kind: b.kind, label: b.label, href: "#enquire", external: false };
       case "test-drive":
-        return { kind: b.kind, label: b.label, href: enquireHref(car.slug, { message: "I would like to book a test drive.", subcategory: "Test Drive" }), external: false };
+        // The test-drive form itself (date-time, its own subcategory, analytics event 17/48, spec 7).
+        return { kind: b.kind, label: b.label, href: `/cars/${car.slug}?form=test-drive#enquire`, external: false };
       case "finance":
         return { kind: b.kind, label: b.label, href: financeHref(config.finance.linkPath, { car_id: car.id, car_type: car.carType, preferredDealership: car.location?.slug, vin: car.vin }), external: false };
       case "find-similar":

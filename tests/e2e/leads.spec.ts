@@ -186,3 +186,25 @@ test("the VDP enquiry section has no serious accessibility violations", async ({
   const results = await new AxeBuilder({ page }).include("#enquire").analyze();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 });
+
+test("issue 51 / spec 7: the VDP sidebar's 'Book a Test Drive' opens the test-drive form; its submit records event 48 (not 14/15) for a used car", async ({ page }) => {
+  await page.goto(`${E2E_BASE("southern-cross-used")}/search/used-cars`);
+  await page.getByRole("region", { name: "Results" }).getByRole("article").first().getByRole("heading", { level: 3 }).getByRole("link").click();
+  await expect(page).toHaveURL(/\/cars\//);
+  await page.getByTestId("vdp-buttons").getByRole("link", { name: "Book a Test Drive" }).click();
+  await expect(page).toHaveURL(/\?form=test-drive#enquire$/);
+  const form = page.locator("#enquire");
+  await expect(form.getByLabel("Preferred date and time")).toBeVisible();
+  await expect(form.getByRole("button", { name: "Book Test Drive" })).toBeVisible();
+  await form.getByLabel("First Name").fill("Alex");
+  await form.getByLabel("Last Name").fill("Ng");
+  await form.getByLabel("Email").fill("alex@example.com");
+  await form.getByLabel("Mobile").fill("0400 111 222");
+  await form.getByLabel("Postcode").fill("3175");
+  await form.getByLabel(/I agree to the terms of use/).check();
+  await form.getByRole("button", { name: "Book Test Drive" }).click();
+  await expect(page).toHaveURL(/\/success\?category=Test%20Drive/);
+  const events = await page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []);
+  expect(events.some((e) => e.event_id === 48)).toBe(true);
+  expect(events.some((e) => e.event_id === 14 || e.event_id === 15)).toBe(false);
+});

@@ -58,6 +58,14 @@ describe(`vehicle presentation endpoints (${ENGINE})`, () => {
     expect(ld).toMatchObject({ "@type": "Car", vehicleModelDate: "2021", offers: { price: 48990, priceCurrency: "AUD" } });
   });
 
+  it("issue 51 / spec 7: the sidebar's 'Book a Test Drive' links the test-drive form, which has the date-time field", async () => {
+    const html = await (await fetchApp(`/cars/${slug}`)).text();
+    expect(html).toMatch(new RegExp(`<a href="/cars/${slug}\\?form=test-drive#enquire"[^>]*data-kind="test-drive"[^>]*>Book a Test Drive</a>`));
+    const form = await (await fetchApp(`/cars/${slug}?form=test-drive`)).text();
+    expect(form).toContain('type="datetime-local"');
+    expect(form).toContain("Book Test Drive");
+  });
+
   it("VDP: the view model travels in the loader data as one JSON string, the one the page renders (decision 208)", async () => {
     const html = await (await fetchApp(`/cars/${slug}`)).text();
     const json = loaderDataField(inlineLoaderData(html), "vdp");
