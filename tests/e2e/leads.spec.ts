@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import type { Locator } from "@playwright/test";
 import { expect, test, type Page } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
 
@@ -45,6 +46,15 @@ async function fillValid(page: Page, token: string, options: { postcode?: string
   if (await category.count()) await category.selectOption("Sales Enquiry");
   await page.getByLabel("Comments").fill(token);
   if (options.terms !== false) await page.getByLabel(/I agree to the terms of use/).check();
+}
+
+/** A VDP lead form's contact fields (southern-cross-used: comments are optional there). */
+async function fillVdpContact(form: Locator) {
+  await form.getByLabel("First Name").fill("Alex");
+  await form.getByLabel("Last Name").fill("Ng");
+  await form.getByLabel("Email").fill("alex@example.com");
+  await form.getByLabel("Mobile").fill("0400 111 222");
+  await form.getByLabel("Postcode").fill("3175");
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -125,11 +135,7 @@ test("VDP enquiry for a used car records event 15 with the vehicle params and th
   await page.getByRole("region", { name: "Results" }).getByRole("article").first().getByRole("heading", { level: 3 }).getByRole("link").click();
   await expect(page).toHaveURL(/\/cars\//);
   const enquire = page.locator("#enquire");
-  await enquire.getByLabel("First Name").fill("Alex");
-  await enquire.getByLabel("Last Name").fill("Ng");
-  await enquire.getByLabel("Email").fill("alex@example.com");
-  await enquire.getByLabel("Mobile").fill("0400 111 222");
-  await enquire.getByLabel("Postcode").fill("3175");
+  await fillVdpContact(enquire);
   // This site relaxes comments (SiteConfig leads.commentsRequired false): leave them empty.
   await enquire.getByLabel(/I agree to the terms of use/).check();
   await enquire.getByRole("button", { name: "Send Enquiry" }).click();
@@ -196,11 +202,7 @@ test("issue 51 / spec 7: the VDP sidebar's 'Book a Test Drive' opens the test-dr
   const form = page.locator("#enquire");
   await expect(form.getByLabel("Preferred date and time")).toBeVisible();
   await expect(form.getByRole("button", { name: "Book Test Drive" })).toBeVisible();
-  await form.getByLabel("First Name").fill("Alex");
-  await form.getByLabel("Last Name").fill("Ng");
-  await form.getByLabel("Email").fill("alex@example.com");
-  await form.getByLabel("Mobile").fill("0400 111 222");
-  await form.getByLabel("Postcode").fill("3175");
+  await fillVdpContact(form);
   await form.getByLabel(/I agree to the terms of use/).check();
   await form.getByRole("button", { name: "Book Test Drive" }).click();
   await expect(page).toHaveURL(/\/success\?category=Test%20Drive/);
