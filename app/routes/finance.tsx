@@ -8,6 +8,7 @@ import { FinanceEnquiryForm } from "~/components/leads/finance-enquiry-form";
 import { getCarById } from "~/services/cars.server";
 import { financePageFor } from "~/services/finance.server";
 import { leadFormAction, loadLeadForm } from "~/services/lead-forms.server";
+import { listLocations } from "~/services/locations.server";
 import { requireShopperFor } from "~/services/auth.server";
 
 /**
@@ -27,7 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseFinanceQuery(url.searchParams);
   const page = await financePageFor(db, site, query, new Date(now));
   const car = query.car_id ? await getCarById(db, site, query.car_id) : null;
-  const financeForm = await loadLeadForm(db, site, "finance", car);
+  const form = await loadLeadForm(db, site, "finance", car);
+  // Spec 2.1: ?preferredDealership={location slug} preselects that location in the picker.
+  const preferred = query.preferredDealership ? (await listLocations(db, site)).find((l) => l.slug === query.preferredDealership) : undefined;
+  const financeForm = preferred && form.locations.some((l) => l.id === preferred.id) ? { ...form, preferredLocationId: preferred.id } : form;
   return { ...page, financeForm, siteName: site.name };
 }
 

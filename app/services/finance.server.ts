@@ -126,7 +126,7 @@ export async function financePanelFor(site: Site, car: Car, now: Date): Promise<
   return {
     estimate: financeEstimateFor(site, car, now),
     calculator: { config, initial: initialCalculatorValues(car.price, config, providerRateFor(site, car)) },
-    financeHref: financeHref(site.config.finance.linkPath, { car_id: car.id, car_type: car.carType, preferredDealership: car.location?.slug, vin: car.vin }),
+    financeHref: financeHref(site.config.finance.linkPath, { car_id: car.id, car_type: car.carType, preferredDealership: car.location?.slug, vehiclePriceBudget: car.price, vin: car.vin }),
     financePath: site.config.finance.linkPath,
     carId: car.id,
     inStock: isInStock(car),

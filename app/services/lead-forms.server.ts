@@ -43,6 +43,11 @@ export interface LeadFormSetup {
   car: { id: number; title: string; carType: string; status: string; tag: string | null; make: string; model: string; year: number | null; km: number | null; badge: string | null; price: number | null; inStock: boolean } | null;
   /** Prefilled message (spec 4: sold cars). */
   presetMessage: string | null;
+  /**
+   * The picker's preselected location (one of `locations`), e.g. /finance's `preferredDealership`
+   * (spec 2.1); null: none chosen for the shopper.
+   */
+  preferredLocationId: number | null;
   /** Optional fields (spec 5). */
   distributionLocations: string[];
 }
@@ -81,6 +86,7 @@ export async function loadLeadForm(db: Database, site: Site, page: LeadPageId, c
       ? { id: car.id, title: [car.year, car.make, car.model, car.badge].filter(Boolean).join(" "), carType: car.carType, status: car.status, tag: car.tag, make: car.make, model: car.model, year: car.year, km: car.km, badge: car.badge, price: car.price, inStock: isInStock(car) }
       : null,
     presetMessage: soldEnquiry ? SIMILAR_MESSAGE : null,
+    preferredLocationId: null,
     distributionLocations: all.flatMap((l) => l.distributionLocations),
   };
 }

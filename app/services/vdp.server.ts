@@ -158,7 +158,7 @@ export async function buildVdpView(
         // The test-drive form itself (date-time, its own subcategory, analytics event 17/48, spec 7).
         return { kind: b.kind, label: b.label, href: `/cars/${car.slug}?form=test-drive#enquire`, external: false };
       case "finance":
-        return { kind: b.kind, label: b.label, href: financeHref(config.finance.linkPath, { car_id: car.id, car_type: car.carType, preferredDealership: car.location?.slug, vin: car.vin }), external: false };
+        return { kind: b.kind, label: b.label, href: financeHref(config.finance.linkPath, { car_id: car.id, car_type: car.carType, preferredDealership: car.location?.slug, vehiclePriceBudget: car.price, vin: car.vin }), external: false };
       case "find-similar":
         return { kind: b.kind, label: b.label, href: enquireHref(car.slug, b.prefill), external: false };
       case "history-report":

@@ -30,7 +30,10 @@ test("spec 5: a qualifying used car's card shows the engine's weekly payment and
   const cheapPrice = dollars(await enquire.getByTestId("car-price").innerText());
   expect(cheapPrice).toBeGreaterThan(500);
   expect(buildLenderData(cheapPrice, lenderAssumptionsFor(config, "used")!).paymentWeek).toBeLessThanOrEqual(25);
-  await expect(enquire.getByTestId("finance-comparison-rate")).toHaveText("8.99% p.a.");
+  // Issue 51 / spec 4: 'Enquire for Finance' stands alone: no rates, no 'Total payable' disclaimer.
+  await expect(enquire.getByTestId("finance-payment")).toHaveText("Enquire for Finance");
+  await expect(enquire.getByTestId("finance-comparison-rate")).toHaveCount(0);
+  await expect(enquire.getByTestId("finance-disclaimer")).toHaveCount(0);
 
   const first = cards(page).first();
   expect(dollars(await first.getByTestId("car-price").innerText())).toBeLessThanOrEqual(500);
@@ -49,7 +52,7 @@ test("spec 5: a qualifying used car's card shows the engine's weekly payment and
   await toggle.click();
   await expect(card.getByText("Show Less", { exact: true })).toBeVisible();
   await expect(card.getByText(/WARNING: This comparison rate is true only for the examples given/)).toBeVisible();
-  await expect(card.getByRole("link", { name: "Finance Enquiry" })).toHaveAttribute("href", /^\/apply-for-finance\?preferredDealership=[a-z0-9-]+&car_id=\d+&car_type=used#finance-form$/);
+  await expect(card.getByRole("link", { name: "Finance Enquiry" })).toHaveAttribute("href", /^\/apply-for-finance\?preferredDealership=[a-z0-9-]+&vehiclePriceBudget=\d+&car_id=\d+&car_type=used#finance-form$/);
 });
 
 test("spec 5: the VDP calculator clamps an out-of-range price with the help message, reprices, and fires event 26 once", async ({ page }) => {
@@ -137,4 +140,15 @@ test.describe("without JavaScript", () => {
     const expected = calculateFinanceCalculator({ ...initialCalculatorValues(null, config), purchasePrice: 250_000, termYears: 3.5 }, config);
     await expect(calculator.getByTestId("calculator-repayment")).toHaveText(AUD.format(expected.schedule.payment));
   });
+});
+
+test("issue 51 / spec 2.1: /finance preselects the preferredDealership location in its picker, with and without it", async ({ page }) => {
+  await page.goto(`${E2E_BASE("perth-toyota")}/finance-enquiry?preferredDealership=midland&car_type=used`);
+  const picker = page.locator("#finance-form").getByLabel("Preferred Dealership");
+  await expect(picker.locator("option:checked")).toHaveText("Swan River Toyota Midland");
+  await page.goto(`${E2E_BASE("perth-toyota")}/finance-enquiry?preferredDealership=osborne-park&car_type=used`);
+  await expect(page.locator("#finance-form").getByLabel("Preferred Dealership").locator("option:checked")).toHaveText("Swan River Toyota Osborne Park");
+  // An unknown slug chooses nothing for the shopper.
+  await page.goto(`${E2E_BASE("perth-toyota")}/finance-enquiry?preferredDealership=nowhere`);
+  await expect(page.locator("#finance-form").getByLabel("Preferred Dealership").locator("option:checked")).not.toHaveText(/Swan River Toyota/);
 });

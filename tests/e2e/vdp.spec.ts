@@ -35,7 +35,7 @@ test("in-stock VDP: sidebar, buttons with their show rules, market indicator, SE
   await expect(page.getByRole("link", { name: "Southern Cross Ringwood" }).or(page.getByRole("link", { name: "Southern Cross Dandenong" })).first()).toHaveAttribute("href", /^\/our-location\/(ringwood|dandenong)$/);
   const buttons = page.getByTestId("vdp-buttons");
   await expect(buttons.getByRole("link", { name: "Enquire Now" })).toHaveAttribute("href", "#enquire");
-  await expect(buttons.getByRole("link", { name: "Finance Enquiry" })).toHaveAttribute("href", /^\/finance\?preferredDealership=[a-z0-9-]+&car_id=\d+&car_type=used#finance-form$/);
+  await expect(buttons.getByRole("link", { name: "Finance Enquiry" })).toHaveAttribute("href", /^\/finance\?preferredDealership=[a-z0-9-]+&vehiclePriceBudget=\d+&car_id=\d+&car_type=used#finance-form$/);
   await expect(buttons.getByRole("link", { name: "Car History Report" })).toHaveAttribute("href", /reports\.example\/history\//);
   await expect(buttons.getByRole("link", { name: "Call Dealer" })).toHaveAttribute("href", /^tel:/);
   // Checkout is on for this site with the 'buy-online' path segment (features.checkoutPath, issue 10, spec 2.1).

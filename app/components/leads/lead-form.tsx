@@ -113,7 +113,7 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
     defaultValue: {
       ...shopperDefaults,
       message: setup.presetMessage ?? (setup.kind === "photos" ? PHOTOS_MESSAGE : undefined),
-      location_id: setup.locations.length === 1 ? String(setup.locations[0].id) : undefined,
+      location_id: setup.locations.length === 1 ? String(setup.locations[0].id) : setup.preferredLocationId != null ? String(setup.preferredLocationId) : undefined,
       opt_in: setup.kind === "finance" ? "on" : undefined,
     },
     // Until the validation module has loaded, Conform's own parse accepts the values as they are:

@@ -20,7 +20,7 @@ describe("car card view model (spec 2.3, 4)", () => {
     const c = card({ id: 9, slug: "a-car" }, { display: { detailsButtonLabel: "Explore Vehicle" }, finance: { linkPath: "/finance-enquiry" } });
     expect(c.buttons).toEqual([
       { kind: "enquire", label: "Enquire Now", href: "/cars/a-car#enquire" },
-      { kind: "finance", label: "Finance Enquiry", href: "/finance-enquiry?preferredDealership=perth-city&car_id=9&car_type=used#finance-form" },
+      { kind: "finance", label: "Finance Enquiry", href: "/finance-enquiry?preferredDealership=perth-city&vehiclePriceBudget=29990&car_id=9&car_type=used#finance-form" },
       { kind: "details", label: "Explore Vehicle", href: "/cars/a-car" },
     ]);
   });

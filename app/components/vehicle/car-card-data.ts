@@ -115,7 +115,7 @@ export function toCarCard(site: Site, car: CarCardSource, now: Date): CarCardDat
       case "enquire":
         return { kind: b.kind, label: b.label, href: enquireHref(car.slug) };
       case "finance":
-        return { kind: b.kind, label: b.label, href: financeHref(config.finance.linkPath, { car_id: car.id, car_type: car.carType, preferredDealership: car.location?.slug ?? car.locationRef?.slug ?? null }) };
+        return { kind: b.kind, label: b.label, href: financeHref(config.finance.linkPath, { car_id: car.id, car_type: car.carType, preferredDealership: car.location?.slug ?? car.locationRef?.slug ?? null, vehiclePriceBudget: car.price }) };
       case "find-similar":
         return { kind: b.kind, label: b.label, href: enquireHref(car.slug, b.prefill) };
       default:
