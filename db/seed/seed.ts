@@ -20,6 +20,7 @@ import { seedMenuModels } from "./navigation";
 import { DEMO_SITES, siteForListing, type DemoLocation } from "./demo-sites";
 import { seedLocationDemo } from "./locations-demo";
 import { seedSiteContent } from "./content";
+import { FULL_SPEC_FIXTURE_STOCK_NUMBER, seedFullSpecFixture } from "./full-spec-fixture";
 import { demoDealerComments, demoListedDate, GALLERY_FIXTURE_STOCK_NUMBER, seedGalleryFixture } from "./presentation";
 
 const DATA = (name: string) => projectFile(`data/${name}`, import.meta.url);
@@ -196,5 +197,7 @@ export async function seedDemoSites(handle: DatabaseHandle, opts: { log?: (line:
   await seedSiteContent(db, now); // Issue 14: pages, offers, parts
   const fixture = await seedGalleryFixture(db, geocoder, now);
   if (fixture) log(`gallery fixture (${GALLERY_FIXTURE_STOCK_NUMBER}): ${fixture.created} created, ${fixture.rejected} rejected`);
+  const fullSpec = await seedFullSpecFixture(db, geocoder, now);
+  if (fullSpec) log(`full-spec fixture (${FULL_SPEC_FIXTURE_STOCK_NUMBER}): ${fullSpec.created} created, ${fullSpec.rejected} rejected`);
   return report;
 }
