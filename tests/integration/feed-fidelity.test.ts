@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client";
 import { cars } from "../../db/schema/index";
-import { parseFeedText } from "../../app/import/parse-feed";
+import { parseColumnMap, parseFeedFile, parseFeedText } from "../../app/import/parse-feed";
 import { getCarBySlug } from "../../app/services/cars.server";
 import { importStock } from "../../app/services/stock-import.server";
 import { buildVdpView } from "../../app/services/vdp.server";
@@ -63,5 +63,17 @@ describe(`feed fidelity (${ENGINE})`, () => {
     expect(await importStock(handle.db, site, changed)).toMatchObject({ updated: 1, unchanged: 0 });
     const [row] = await handle.db.select({ variant: cars.variant }).from(cars).where(eq(cars.siteId, site.id));
     expect(row.variant.torque).toBe(400);
+  });
+
+  it("a dealer-named export imports through a mapping file", async () => {
+    const site = await createTestSite(handle);
+    const columnMap = parseColumnMap(readFileSync("tests/fixtures/dealer-columns.json", "utf8"), "dealer-columns.json");
+    const { rows } = parseFeedFile("tests/fixtures/dealer-export.csv", new Map(), { columnMap });
+    expect(await importStock(handle.db, site, rows)).toMatchObject({ created: 2, rejected: 0 });
+    const stored = await handle.db.select({ stockNumber: cars.stockNumber, price: cars.price, vin: cars.vin, buildDate: cars.buildDate, variant: cars.variant }).from(cars).where(eq(cars.siteId, site.id)).orderBy(cars.stockNumber);
+    expect(stored).toEqual([
+      { stockNumber: "DL1001", price: 42990, vin: "MR0HA3CD100812345", buildDate: "2019-05", variant: { towingcapacitybraked: 3500 } },
+      { stockNumber: "DL1002", price: 51990, vin: "MNAUMFF50MW123456", buildDate: "2021-02", variant: { towingcapacitybraked: 3500 } },
+    ]);
   });
 });
