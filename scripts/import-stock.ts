@@ -1,8 +1,10 @@
 /**
- * `npm run import -- --site <slug> [--full] [--report <file>] <file>`
+ * `npm run import -- --site <slug> [--full] [--mapping <columns.json>] [--report <file>] <file>`
  *
  * Imports a stock feed (CSV: the real data set's columns or Forecourt's own; or JSON) into one
- * site. Upserts by stock number; `--full` withdraws the site's cars missing from the file.
+ * site. `--mapping` renames the dealer's own column names to Forecourt's (docs/stock-import.md).
+ * UTF-8 (with or without BOM) and UTF-16 with BOM are read; any other encoding is refused, named.
+ * Upserts by stock number; `--full` withdraws the site's cars missing from the file.
  * Prints progress and a summary; bad rows are listed with their row number and reason.
  * Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default .data/pglite);
  * stop `npm start` first when using the embedded database (one process can open it at a time).
@@ -13,17 +15,17 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
-import { loadKnownModels, parseFeedFile } from "../app/import/parse-feed.ts";
+import { loadKnownModels, parseColumnMap, parseFeedFile } from "../app/import/parse-feed.ts";
 import { getSiteBySlug, listSites } from "../app/services/sites.server.ts";
 import { importStock } from "../app/services/stock-import.server.ts";
 
-const USAGE = "usage: npm run import -- --site <slug> [--full] [--report <file.json>] <feed.csv|feed.json>";
+const USAGE = "usage: npm run import -- --site <slug> [--full] [--mapping <columns.json>] [--report <file.json>] <feed.csv|feed.json>";
 
 async function run(): Promise<number> {
   let args;
   try {
     args = parseArgs({
-      options: { site: { type: "string" }, full: { type: "boolean", default: false }, report: { type: "string" }, help: { type: "boolean" } },
+      options: { site: { type: "string" }, full: { type: "boolean", default: false }, mapping: { type: "string" }, report: { type: "string" }, help: { type: "boolean" } },
       allowPositionals: true,
     });
   } catch (error) {
@@ -42,12 +44,13 @@ async function run(): Promise<number> {
   const knownModels = loadKnownModels(readFileSync(fileURLToPath(new URL("../data/au_make_model_reference.csv", import.meta.url)), "utf8"));
   let parsed;
   try {
-    parsed = parseFeedFile(file, knownModels);
+    const columnMap = args.values.mapping ? parseColumnMap(readFileSync(args.values.mapping, "utf8"), args.values.mapping) : undefined;
+    parsed = parseFeedFile(file, knownModels, { columnMap });
   } catch (error) {
     console.error(`Cannot read ${file}: ${(error as Error).message}`);
     return 1;
   }
-  console.log(`${file}: ${parsed.rows.length.toLocaleString("en-AU")} rows (${parsed.format})`);
+  console.log(`${file}: ${parsed.rows.length.toLocaleString("en-AU")} rows (${parsed.format}, ${parsed.encoding})`);
 
   const handle = await openDatabase({ url: process.env.DATABASE_URL || undefined, dataDir: process.env.DATABASE_URL ? undefined : (process.env.DATA_DIR ?? ".data/pglite") });
   try {

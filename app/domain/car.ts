@@ -57,6 +57,31 @@ export interface CaravanSpecifications {
   aggregateTrailerMass: number | null;
 }
 
+/**
+ * Spec 3 "Variant": the keys the importer writes into `Car.variant` (issue 52), with units.
+ * Cylinders, engine size, fuel consumption and body configuration have their own Car fields.
+ */
+export interface CarVariant {
+  induction?: string | null;
+  geartype?: string | null;
+  /** litres */
+  fuelcapacity?: number | null;
+  /** kg */
+  grossvehiclemass?: number | null;
+  /** mm */
+  vehiclelength?: number | null;
+  /** mm */
+  vehicleheight?: number | null;
+  /** mm */
+  vehiclewidth?: number | null;
+  /** kg */
+  towingcapacitybraked?: number | null;
+  /** Nm */
+  torque?: number | null;
+  /** stars, 0-5 */
+  ancaprating?: number | null;
+}
+
 export interface Car {
   id: number;
   siteId: number;
@@ -65,6 +90,8 @@ export interface Car {
   stockNumber: string;
   vin: string | null;
   nvic: string | null;
+  /** Spec 3 has_nvic: the car has an NVIC (the feed's flag, else whether `nvic` is given). */
+  hasNvic: boolean;
   rego: string | null;
   /** ISO date (YYYY-MM-DD) or null. */
   regoExpiry: string | null;
@@ -101,6 +128,8 @@ export interface Car {
   doors: number | null;
   transmission: string | null;
   simpleTransmission: string | null;
+  /** Spec 3 'trans': the feed's own transmission description, e.g. '8 SP AUTOMATIC'. */
+  trans: string | null;
   gearNum: number | null;
   cylinders: number | null;
   /** cc */
@@ -108,12 +137,16 @@ export interface Car {
   engineSizeLitres: number | null;
   /** L/100km */
   fuelConsumptionCombined: number | null;
+  /** `YYYY-MM` or `YYYY-MM-DD` (issue 52). */
   complianceDate: string | null;
+  /** `YYYY-MM` (issue 52). */
   buildDate: string | null;
   views: number;
   dealerComments: string | null;
   standardEquipment: string[];
   features: string[];
+  /** Spec 3 carsales_title: the portal listing title. */
+  carsalesTitle: string | null;
   file: string | null;
   photosCount: number;
   images: { url: string }[];
@@ -121,6 +154,7 @@ export interface Car {
   /** Issue 17: the feed's price basis, null when it did not say (the site's default applies). */
   priceBasis: "drive_away" | "excl_govt_charges" | null;
   caravan: CaravanSpecifications | null;
+  /** Spec 3 "Variant" block, keyed by the spec's names ({@link CarVariant}). */
   variant: Record<string, string | number | null>;
   autograbData: { stateAverageMarketPrice: number | null; averageMarketPrice: number | null } | null;
   financeLenders: Record<string, FinanceLenderData>;

@@ -11,11 +11,32 @@
 /** Manufacturers' own spellings where listings disagree or shout (lower-case make -> models). */
 export const MANUFACTURER_MODEL_SPELLINGS: Readonly<Record<string, readonly string[]>> = Object.freeze({
   "toyota": ["LandCruiser", "HiAce", "RAV4"],
-  "gwm": ["Ute"],
-  "mercedes-benz": ["GLB"],
+  "mercedes-benz": ["GLB", "A-Class", "C-Class", "E-Class", "GL-Class"],
   "suzuki": ["SX4"],
-  "bmw": ["116i", "118d", "118i", "120d", "120i", "125i", "128ti", "135i", "218d", "218i", "220d", "220i", "225i", "228i", "230i", "316i", "318i", "320Ci", "320d", "320i", "323i", "325i", "328i", "330Ci", "330d", "330i", "335i", "340i", "420d", "420i", "428i", "430i", "435i", "520d", "520i", "525i", "530d", "530e", "530i", "730d", "740i", "740Li"],
+  // Issue 52: makers that start a model with a lower-case letter or end it with one.
+  "hyundai": ["i20", "i30", "i40", "i45", "ix35", "iLoad", "iMax"],
+  "kia": ["Rio"],
+  "lexus": ["CT200h", "ES300h", "GS450h", "IS200t", "IS250C", "IS300h", "LS500h", "LX450d", "LX500d", "NX200t", "NX300h", "NX350h", "RC200t", "RX350L", "RX450h", "RX450hL", "RX500h"],
+  "volkswagen": ["T-Roc", "Eos"],
+  "mahindra": ["Pik-Up"],
+  "gwm": ["Ute", "Ora"],
+  "holden": ["Ute"],
+  "bmw": ["i3", "i4", "i8", "iX", "M135i", "M140i", "M235i", "M240i", "M340i", "M440i", "116i", "118d", "118i", "120d", "120i", "125i", "128ti", "135i", "218d", "218i", "220d", "220i", "225i", "228i", "230i", "316i", "318i", "320Ci", "320d", "320i", "323i", "325i", "328i", "330Ci", "330d", "330i", "335i", "340i", "420d", "420i", "428i", "430i", "435i", "520d", "520i", "525i", "530d", "530e", "530i", "730d", "740i", "740Li"],
 });
+
+/**
+ * Issue 52: a badge that starts by repeating the end of the model, as listings write BMW's
+ * '128ti 28TI' (the variant code is the model without its series digit): the repeated word is
+ * dropped. Only a word with a digit, shorter than the model, counts, so 'GT' after 'Mustang GT'
+ * style names and plain trim words are left alone.
+ * @returns the badge without the repeat, or null when nothing is left
+ */
+export function dropRepeatedModelTail(model: string, badge: string | null): string | null {
+  if (!badge) return badge;
+  const [first, ...rest] = badge.trim().split(/\s+/);
+  const repeats = first.length >= 2 && first.length < model.length && /\d/.test(first) && model.toLowerCase().endsWith(first.toLowerCase());
+  return repeats ? rest.join(" ") || null : badge;
+}
 
 /** The comparison key of a model name: lower case, spaces removed ('Land Cruiser' = 'LandCruiser'). */
 export function modelKey(model: string): string {

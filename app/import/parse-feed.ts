@@ -8,7 +8,8 @@ import { readFileSync } from "node:fs";
 import { canonicalModelLists } from "./model-names";
 import { parse } from "csv-parse/sync";
 import { cleanRealListing, REAL_LISTING_COLUMNS, type RealListing } from "./real-listing";
-import { StockRecordSchema, type StockRecord } from "./stock-record";
+import { decodeFeedBytes, type FeedEncoding } from "./feed-encoding";
+import { STOCK_RECORD_COLUMNS, StockRecordSchema, type StockRecord } from "./stock-record";
 import { hasControlCharacters } from "~/domain/text/control-characters";
 
 export type FeedRow =
@@ -16,6 +17,48 @@ export type FeedRow =
   | { ok: false; row: number; reason: string };
 
 export type FeedFormat = "real-listings-csv" | "forecourt-csv" | "json";
+
+/** Issue 52: a dealer's column name -> Forecourt's column name (docs/stock-import.md "Mapping file"). */
+export type ColumnMap = ReadonlyMap<string, string>;
+
+/**
+ * Reads a mapping file: a JSON object `{ "Dealer column": "forecourt_column", ... }`, or the same
+ * object under `"columns"`. Dealer names match the feed's header (or JSON keys) case-insensitively,
+ * surrounding spaces ignored.
+ * @param text the mapping file's contents
+ * @param fileName for messages
+ * @returns lower-cased trimmed dealer name -> Forecourt column
+ * @throws Error naming the problem: not JSON, not an object of strings, a target that is not a
+ *   Forecourt column (with the list of columns), or two dealer columns mapped to one target
+ */
+export function parseColumnMap(text: string, fileName: string): ColumnMap {
+  let data: unknown;
+  try {
+    data = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    throw new Error(`${fileName}: the mapping file is not valid JSON (${(error as Error).message})`);
+  }
+  const object = data && typeof data === "object" && !Array.isArray(data) && "columns" in data ? (data as { columns: unknown }).columns : data;
+  if (!object || typeof object !== "object" || Array.isArray(object)) throw new Error(`${fileName}: expected a JSON object of "dealer column": "forecourt_column"`);
+  const known = new Set<string>(STOCK_RECORD_COLUMNS);
+  const map = new Map<string, string>();
+  const byTarget = new Map<string, string>();
+  for (const [from, to] of Object.entries(object)) {
+    if (typeof to !== "string") throw new Error(`${fileName}: "${from}" must map to a column name (text)`);
+    const target = to.trim();
+    if (!known.has(target)) throw new Error(`${fileName}: "${from}" maps to "${to}", which is not a Forecourt column (columns: ${STOCK_RECORD_COLUMNS.join(", ")})`);
+    const other = byTarget.get(target);
+    if (other !== undefined) throw new Error(`${fileName}: "${other}" and "${from}" both map to "${target}"`);
+    byTarget.set(target, from);
+    map.set(from.trim().toLowerCase(), target);
+  }
+  return map;
+}
+
+/** A column's name after the dealer's mapping (unmapped names are kept). */
+function mapped(name: string, columnMap: ColumnMap | undefined): string {
+  return columnMap?.get(name.trim().toLowerCase()) ?? name;
+}
 
 /** Loads the make -> models reference list (data/au_make_model_reference.csv) for make/model repair. */
 export function loadKnownModels(csvText: string): Map<string, string[]> {
@@ -40,6 +83,8 @@ function validate(row: number, input: Record<string, unknown>): FeedRow {
  * @param text the file's contents (UTF-8)
  * @param fileName used to tell JSON from CSV (by extension, else by first character)
  * @param knownModels from {@link loadKnownModels}, used by the real data set's make repair
+ * @param options `columnMap`: the dealer's column names -> Forecourt's ({@link parseColumnMap}),
+ *   applied to the CSV header and to JSON keys before anything else
  * @returns the detected format and one FeedRow per data record; `row` is the 1-based data record number
  * @throws Error when the whole file is unreadable (invalid JSON, CSV header matching no format)
  */
@@ -47,7 +92,9 @@ export function parseFeedText(
   text: string,
   fileName: string,
   knownModels: ReadonlyMap<string, readonly string[]>,
+  options: { columnMap?: ColumnMap } = {},
 ): { format: FeedFormat; rows: FeedRow[] } {
+  const { columnMap } = options;
   const trimmed = text.trimStart();
   if (fileName.toLowerCase().endsWith(".json") || trimmed.startsWith("[") || trimmed.startsWith("{")) {
     let data: unknown;
@@ -64,12 +111,13 @@ export function parseFeedText(
         item && typeof item === "object" && !Array.isArray(item)
           ? controlCharacterField(item as Record<string, unknown>)
             ? { ok: false as const, row: i + 1, reason: `${controlCharacterField(item as Record<string, unknown>)}: contains a NUL or control character` }
-            : validate(i + 1, item as Record<string, unknown>)
+            : validate(i + 1, columnMap ? Object.fromEntries(Object.entries(item).map(([k, v]) => [mapped(k, columnMap), v])) : (item as Record<string, unknown>))
           : { ok: false as const, row: i + 1, reason: "not an object" },
       ),
     };
   }
-  const { header, records } = readCsvRecords(text);
+  const { header: dealerHeader, records } = readCsvRecords(text);
+  const header = dealerHeader.map((name) => mapped(name, columnMap));
   const isReal = REAL_LISTING_COLUMNS.every((c) => header.includes(c));
   const isOwn = header.includes("stock_number") && header.includes("make");
   if (!isReal && !isOwn) {
@@ -149,7 +197,18 @@ function parseLine(line: string): string[] {
   }
 }
 
-/** Reads and parses a feed file from disk. @throws as {@link parseFeedText}, or when the file cannot be read. */
-export function parseFeedFile(path: string, knownModels: ReadonlyMap<string, readonly string[]>): { format: FeedFormat; rows: FeedRow[] } {
-  return parseFeedText(readFileSync(path, "utf8"), path, knownModels);
+/**
+ * Reads and parses a feed file from disk, in any encoding {@link decodeFeedBytes} reads (UTF-8
+ * with or without BOM, UTF-16 LE/BE with BOM).
+ * @returns as {@link parseFeedText}, plus the encoding the file was read in
+ * @throws as {@link parseFeedText}; FeedEncodingError naming any other encoding; or when the file
+ *   cannot be read
+ */
+export function parseFeedFile(
+  path: string,
+  knownModels: ReadonlyMap<string, readonly string[]>,
+  options: { columnMap?: ColumnMap } = {},
+): { format: FeedFormat; rows: FeedRow[]; encoding: FeedEncoding } {
+  const { text, encoding } = decodeFeedBytes(readFileSync(path), path);
+  return { ...parseFeedText(text, path, knownModels, options), encoding };
 }

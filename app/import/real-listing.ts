@@ -8,7 +8,7 @@
  * the Doors column; masked phone numbers and dealer names in `Car/Suv` (never published);
  * `0 L` cylinders for EVs; `AU-VIC` locations.
  */
-import { canonicalModelName } from "./model-names";
+import { canonicalModelName, dropRepeatedModelTail } from "./model-names";
 import { createHash } from "node:crypto";
 
 /** The 19 columns of the real data set. */
@@ -121,7 +121,7 @@ export function resolveMakeModel(
   // Issue 17: the reference's one spelling ('Hiace' -> 'HiAce'; 'Land' + 'Cruiser' -> 'LandCruiser').
   const canonical = canonicalModelName(make, model, badge, knownModels);
   if (canonical.consumed) badge = badge.split(/\s+/).slice(canonical.consumed).join(" ");
-  return { make, model: canonical.model, badge: badge || null };
+  return { make, model: canonical.model, badge: dropRepeatedModelTail(canonical.model, badge || null) };
 }
 
 /**

@@ -7,6 +7,7 @@
  * body length/width (as dealers quote them), kg for weights. Dates ISO `YYYY-MM-DD`.
  */
 import { parsePriceBasis } from "~/domain/display/price-wording";
+import { wholeNumberText } from "~/domain/display/number-text";
 import { z } from "zod";
 
 const emptyToNull = (value: unknown) =>
@@ -114,10 +115,103 @@ const imageList = z
     return parsed.urls;
   });
 
+/**
+ * Issue 52: a measured quantity in a stated unit (spec 9 units: mm, kg, L, Nm, stars). The cell
+ * may repeat the unit ("2,140 kg", "55 L", "5 stars"); any other text, a fraction where a whole
+ * number is needed, or a value outside [min, max] rejects the row naming the unit and range, so a
+ * feed in metres or tonnes is caught rather than stored 1,000 times too small.
+ */
+const measure = (unit: string, min: number, max: number, whole = true, aliases: readonly string[] = []) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx) => {
+      const e = emptyToNull(v);
+      if (e === null) return null;
+      let text = typeof e === "number" ? String(e) : typeof e === "string" ? e.trim() : "";
+      const suffix = /^(.*?)\s*([a-z*-]+)\.?$/i.exec(text);
+      if (suffix && [unit, ...aliases].some((u) => u.toLowerCase() === suffix[2].toLowerCase())) text = suffix[1];
+      const n = text === "" ? Number.NaN : Number(text.replace(/[,\s]/g, ""));
+      if (!Number.isFinite(n) || (whole && !Number.isInteger(n)) || n < min || n > max) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${whole ? "a whole number" : "a number"} of ${unit} from ${wholeNumberText(min)} to ${wholeNumberText(max)} (got "${String(e).slice(0, 40)}")`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** Issue 52: ISO 3779 VIN, 17 letters and digits without I, O or Q (they read as 1 and 0). */
+export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+/** Issue 52: an NVIC (Glass's National Vehicle Identification Code), 6 letters and digits. */
+export const NVIC_PATTERN = /^[A-Z0-9]{6}$/;
+
+/** Upper-cased code checked against a pattern; empty is null. */
+const code = (pattern: RegExp, describe: (value: string) => string) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx) => {
+      const e = emptyToNull(v);
+      if (e === null) return null;
+      const value = String(e).trim().toUpperCase().replace(/[\s-]/g, "");
+      if (!pattern.test(value)) {
+        ctx.addIssue({ code: "custom", message: describe(String(e).trim().slice(0, 40)) });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+const describeVin = (value: string) => {
+  const cleaned = value.toUpperCase().replace(/[\s-]/g, "");
+  const bad = cleaned.match(/[IOQ]/);
+  return `a VIN is 17 characters, letters and digits without I, O or Q (got "${value}": ${
+    bad ? `contains ${bad[0]}` : cleaned.length !== 17 ? `${cleaned.length} characters` : "characters other than letters and digits"
+  })`;
+};
+
+/**
+ * Issue 52: a year and month (build date, compliance plate), `YYYY-MM`; `YYYY-MM-DD` is also taken
+ * and keeps its day. Month 01-12, year 1900-2100.
+ */
+const yearMonth = (allowDay: boolean) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx) => {
+      const e = emptyToNull(v);
+      if (e === null) return null;
+      const text = String(e).trim();
+      const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(text);
+      const ok = m && Number(m[1]) >= 1900 && Number(m[1]) <= 2100 && Number(m[2]) >= 1 && Number(m[2]) <= 12 && (!m[3] || (allowDay && Number(m[3]) >= 1 && Number(m[3]) <= 31));
+      if (!ok) {
+        ctx.addIssue({ code: "custom", message: `a year and month like 2021-03${allowDay ? " (or a date like 2021-03-15)" : ""} (got "${text.slice(0, 40)}")` });
+        return z.NEVER;
+      }
+      return text;
+    });
+
+const optBool = z
+  .preprocess((v) => {
+    const e = emptyToNull(v);
+    if (typeof e === "string") return ["true", "yes", "y", "1"].includes(e.toLowerCase()) ? true : ["false", "no", "n", "0"].includes(e.toLowerCase()) ? false : e;
+    return e;
+  }, z.boolean({ message: "true/false, yes/no or 1/0" }).nullable())
+  .default(null);
+
+const shortText = (max: number) =>
+  z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : emptyToNull(v)), z.string().max(max, `at most ${max} characters`).nullable()).default(null);
+
 export const StockRecordSchema = z.object({
   /** The dealer's stock number: the upsert key within a site. */
   stock_number: z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().trim().min(1, "stock_number is required").max(40)),
-  vin: optText,
+  /** Issue 52: 17 characters without I, O or Q; stored upper case. */
+  vin: code(VIN_PATTERN, describeVin),
+  /** Issue 52: Glass's code, 6 letters and digits. */
+  nvic: code(NVIC_PATTERN, (v) => `an NVIC is 6 letters and digits (got "${v}")`),
+  /** Issue 52: the car has an NVIC; empty means "when nvic is given". */
+  has_nvic: optBool,
   rego: optText,
   rego_expiry: isoDate,
   car_type: z.preprocess(
@@ -144,6 +238,10 @@ export const StockRecordSchema = z.object({
   price: optInt(0, 10_000_000),
   before_price: optInt(0, 10_000_000),
   subscription_price: optInt(0, 100_000),
+  /** Issue 52: a special offer price, whole dollars. */
+  offer_price: optInt(0, 10_000_000),
+  /** Issue 52: the dealer's price type as the portals send it (e.g. 'Drive Away', 'Negotiable'). */
+  price_type: shortText(40),
   preorder: bool(false),
   km: optInt(0, 5_000_000),
   colour: optText,
@@ -152,6 +250,32 @@ export const StockRecordSchema = z.object({
   fuel: optText,
   drive: optText,
   transmission: optText,
+  /** Issue 52: the feed's own transmission description (spec 3 'trans'), e.g. '8 SP AUTOMATIC'. */
+  trans: shortText(60),
+  /** Issue 52: number of gears. */
+  gear_num: measure("gears", 1, 12, true, ["speed", "sp", "gear"]),
+  /** Issue 52: e.g. 'Sports Automatic Dual Clutch'. */
+  gear_type: shortText(60),
+  /** Issue 52: e.g. 'Turbo', 'Naturally Aspirated'. */
+  induction: shortText(40),
+  /** Issue 52: fuel tank, litres. */
+  fuel_capacity: measure("L", 1, 2000, false),
+  /** Issue 52: kg. */
+  gross_vehicle_mass: measure("kg", 300, 50_000),
+  /** Issue 52: mm. */
+  vehicle_length: measure("mm", 1000, 30_000),
+  vehicle_height: measure("mm", 500, 5000),
+  vehicle_width: measure("mm", 500, 3000),
+  /** Issue 52: kg. */
+  towing_capacity_braked: measure("kg", 0, 50_000),
+  /** Issue 52: Nm. */
+  torque: measure("Nm", 1, 5000),
+  /** Issue 52: ANCAP safety rating, stars 0-5. */
+  ancap_rating: measure("stars", 0, 5, true, ["star", "*"]),
+  /** Issue 52: year and month of build, YYYY-MM. */
+  build_date: yearMonth(false),
+  /** Issue 52: compliance plate date, YYYY-MM (or YYYY-MM-DD). */
+  compliance_date: yearMonth(true),
   seats: optInt(1, 60),
   doors: optInt(1, 8),
   cylinders: optInt(0, 16),
@@ -173,6 +297,10 @@ export const StockRecordSchema = z.object({
   }),
   dealer_comments: optText,
   features: list,
+  /** Issue 52: the maker's standard equipment, `|`-separated in CSV or a JSON array. */
+  standard_equipment: list,
+  /** Issue 52: the listing title used on the portals (carsales). */
+  carsales_title: shortText(200),
   /** Photo URLs in feed order, http(s) or site paths only (issue 16 defect 5: `javascript:` reached og:image; issue 17: lists). */
   images: imageList,
   /** Brochure or document URL, http(s) only. */

@@ -17,6 +17,7 @@ import { distanceKm, getGeocoder, type Geocoder } from "~/adapters/geocoder/post
 import type { FeedRow } from "~/import/parse-feed";
 import { simplifyBody, simplifyFuel, simplifyTransmission, slugify } from "~/import/normalise";
 import type { StockRecord } from "~/import/stock-record";
+import type { CarVariant } from "~/domain/car";
 import type { Site } from "~/sites/site";
 import { generatedFinanceLenders } from "~/services/finance.server";
 
@@ -46,6 +47,23 @@ export interface ImportOptions {
 type LocationRow = typeof locations.$inferSelect;
 type CarInsert = typeof cars.$inferInsert;
 
+/** Spec 3 "Variant" block of a record, keyed by the spec's names; fields the feed left empty are omitted. */
+function variantOf(record: StockRecord): Record<string, string | number> {
+  const all: CarVariant = {
+    induction: record.induction,
+    geartype: record.gear_type,
+    fuelcapacity: record.fuel_capacity,
+    grossvehiclemass: record.gross_vehicle_mass,
+    vehiclelength: record.vehicle_length,
+    vehicleheight: record.vehicle_height,
+    vehiclewidth: record.vehicle_width,
+    towingcapacitybraked: record.towing_capacity_braked,
+    torque: record.torque,
+    ancaprating: record.ancap_rating,
+  };
+  return Object.fromEntries(Object.entries(all).filter((e): e is [string, string | number] => e[1] !== null && e[1] !== undefined));
+}
+
 /** Content columns written from a record (everything the hash covers). */
 function carValues(site: Site, record: StockRecord, locationId: number | null): Omit<CarInsert, "sourceHash"> {
   const name = [record.year, record.make, record.model, record.badge].filter(Boolean).join(" ");
@@ -72,6 +90,8 @@ function carValues(site: Site, record: StockRecord, locationId: number | null): 
     name,
     stockNumber: record.stock_number,
     vin: record.vin,
+    nvic: record.nvic,
+    hasNvic: record.has_nvic ?? record.nvic !== null,
     rego: record.rego,
     regoExpiry: record.rego_expiry ? record.rego_expiry.slice(0, 10) : null,
     carType: record.car_type,
@@ -92,6 +112,8 @@ function carValues(site: Site, record: StockRecord, locationId: number | null): 
     showOnDealerWebsite: record.show_on_dealer_website,
     price: record.price,
     beforePrice: record.before_price,
+    offerPrice: record.offer_price,
+    priceType: record.price_type,
     subscriptionPrice: record.subscription_price,
     preorder: record.preorder,
     km: record.km,
@@ -105,13 +127,20 @@ function carValues(site: Site, record: StockRecord, locationId: number | null): 
     seats: record.seats,
     doors: record.doors,
     transmission: record.transmission,
-    simpleTransmission: simplifyTransmission(record.transmission),
+    simpleTransmission: simplifyTransmission(record.transmission ?? record.trans),
+    trans: record.trans,
+    gearNum: record.gear_num,
     cylinders: record.cylinders,
     engineSizeLitres: record.engine_size_litres,
     engineSize: record.engine_size_litres === null ? null : Math.round(record.engine_size_litres * 1000),
     fuelConsumptionCombined: record.fuel_consumption,
+    buildDate: record.build_date,
+    complianceDate: record.compliance_date,
+    variant: variantOf(record),
     dealerComments: record.dealer_comments,
     features: record.features,
+    standardEquipment: record.standard_equipment,
+    carsalesTitle: record.carsales_title,
     images: record.images.map((url) => ({ url })),
     primaryImageUrl: record.images[0] ?? null,
     priceBasis: record.price_basis,
@@ -127,11 +156,24 @@ function carValues(site: Site, record: StockRecord, locationId: number | null): 
   };
 }
 
-/** Stable hash of a car's content columns (keys sorted; dates as ISO strings). */
+/** Object keys sorted at every depth, so equal content serialises equally. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedKeys((value as Record<string, unknown>)[k])]));
+  }
+  return value;
+}
+
+/**
+ * Stable hash of a car's content columns (keys sorted at every depth; dates as ISO strings).
+ * Nested objects are hashed whole: a key-list replacer would also filter their keys, so a change
+ * to the variant block, caravan specifications or photo URLs alone read as "unchanged".
+ */
 function hashValues(values: Omit<CarInsert, "sourceHash">): string {
   const { soldAt, createdAt, ...rest } = values;
   const day = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : "");
-  const stable = JSON.stringify(rest, Object.keys(rest).sort()) + day(soldAt) + day(createdAt);
+  const stable = JSON.stringify(sortedKeys(rest)) + day(soldAt) + day(createdAt);
   return createHash("sha1").update(stable).digest("hex");
 }
 

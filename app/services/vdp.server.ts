@@ -24,6 +24,7 @@ import { getServicePlan, type ServicePlanBlock } from "~/domain/display/service-
 import { buildCarShareUrl, buildShareLinks, type ShareNetwork } from "~/domain/display/share";
 import { buildCarSpecEntries, filterSpecEntries, type DisplaySpecEntry } from "~/domain/display/spec-list";
 import { getCarTag } from "~/domain/display/tags";
+import { vehicleDateText } from "~/domain/display/vehicle-dates";
 import { buildCarJsonLd, serialiseJsonLd } from "~/domain/seo/car-json-ld";
 import { getMarketIndicator } from "./market.server";
 import {
@@ -178,8 +179,11 @@ export async function buildVdpView(
   push("Stock number", car.stockNumber);
   push("Condition", car.carType === "used" ? config.display.usedKeyword : TYPE_LABEL[car.carType]);
   push("Registration", regoText);
-  push("Build date", car.buildDate);
-  push("Compliance date", car.complianceDate);
+  push("Build date", vehicleDateText(car.buildDate));
+  push("Compliance date", vehicleDateText(car.complianceDate));
+  push("Offer price", car.offerPrice ? formatAud(car.offerPrice) : null);
+  push("Price type", car.priceType);
+  push("Listing title", car.carsalesTitle);
   if (car.caravan) {
     const c = car.caravan;
     push("Body length", c.bodyLengthFeet !== null ? `${c.bodyLengthFeet} ft (${formatFeetAsMetres(c.bodyLengthFeet)})` : null);

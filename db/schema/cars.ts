@@ -59,6 +59,8 @@ export const cars = pgTable(
     doors: integer("doors"),
     transmission: text("transmission"),
     simpleTransmission: text("simple_transmission"),
+    /** Spec 3 'trans': the feed's own transmission text (migration 0022). */
+    trans: text("trans"),
     gearNum: integer("gear_num"),
     cylinders: integer("cylinders"),
     engineSize: integer("engine_size"),
@@ -77,6 +79,7 @@ export const cars = pgTable(
     primaryImageUrl: text("primary_image_url"),
     /** Issue 17: 'drive_away' or 'excl_govt_charges' from the feed; null: the site's default (migration 0017). */
     priceBasis: text("price_basis").$type<"drive_away" | "excl_govt_charges">(),
+    /** Spec 3 "Variant" block by the spec's key names (CarVariant), written by the importer (issue 52). */
     variant: jsonb("variant").$type<Record<string, string | number | null>>().notNull().default({}),
     caravan: jsonb("caravan").$type<CaravanSpecifications | null>(),
     autograbData: jsonb("autograb_data").$type<{ stateAverageMarketPrice: number | null; averageMarketPrice: number | null } | null>(),

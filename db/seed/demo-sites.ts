@@ -47,9 +47,11 @@ export const DEMO_SITES: DemoSite[] = [
       carTypes: ["new", "used"],
       certifiedPreOwned: true,
       theme: { primary: "#c8102e", onPrimary: "#ffffff", accent: "#1f2937", tagline: "Perth's Toyota people since 1978" },
-      hero: { title: "Toyota new, demo and certified pre-owned in Perth", subtitle: "Osborne Park, Midland and Welshpool" },
+      hero: { title: "Toyota new and certified pre-owned in Perth", subtitle: "Osborne Park, Midland and Welshpool" },
       search: { certifiedSwitchLabel: "Only show Toyota Certified Vehicles", popularMakesCount: 5 },
       display: {
+        // Issue 52: 'New' (the spec default) read as the car's condition on used cars.
+        justArrivedTagName: "Just Arrived",
         certifiedBadge: true,
         certifiedProgrammeName: "Toyota Certified Pre-Owned",
         fuelTagEnabled: true,
@@ -142,7 +144,7 @@ export const DEMO_SITES: DemoSite[] = [
       theme: { primary: "#14532d", onPrimary: "#ffffff", accent: "#b45309", tagline: "Independent. Inspected. Honest." },
       hero: { title: "Quality used cars in Melbourne", subtitle: "Every car inspected, every price on the windscreen" },
       search: { includeSoldCarsDays: 7, popularMakesCount: 10 },
-      display: { detailsButtonLabel: "Explore Vehicle", guaranteeBanner: true, showUnregisteredForExpiredRego: true, minimumReviewRating: 3, marketPriceIndicator: true },
+      display: { justArrivedTagName: "Just Arrived", detailsButtonLabel: "Explore Vehicle", guaranteeBanner: true, showUnregisteredForExpiredRego: true, minimumReviewRating: 3, marketPriceIndicator: true },
       finance: {
         provider: "manual",
         providerType: "D",
@@ -176,7 +178,7 @@ export const DEMO_SITES: DemoSite[] = [
       features: { compare: true, favouritesStrict: true },
       // Issue 12: no location map section on the VDP (spec 3 vdp_config.show_map_section);
       // /contact-us shows the primary location alone (map + info, spec 2.5).
-      display: { vdpShowMapSection: false },
+      display: { justArrivedTagName: "Just Arrived", vdpShowMapSection: false },
       locationsPage: { contactBlock: { show: "primary" } },
       finance: {
         provider: "powertorque",
@@ -200,6 +202,7 @@ export const DEMO_SITES: DemoSite[] = [
     group: { slug: "outback-caravans", name: "Outback Caravans & RVs" },
     config: {
       template: "caravan",
+      display: { justArrivedTagName: "Just Arrived" },
       timeZone: "Australia/Melbourne",
       url: "https://www.outbackcaravans.example",
       carTypes: ["new", "used"],

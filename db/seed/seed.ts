@@ -19,7 +19,9 @@ import { getSiteBySlug } from "../../app/services/sites.server";
 import { seedMenuModels } from "./navigation";
 import { DEMO_SITES, siteForListing, type DemoLocation } from "./demo-sites";
 import { seedLocationDemo } from "./locations-demo";
+import { DEMO_CAR_MAX_KM, LOW_KMS_MAX, NEW_CAR_MAX_KM, PLACEHOLDER_PRICE_BELOW } from "./demo-consistency";
 import { seedSiteContent } from "./content";
+import { FULL_SPEC_FIXTURE_STOCK_NUMBER, seedFullSpecFixture } from "./full-spec-fixture";
 import { demoDealerComments, demoListedDate, GALLERY_FIXTURE_STOCK_NUMBER, seedGalleryFixture } from "./presentation";
 
 const DATA = (name: string) => projectFile(`data/${name}`, import.meta.url);
@@ -54,7 +56,7 @@ function enrich(record: StockRecord, certifiedProgramme: boolean, now: number): 
     out.sold_date = new Date(now - Math.floor(r2 * 6) * DAY).toISOString().slice(0, 10);
   } else if (r < 0.025) out.reserved = true;
   else if (r < 0.035 && record.car_type === "demo") out.tag = "Test Drive Only";
-  else if (r < 0.05) out.tag = r < 0.042 ? "Price Drop" : "Low Kms";
+  else if (r < 0.05) out.tag = r < 0.042 || (record.km ?? Infinity) > LOW_KMS_MAX ? "Price Drop" : "Low Kms";
   // A few used cars carry a history report file (spec 5: the history-report button needs one).
   if (record.car_type === "used" && r2 < 0.03) out.file = `https://reports.example/history/${encodeURIComponent(record.stock_number)}.pdf`;
   if (record.car_type === "used") {
@@ -62,6 +64,39 @@ function enrich(record: StockRecord, certifiedProgramme: boolean, now: number): 
   }
   out.dealer_comments = demoDealerComments(out);
   return out;
+}
+
+/**
+ * Issue 52: a real listing made believable before enrichment. The data set labels some cars NEW
+ * or DEMO with used-car odometers (a 'new' RAV4 with 195,040 km): the odometer is the fact, so
+ * such a car is listed as used. A price under $500 is a placeholder (an $88 Alfa Romeo topped the
+ * lowest-price sort): the car is kept and shows the site's no-price text (decision 240).
+ * @returns the record and what was changed, for the seed's report
+ */
+export function believableListing(record: StockRecord): { record: StockRecord; change: string | null } {
+  const km = record.km ?? 0;
+  if ((record.car_type === "new" && km > NEW_CAR_MAX_KM) || (record.car_type === "demo" && km > DEMO_CAR_MAX_KM)) {
+    return { record: { ...record, car_type: "used" }, change: `${record.car_type} with used-car km listed as used` };
+  }
+  if (record.price !== null && record.price < PLACEHOLDER_PRICE_BELOW) {
+    return { record: { ...record, price: null }, change: `price under $${PLACEHOLDER_PRICE_BELOW} shown as no price` };
+  }
+  return { record, change: null };
+}
+
+/**
+ * Issue 52: a generated caravan made consistent: the axle its name states ('20ft Single Axle'),
+ * and a sales yard chosen by the importer instead of the service-and-parts centre.
+ */
+export function believableCaravan(record: StockRecord): StockRecord {
+  const name = `${record.model} ${record.badge ?? ""}`.toLowerCase();
+  const axle = name.includes("single axle") ? "Single" : name.includes("tandem") ? "Tandem" : record.axle_type;
+  return { ...record, axle_type: axle, location_slug: null };
+}
+
+function believableCaravanListing(record: StockRecord, now: number): StockRecord {
+  const caravan = believableCaravan(record);
+  return { ...caravan, listed_date: demoListedDate(record.stock_number, now), dealer_comments: demoDealerComments(caravan) };
 }
 
 export interface SeedReport {
@@ -167,6 +202,7 @@ export async function seedDemoSites(handle: DatabaseHandle, opts: { log?: (line:
   const parsed = parseFeedText(readFileSync(DATA("australian_vehicle_prices.csv"), "utf8"), "australian_vehicle_prices.csv", knownModels);
   const bySite = new Map<string, FeedRow[]>();
   const rejected: FeedRow[] = [];
+  const believableChanges = new Map<string, number>();
   for (const row of parsed.rows) {
     if (!row.ok) {
       rejected.push(row);
@@ -175,9 +211,12 @@ export async function seedDemoSites(handle: DatabaseHandle, opts: { log?: (line:
     const slug = siteForListing({ make: row.record.make, state: row.record.listing_state, carType: row.record.car_type });
     const demo = DEMO_SITES.find((d) => d.slug === slug)!;
     const list = bySite.get(slug) ?? [];
-    list.push({ ...row, record: enrich(row.record, demo.config.certifiedPreOwned === true, now) });
+    const believable = believableListing(row.record);
+    if (believable.change) believableChanges.set(believable.change, (believableChanges.get(believable.change) ?? 0) + 1);
+    list.push({ ...row, record: enrich(believable.record, demo.config.certifiedPreOwned === true, now) });
     bySite.set(slug, list);
   }
+  log(`demo corrections: ${[...believableChanges].map(([change, n]) => `${n} ${change}`).join(", ") || "none"}`);
   log(`real listings: ${parsed.rows.length} read, ${rejected.length} rejected before distribution (${rejected.map((r) => (r.ok ? "" : r.reason)).join(", ")})`);
   for (const [slug, rows] of bySite) {
     const site = (await getSiteBySlug(db, slug))!;
@@ -189,7 +228,7 @@ export async function seedDemoSites(handle: DatabaseHandle, opts: { log?: (line:
   if (caravanSite) {
     const site = (await getSiteBySlug(db, caravanSite.slug))!;
     const caravans = parseFeedText(readFileSync(DATA("demo-caravans.json"), "utf8"), "demo-caravans.json", knownModels);
-    const rows = caravans.rows.map((row) => (row.ok ? { ...row, record: { ...row.record, listed_date: demoListedDate(row.record.stock_number, now), dealer_comments: demoDealerComments(row.record) } } : row));
+    const rows = caravans.rows.map((row) => (row.ok ? { ...row, record: believableCaravanListing(row.record, now) } : row));
     const summary = await importStock(db, site, rows, { geocoder });
     report.sites.push({ slug: site.slug, summary });
     log(`${site.slug}: ${summary.created} created (generated caravans), ${summary.rejected} rejected`);
@@ -197,5 +236,7 @@ export async function seedDemoSites(handle: DatabaseHandle, opts: { log?: (line:
   await seedSiteContent(db, now); // Issue 14: pages, offers, parts
   const fixture = await seedGalleryFixture(db, geocoder, now);
   if (fixture) log(`gallery fixture (${GALLERY_FIXTURE_STOCK_NUMBER}): ${fixture.created} created, ${fixture.rejected} rejected`);
+  const fullSpec = await seedFullSpecFixture(db, geocoder, now);
+  if (fullSpec) log(`full-spec fixture (${FULL_SPEC_FIXTURE_STOCK_NUMBER}): ${fullSpec.created} created, ${fullSpec.rejected} rejected`);
   return report;
 }

@@ -107,3 +107,37 @@ describe("buildCarSpecEntries", () => {
     expect(shown).not.toContain("rego");
   });
 });
+
+describe("issue 52: the variant block and feed fields in the spec list, with spec 9 units", () => {
+  it("shows gears, induction, torque, fuel tank, dimensions, masses, towing, ANCAP and NVIC", () => {
+    const car = makeCar({
+      transmission: "Automatic",
+      trans: "8 SP AUTOMATIC",
+      gearNum: 8,
+      nvic: "0HJ223",
+      variant: { induction: "Turbo", geartype: "Sports Automatic", fuelcapacity: 54, grossvehiclemass: 2400, vehiclelength: 4660, vehiclewidth: 1865, vehicleheight: 1665, towingcapacitybraked: 1900, torque: 416, ancaprating: 5 },
+    });
+    const byName = Object.fromEntries(filterSpecEntries(buildCarSpecEntries(car)).map((e) => [e.name, `${e.label}: ${e.value}`]));
+    expect(byName).toMatchObject({
+      trans: "Gearbox: 8 SP AUTOMATIC",
+      gears: "Gears: 8",
+      gearType: "Gear type: Sports Automatic",
+      induction: "Induction: Turbo",
+      torque: "Torque: 416 Nm",
+      fuelCapacity: "Fuel tank: 54 L",
+      length: "Length: 4,660 mm",
+      width: "Width: 1,865 mm",
+      height: "Height: 1,665 mm",
+      grossVehicleMass: "Gross vehicle mass: 2,400 kg",
+      towingCapacityBraked: "Towing capacity (braked): 1,900 kg",
+      ancapRating: "ANCAP safety rating: 5 stars",
+      nvic: "NVIC: 0HJ223",
+    });
+  });
+
+  it("leaves the gearbox out when it only repeats the transmission, and an empty variant adds nothing", () => {
+    const names = filterSpecEntries(buildCarSpecEntries(makeCar({ transmission: "Automatic", trans: "automatic", variant: {} }))).map((e) => e.name);
+    expect(names).not.toContain("trans");
+    expect(names).not.toContain("torque");
+  });
+});

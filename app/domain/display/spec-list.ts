@@ -3,8 +3,8 @@
  * dropped, as are entries named in a config filter (default excludes rego)") and spec 2.4 / 9
  * ("Specs show the first 4; features list default limit 8").
  */
-import type { Car } from "~/domain/car";
-import { decimalText } from "./number-text";
+import type { Car, CarVariant } from "~/domain/car";
+import { decimalText, wholeNumberText } from "./number-text";
 
 /** Spec 5: names dropped by default. */
 export const DEFAULT_SPEC_LIST_EXCLUSIONS: readonly string[] = Object.freeze(["rego"]);
@@ -133,11 +133,31 @@ function withUnit(value: number | null, unit: string): string | null {
   return value === null || !Number.isFinite(value) ? null : `${decimalText(value, 1, 0)} ${unit}`;
 }
 
+/** A number from the variant block (spec 3 "Variant"), or null when absent or not a number. */
+function variantNumber(variant: Car["variant"], key: keyof CarVariant): number | null {
+  const value = variant?.[key];
+  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+  return Number.isFinite(n) ? n : null;
+}
+
+function variantText(variant: Car["variant"], key: keyof CarVariant): string | null {
+  const value = variant?.[key];
+  return typeof value === "string" ? value : null;
+}
+
+/** Spec 3 ancaprating: '5 stars' (1 star). */
+function starsText(stars: number | null): string | null {
+  return stars === null ? null : `${wholeNumberText(stars)} ${stars === 1 ? "star" : "stars"}`;
+}
+
 /**
  * Raw specification entries of a car, in display order, before filtering. Names are the keys the
  * exclusion list uses: make, model, year, badge, series, body, colour, interiorColour,
- * transmission, drive, fuel, engine, cylinders, fuelConsumption, km, seats, doors, rego, vin,
- * stockNumber. Units: km as '12,345 km', engine as '1,998 cc', fuel consumption as '6.7 L/100km'.
+ * transmission, trans, gears, gearType, drive, fuel, engine, induction, torque, cylinders,
+ * fuelConsumption, fuelCapacity, length, width, height, grossVehicleMass, towingCapacityBraked,
+ * ancapRating, km, seats, doors, rego, vin, nvic, stockNumber. Units as spec 9 gives them: km as
+ * '12,345 km', engine as '1,998 cc', fuel consumption as '6.7 L/100km', fuel tank '55 L',
+ * dimensions '4,550 mm', masses '2,140 kg', torque '252 Nm', ANCAP '5 stars'.
  * Empty values are left in; pass the result to {@link filterSpecEntries} / {@link getSpecList}.
  */
 export function buildCarSpecEntries(
@@ -164,8 +184,10 @@ export function buildCarSpecEntries(
     | "rego"
     | "vin"
     | "stockNumber"
-  >,
+  > &
+    Partial<Pick<Car, "trans" | "gearNum" | "nvic" | "variant">>,
 ): SpecEntry[] {
+  const variant = car.variant ?? {};
   return [
     { name: "make", label: "Make", value: car.make },
     { name: "model", label: "Model", value: car.model },
@@ -176,16 +198,30 @@ export function buildCarSpecEntries(
     { name: "colour", label: "Colour", value: car.colour },
     { name: "interiorColour", label: "Interior colour", value: car.interiorColour },
     { name: "transmission", label: "Transmission", value: car.transmission },
+    // The feed's own wording only when it says more than the transmission already does.
+    { name: "trans", label: "Gearbox", value: car.trans && car.trans.trim().toLowerCase() !== (car.transmission ?? "").trim().toLowerCase() ? car.trans : null },
+    { name: "gears", label: "Gears", value: car.gearNum ?? null },
+    { name: "gearType", label: "Gear type", value: variantText(variant, "geartype") },
     { name: "drive", label: "Drive", value: car.drive },
     { name: "fuel", label: "Fuel", value: car.fuel ?? car.simpleFuel },
     { name: "engine", label: "Engine", value: withUnit(car.engineSize, "cc") },
+    { name: "induction", label: "Induction", value: variantText(variant, "induction") },
+    { name: "torque", label: "Torque", value: withUnit(variantNumber(variant, "torque"), "Nm") },
     { name: "cylinders", label: "Cylinders", value: car.cylinders },
     { name: "fuelConsumption", label: "Fuel consumption", value: withUnit(car.fuelConsumptionCombined, "L/100km") },
+    { name: "fuelCapacity", label: "Fuel tank", value: withUnit(variantNumber(variant, "fuelcapacity"), "L") },
+    { name: "length", label: "Length", value: withUnit(variantNumber(variant, "vehiclelength"), "mm") },
+    { name: "width", label: "Width", value: withUnit(variantNumber(variant, "vehiclewidth"), "mm") },
+    { name: "height", label: "Height", value: withUnit(variantNumber(variant, "vehicleheight"), "mm") },
+    { name: "grossVehicleMass", label: "Gross vehicle mass", value: withUnit(variantNumber(variant, "grossvehiclemass"), "kg") },
+    { name: "towingCapacityBraked", label: "Towing capacity (braked)", value: withUnit(variantNumber(variant, "towingcapacitybraked"), "kg") },
+    { name: "ancapRating", label: "ANCAP safety rating", value: starsText(variantNumber(variant, "ancaprating")) },
     { name: "km", label: "Odometer", value: withUnit(car.km, "km") },
     { name: "seats", label: "Seats", value: car.seats },
     { name: "doors", label: "Doors", value: car.doors },
     { name: "rego", label: "Rego", value: car.rego },
     { name: "vin", label: "VIN", value: car.vin },
+    { name: "nvic", label: "NVIC", value: car.nvic ?? null },
     { name: "stockNumber", label: "Stock number", value: car.stockNumber },
   ];
 }
