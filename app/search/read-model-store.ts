@@ -19,24 +19,10 @@ import { channel } from "node:diagnostics_channel";
 import { LRUCache } from "lru-cache";
 import { buildReadModelOffThread } from "./read-model-builder.ts";
 export { readModelBudgetMb } from "./read-model-budget.ts";
+import { READ_MODEL_CHANNEL, type ReadModelEvent } from "./read-model-events.ts";
+export { READ_MODEL_CHANNEL, type ReadModelEvent };
 import { RANGE_BLOCK_ROWS, SearchReadModel } from "./read-model.ts";
 import type { SearchDoc } from "./types.ts";
-
-/** Name of the diagnostics channel the store publishes {@link ReadModelEvent}s on. */
-export const READ_MODEL_CHANNEL = "forecourt:read-model";
-
-/**
- * What the store publishes. Times in ms, sizes in bytes.
- * - `build`: a version was built (`thread` "worker" or "main"); `loadMs` reading the cars,
- *   `eventLoopMs` the event loop's share of the build (encoding, adopting the parts, or the
- *   whole build on the main thread), `workerMs` the worker's; `bytes` the estimated size.
- * - `stale`: a search was answered from `servedVersion` while `wantedVersion` was being built.
- * - `evict`: a site's model left the store (memory budget, or replaced by a newer version).
- */
-export type ReadModelEvent =
-  | { event: "build"; siteId: number; version: number; docs: number; thread: "worker" | "main"; loadMs: number; eventLoopMs: number; workerMs: number; bytes: number }
-  | { event: "stale"; siteId: number; servedVersion: number; wantedVersion: number }
-  | { event: "evict"; siteId: number; version: number; bytes: number; reason: "budget" | "replaced" };
 
 const events = channel(READ_MODEL_CHANNEL);
 
