@@ -37,10 +37,11 @@ export interface ReadModelVersion {
 }
 
 /**
- * Estimated heap per loaded car (its SearchDoc and strings; measured with loadSearchDocs on the
- * demo data, decision 259), added to the index's own typed arrays to size a model.
+ * Estimated heap per loaded car (its SearchDoc and its own strings), added to the index's typed
+ * arrays to size a model: bench:read-model measured 1.63-1.68 KB per car parsed from JSON
+ * (decision 259); cards' extra fields from the database (finance, photos) are rounded in.
  */
-export const DOC_HEAP_BYTES = 1_100;
+export const DOC_HEAP_BYTES = 1_700;
 
 /** Cars from which a build goes to the worker thread and searches answer stale meanwhile. */
 export const WORKER_MIN_DOCS = 5_000;
