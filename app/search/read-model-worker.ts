@@ -5,13 +5,14 @@
  * `npm run dev`) and bundled as build/node/read-model-worker.js (scripts/build-server.mjs).
  *
  * Task input: `{ batches: Uint8Array[], textIndex: boolean, rangeBlockRows: number }`: the cars
- * as UTF-8 JSON arrays of {@link SearchDoc}s holding only the fields the index reads
- * (read-model-builder.ts BUILD_FIELDS), in input order; whether to build the text index too.
+ * as UTF-8 JSON arrays of rows, one per car in input order, each the values of the fields the
+ * index reads (read-model-builder.ts BUILD_FIELDS, in that order); whether to build the text index too.
  * Output: `{ parts, decodeMs, buildMs }` with every typed array of the model moved (transferred,
  * not copied) to the caller.
  */
 import { move, transferableSymbol, valueSymbol } from "piscina";
 import { SearchReadModel } from "./read-model.ts";
+import { BUILD_FIELDS } from "./read-model-builder.ts";
 import type { SearchDoc } from "./types.ts";
 
 export interface ReadModelBuildTask {
@@ -28,7 +29,13 @@ export default function buildReadModelParts({ batches, textIndex, rangeBlockRows
   const started = performance.now();
   const decoder = new TextDecoder();
   const docs: SearchDoc[] = [];
-  for (const batch of batches) for (const doc of JSON.parse(decoder.decode(batch)) as SearchDoc[]) docs.push(doc);
+  for (const batch of batches) {
+    for (const row of JSON.parse(decoder.decode(batch)) as unknown[][]) {
+      const doc: Record<string, unknown> = {};
+      for (let f = 0; f < BUILD_FIELDS.length; f++) doc[BUILD_FIELDS[f]] = row[f];
+      docs.push(doc as unknown as SearchDoc);
+    }
+  }
   const built = performance.now();
   const model = SearchReadModel.build(docs, rangeBlockRows);
   if (textIndex) model.prepareTextIndex();
