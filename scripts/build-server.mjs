@@ -36,6 +36,22 @@ await build({
   logLevel: "warning",
 });
 
+// The read-model build worker (issue 54, decision 259), one self-contained file: the app bundle
+// (build/server) finds it at new URL("../node/read-model-worker.js", import.meta.url).
+await build({
+  absWorkingDir: root,
+  entryPoints: { "read-model-worker": "app/search/read-model-worker.ts" },
+  outdir: "build/node",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  alias: { "~": "./app" },
+  sourcemap: "linked",
+  logLevel: "warning",
+});
+
 // The compression worker (decision 200) runs as its own file next to the bundle: server/compress.ts
 // finds it at new URL("./compress-worker.mjs", import.meta.url).
 copyFileSync(`${root}server/compress-worker.mjs`, `${root}build/node/compress-worker.mjs`);

@@ -35,3 +35,18 @@ describe("SHUTDOWN_DRAIN_MS (decision 220)", () => {
     expect(() => loadEnv({ SHUTDOWN_DRAIN_MS: value })).toThrow(/Invalid environment: SHUTDOWN_DRAIN_MS/);
   });
 });
+
+describe("READ_MODEL_MB (issue 54, decision 259)", () => {
+  it("defaults to 1024 MB of search read models", () => {
+    expect(loadEnv({}).READ_MODEL_MB).toBe(1024);
+  });
+
+  it("accepts whole MB from 16 to 65536", () => {
+    expect(loadEnv({ READ_MODEL_MB: "16" }).READ_MODEL_MB).toBe(16);
+    expect(loadEnv({ READ_MODEL_MB: "65536" }).READ_MODEL_MB).toBe(65_536);
+  });
+
+  it.each(["15", "65537", "1.5", "1GB"])("rejects %s, naming the variable", (value) => {
+    expect(() => loadEnv({ READ_MODEL_MB: value })).toThrow(/Invalid environment: READ_MODEL_MB/);
+  });
+});

@@ -3,6 +3,7 @@
  * fresh machine (embedded database, demo sites).
  */
 import { z } from "zod";
+import { ReadModelMbSchema } from "../app/search/read-model-budget";
 
 const EnvSchema = z.object({
   /** PostgreSQL URL; when unset the embedded PGlite database under DATA_DIR is used. */
@@ -42,6 +43,12 @@ const EnvSchema = z.object({
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   /** Size limit of the page cache in MB (all pages and encodings). */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /**
+   * Memory budget of the search read models in MB (issue 54, docs/decisions/259; 16-65536,
+   * default 1024): sites are loaded when first searched and the least recently used evicted
+   * beyond it. app/search/read-model-store.ts reads it from the environment.
+   */
+  READ_MODEL_MB: ReadModelMbSchema,
   /**
    * Server processes on this machine (node:cluster, server/cluster.ts; issue 15): 1 (default) or
    * more on PostgreSQL, e.g. the number of cores. The embedded database always runs one.

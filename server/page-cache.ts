@@ -21,12 +21,26 @@
  * of a page with a lead form is the same for every visitor.
  */
 import { createHash } from "node:crypto";
+import { subscribe } from "node:diagnostics_channel";
 import type { MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../db/client";
 import { sites as sitesTable } from "../db/schema/index";
 import type { SiteResolver } from "../app/services/sites.server";
 import { chooseEncoding } from "./compress";
+import { READ_MODEL_CHANNEL, type ReadModelEvent } from "../app/search/read-model-events";
+
+/**
+ * Searches answered from a site's previous read model while its new one was built (issue 54,
+ * decision 259), per site id. A page rendered meanwhile may show the previous stock, so it is not
+ * stored under the new stock version (the store publishes on a diagnostics channel, which also
+ * reaches this module when the app is a separate bundle).
+ */
+const staleSearches = new Map<number, number>();
+subscribe(READ_MODEL_CHANNEL, (message) => {
+  const event = message as ReadModelEvent;
+  if (event.event === "stale") staleSearches.set(event.siteId, (staleSearches.get(event.siteId) ?? 0) + 1);
+});
 
 /** A site's two version counters (migration 0018). */
 export interface SiteVersion {
@@ -165,6 +179,7 @@ export function pageCache(options: PageCacheOptions) {
       return;
     }
 
+    const staleBefore = staleSearches.get(site.id);
     await next();
     const res = c.res;
     const type = res.headers.get("content-type") ?? "";
@@ -173,6 +188,15 @@ export function pageCache(options: PageCacheOptions) {
     if (sentEncoding !== encoding && sentEncoding !== "identity") return;
     counts.misses++;
     const body = Buffer.from(await res.arrayBuffer());
+    if (staleSearches.get(site.id) !== staleBefore) {
+      // Rendered (deferred parts included) while a search answered from the previous stock: sent,
+      // kept neither here nor by a CDN.
+      const headers = new Headers(res.headers);
+      headers.set("Cache-Control", "no-store");
+      c.res = undefined;
+      c.res = new Response(body, { status: res.status, headers });
+      return;
+    }
     const stored: CachedAnswer = {
       status: res.status,
       headers: [...res.headers].filter(([name]) => !PER_ANSWER.has(name.toLowerCase())),

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CAR_STATUSES, CAR_TYPES } from "~/domain/car";
 import { SearchReadModel, buildSearchReadModel } from "./read-model.ts";
+import { BUILD_FIELDS } from "./read-model-builder.ts";
 import { searchReference } from "./reference-engine.ts";
 import { DAY_MS } from "./semantics.ts";
 import { describeSearchEngineContract } from "./testing/engine-contract.ts";
@@ -9,6 +10,25 @@ import { DEFAULT_VISIBILITY, NOW, makeDoc, makeQuery } from "./testing/fixtures.
 import { LIST_FACETS, RANGE_FACETS, SORTS, type ListFacet, type SearchDoc, type SearchQuery, type SearchResult, type VisibilityOptions } from "./types.ts";
 
 describeSearchEngineContract("read model", (docs) => SearchReadModel.build(docs));
+
+/**
+ * What a rebuild on the worker thread does (issue 54): the worker indexes the cars' JSON with only
+ * the index's fields, its typed arrays are transferred back and the model answers with the event
+ * loop's own documents.
+ */
+function viaWorkerParts(docs: readonly SearchDoc[], textIndex: boolean): SearchReadModel {
+  const lean = JSON.parse(JSON.stringify(docs, BUILD_FIELDS as string[])) as SearchDoc[];
+  const built = SearchReadModel.build(lean);
+  if (textIndex) built.prepareTextIndex();
+  const { parts, transfer } = built.exportParts(lean);
+  return SearchReadModel.fromParts(structuredClone(parts, { transfer }), docs);
+}
+function viaParts(docs: readonly SearchDoc[]) {
+  const { parts, transfer } = SearchReadModel.build(docs).exportParts(docs);
+  return structuredClone(parts, { transfer });
+}
+describeSearchEngineContract("read model from worker parts", (docs) => viaWorkerParts(docs, false));
+describeSearchEngineContract("read model from worker parts with its text index", (docs) => viaWorkerParts(docs, true));
 
 // ---- Property: the read model answers exactly what the reference engine answers -----------
 
@@ -188,6 +208,21 @@ describe("SearchReadModel", () => {
     expect(model.stats.tokens).toBe(0);
     model.search(makeQuery({ query: "kia" }), DEFAULT_VISIBILITY);
     expect(model.stats.tokens).toBeGreaterThan(0);
+  });
+
+  it("moves to another thread without its documents: parts transferred, hits are the receiver's documents", () => {
+    const docs = [makeDoc({ id: 1, make: "Kia", stockNumber: " s1 " }), makeDoc({ id: 2, make: "Mazda", stockNumber: "S2" })];
+    const model = viaWorkerParts(docs, true);
+    expect(model.hasTextIndex).toBe(true);
+    expect(model.search(makeQuery({ query: "kia" }), DEFAULT_VISIBILITY).hits[0]).toBe(docs[0]);
+    // Exclusions find stock numbers through the sorted rows, normalised on both sides (spec 9).
+    expect(model.search(makeQuery(), { ...DEFAULT_VISIBILITY, excludedStockNumbers: ["S1"] }).hits).toEqual([docs[1]]);
+    const built = SearchReadModel.build(docs);
+    const { parts, transfer } = built.exportParts(docs);
+    expect(transfer.length).toBeGreaterThan(10);
+    structuredClone(parts, { transfer });
+    expect(transfer.every((buffer) => buffer.byteLength === 0)).toBe(true); // moved, not copied
+    expect(() => SearchReadModel.fromParts(viaParts(docs), docs.slice(1))).toThrow(RangeError);
   });
 
   it("returns the indexed documents themselves as hits", () => {

@@ -77,6 +77,16 @@ export const RANGE_BLOCK_ROWS = 256;
 
 type CodeArray = Uint16Array | Uint32Array;
 
+/**
+ * A {@link SearchReadModel} without its documents, as posted from a worker thread
+ * ({@link SearchReadModel.exportParts}): the model's fields by name, and each row's position in
+ * the input documents.
+ */
+export interface ReadModelParts {
+  fields: Record<string, unknown>;
+  inputOfRow: Uint32Array;
+}
+
 /** Read-only statistics of a built model, for logs and the benchmark. */
 export interface ReadModelStats {
   docs: number;
@@ -149,8 +159,12 @@ export class SearchReadModel implements SearchEngine {
   /** Sold rows that could be listed (shown on the website, with a sold date), latest sale first. */
   private readonly soldRows: Uint32Array;
   private readonly soldTimes: Float64Array;
-  /** Normalised stock number -> its row, or its rows when several cars share it. */
-  private readonly rowsByStockNumber: Map<string, number | number[]>;
+  /**
+   * Rows by normalised stock number (code-unit order), ties by row: an exclusion is a binary
+   * search. A typed array rather than a Map so that a model built on the worker thread comes back
+   * by transfer, with nothing for the event loop to rebuild.
+   */
+  private readonly stockOrder: Uint32Array;
 
   /** Text index, built on the first text query (most searches have none): see {@link ensureTextIndex}. */
   private vocabulary: string[] = [];
@@ -324,7 +338,7 @@ export class SearchReadModel implements SearchEngine {
     this.rangeValues = new Float64Array(n * R);
     this.listedBits = new Int32Array(words);
     this.positivePriceBits = new Int32Array(words);
-    this.rowsByStockNumber = new Map();
+    const stockKeys = new Array<string>(n);
     const createdAt = new Float64Array(n);
     const subscriptionPrice = new Float64Array(n);
     const sold: number[] = [];
@@ -336,14 +350,11 @@ export class SearchReadModel implements SearchEngine {
         else if (doc.status === "sold" && doc.soldAt !== null) sold.push(row);
       }
       if (doc.price !== null && doc.price > 0) setBit(this.positivePriceBits, row);
-      const stock = normaliseStockNumber(doc.stockNumber);
-      const rows = this.rowsByStockNumber.get(stock);
-      if (rows === undefined) this.rowsByStockNumber.set(stock, row);
-      else if (typeof rows === "number") this.rowsByStockNumber.set(stock, [rows, row]);
-      else rows.push(row);
+      stockKeys[row] = normaliseStockNumber(doc.stockNumber);
       createdAt[row] = doc.createdAt;
       subscriptionPrice[row] = orNaN(doc.subscriptionPrice);
     }
+    this.stockOrder = identityTie(n).sort((a, b) => compareCodeUnits(stockKeys[a], stockKeys[b]) || a - b);
     sold.sort((a, b) => this.rowDocs[b].soldAt! - this.rowDocs[a].soldAt!);
     this.soldRows = Uint32Array.from(sold);
     this.soldTimes = Float64Array.from(sold, (row) => this.rowDocs[row].soldAt!);
@@ -445,7 +456,7 @@ export class SearchReadModel implements SearchEngine {
 
     const arrays: ArrayBufferView[] = [
       ...[this.codes, this.offsets, this.labelRank, this.codeByRank, this.carTypeRanks, this.codeStarts, this.codeRows],
-      ...[this.denseSlot, this.denseBits, ...this.rangeHasValue, this.rangeValues, ...this.rangeSorted, this.listedBits, this.listedCounts, this.positivePriceBits, this.soldRows, this.soldTimes],
+      ...[this.denseSlot, this.denseBits, ...this.rangeHasValue, this.rangeValues, ...this.rangeSorted, this.listedBits, this.listedCounts, this.positivePriceBits, this.soldRows, this.soldTimes, this.stockOrder],
       ...[...this.rangeBlockCounts, this.rangeSpan],
       ...new Set([...this.order, ...this.rank, this.rangeRows[2]]),
       ...[this.counts, this.allowed, this.matched, this.baseBits, this.fullBits, this.textBits, this.passBits],
@@ -463,6 +474,66 @@ export class SearchReadModel implements SearchEngine {
   /** Number of cars indexed (visible or not). */
   get size(): number {
     return this.n;
+  }
+
+  /** Whether the text index is built (a text query has run, or {@link prepareTextIndex}). */
+  get hasTextIndex(): boolean {
+    return this.textIndexBuilt;
+  }
+
+  /**
+   * Builds the text index now rather than on the first text query: a rebuild on the worker
+   * thread does it when the site's previous model had one, so that the first text query after a
+   * stock change does not build it on the event loop.
+   */
+  prepareTextIndex(): void {
+    this.ensureTextIndex();
+  }
+
+  /**
+   * The model without its documents, to move a model built on a worker thread to the event loop
+   * ({@link fromParts}). Afterwards this model must not be used: its typed arrays' buffers are
+   * listed in `transfer` and become detached once posted.
+   * @param inputDocs the documents the model was built from, in the order given to `build`
+   * @returns `parts`, structured-cloneable (typed arrays, the facet dictionaries and labels, the
+   *   text vocabulary when built: small beside the stock), `inputOfRow` (the input position of
+   *   each row) and the distinct ArrayBuffers to transfer
+   */
+  exportParts(inputDocs: readonly SearchDoc[]): { parts: ReadModelParts; transfer: ArrayBuffer[] } {
+    const fields: Record<string, unknown> = {};
+    const transfer = new Set<ArrayBuffer>();
+    const collect = (value: unknown): void => {
+      if (ArrayBuffer.isView(value)) transfer.add(value.buffer as ArrayBuffer);
+      else if (Array.isArray(value)) for (const item of value) if (ArrayBuffer.isView(item)) transfer.add(item.buffer as ArrayBuffer);
+    };
+    for (const [field, value] of Object.entries(this)) {
+      if (field === "rowDocs") continue;
+      fields[field] = value;
+      collect(value);
+    }
+    const inputOf = new Map<SearchDoc, number>();
+    inputDocs.forEach((doc, i) => inputOf.set(doc, i));
+    const inputOfRow = Uint32Array.from(this.rowDocs, (doc) => inputOf.get(doc)!);
+    transfer.add(inputOfRow.buffer);
+    return { parts: { fields, inputOfRow }, transfer: [...transfer] };
+  }
+
+  /**
+   * A model from {@link exportParts}' parts (received from a worker thread) over the event
+   * loop's own documents: no indexing, only the row order of the documents (one pass).
+   * @param parts what `exportParts` returned, after a postMessage
+   * @param docs the same cars, in the same order, as the documents the parts were built from
+   *   (kept by reference for the hits)
+   * @throws RangeError when `docs` is not as long as the model
+   */
+  static fromParts(parts: ReadModelParts, docs: readonly SearchDoc[]): SearchReadModel {
+    const { inputOfRow } = parts;
+    if (inputOfRow.length !== docs.length) throw new RangeError(`read model parts are for ${inputOfRow.length} cars, not ${docs.length}`);
+    const rowDocs = new Array<SearchDoc>(docs.length);
+    for (let row = 0; row < rowDocs.length; row++) rowDocs[row] = docs[inputOfRow[row]];
+    const model = Object.create(SearchReadModel.prototype) as SearchReadModel;
+    Object.assign(model, parts.fields, { rowDocs });
+    return model;
   }
 
   /**
@@ -489,9 +560,17 @@ export class SearchReadModel implements SearchEngine {
     const cutoff = soldCutoff(visibility);
     for (let i = 0; i < this.soldRows.length && this.soldTimes[i] >= cutoff; i++) setBit(base, this.soldRows[i]);
     for (const stockNumber of visibility.excludedStockNumbers) {
-      const rows = this.rowsByStockNumber.get(normaliseStockNumber(stockNumber));
-      if (typeof rows === "number") clearBit(base, rows);
-      else for (const row of rows ?? []) clearBit(base, row);
+      const key = normaliseStockNumber(stockNumber);
+      const { stockOrder, rowDocs } = this;
+      const keyOf = (i: number) => normaliseStockNumber(rowDocs[stockOrder[i]].stockNumber);
+      let lo = 0;
+      let hi = stockOrder.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (compareCodeUnits(keyOf(mid), key) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < stockOrder.length && keyOf(i) === key; i++) clearBit(base, stockOrder[i]);
     }
     if (requiresPositivePrice(query, visibility)) andInto(base, this.positivePriceBits);
     const text = parseTextQuery(query.query);

@@ -2,10 +2,10 @@
  * Stock search for a site: builds the per-process search read model from the database and keeps
  * it until the site's stock version changes (DESIGN.md section 5). Postgres stays the record.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { cars, locations } from "../../db/schema/index";
-import { buildSearchReadModel } from "~/search/read-model";
+import { ReadModelStore, readModelBudgetMb, type ReadModelVersion } from "~/search/read-model-store";
 import { similarStock, type SimilarTo } from "~/search/similar";
 import type { SearchEngine } from "~/search/semantics";
 import type { SearchDoc, SearchQuery, SearchResult, VisibilityOptions } from "~/search/types";
@@ -13,8 +13,31 @@ import type { Site } from "~/sites/site";
 import { carTitle, type FinanceLenderData } from "~/domain/car";
 import { reservedCarIds } from "./reservations.server";
 
-/** Loads every car of the site as a search document (visibility is applied at query time). */
-export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDoc[]> {
+/**
+ * Cars read per query by {@link loadSearchDocs}: each batch is one short query and one short
+ * decode, so loading a 200,000-car site never holds the event loop for long (issue 54; on
+ * embedded PGlite a query runs on the event loop itself).
+ */
+export const LOAD_BATCH_CARS = 2_000;
+
+/**
+ * Loads every car of the site as a search document (visibility is applied at query time), in
+ * batches of {@link LOAD_BATCH_CARS} by stock number (the site's unique stock-number index), so
+ * the documents come in stock-number order.
+ * @returns the site's cars but those of locations it excludes from search
+ */
+export async function loadSearchDocs(db: Database, site: Site, batchCars = LOAD_BATCH_CARS): Promise<SearchDoc[]> {
+  const docs: SearchDoc[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const batch = await loadSearchDocBatch(db, site, after, batchCars);
+    for (const doc of batch.docs) docs.push(doc);
+    if (batch.last === null) return docs;
+    after = batch.last;
+  }
+}
+
+async function loadSearchDocBatch(db: Database, site: Site, after: string | null, limit: number): Promise<{ docs: SearchDoc[]; last: string | null }> {
   const provider = site.config.finance.provider;
   const rows = await db
     .select({
@@ -31,9 +54,12 @@ export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDo
     })
     .from(cars)
     .leftJoin(locations, eq(cars.locationId, locations.id))
-    .where(eq(cars.siteId, site.id));
+    .where(after === null ? eq(cars.siteId, site.id) : and(eq(cars.siteId, site.id), gt(cars.stockNumber, after)))
+    .orderBy(asc(cars.stockNumber))
+    .limit(limit);
   const excludedLocations = new Set(site.config.search.excludedLocationIds);
-  return rows
+  const last = rows.length === limit ? rows[rows.length - 1].stockNumber : null;
+  const docs = rows
     .filter((r) => r.locationId === null || !excludedLocations.has(r.locationId))
     .map((r) => ({
       id: r.id, slug: r.slug, stockNumber: r.stockNumber, title: carTitle(r), make: r.make, model: r.model, badge: r.badge,
@@ -46,34 +72,42 @@ export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDo
       reserved: r.reserved, primaryImageUrl: r.primaryImageUrl,
       priceBasis: r.priceBasis ?? null, photosCount: r.photosCount, axleType: r.axleType,
     }));
+  return { docs, last };
 }
 
-const indexes = new Map<number, { version: number; docs: Promise<SearchDoc[]>; engine: Promise<SearchEngine> }>();
+let store: ReadModelStore | undefined;
 
-function siteIndex(db: Database, site: Site) {
-  const cached = indexes.get(site.id);
-  if (cached && cached.version === site.stockVersion) return cached;
-  const docs = loadSearchDocs(db, site);
-  const engine = docs.then((list) => buildSearchReadModel(list) as SearchEngine);
-  engine.catch(() => {
-    if (indexes.get(site.id) === entry) indexes.delete(site.id);
-  });
-  const entry = { version: site.stockVersion, docs, engine };
-  indexes.set(site.id, entry);
-  return entry;
+/**
+ * This node's read models (issue 54, decision 259), created on first use with the READ_MODEL_MB
+ * budget (server/env.ts validates it at start-up; tests may replace the store).
+ */
+export function readModelStore(): ReadModelStore {
+  return (store ??= new ReadModelStore({ maxBytes: readModelBudgetMb(process.env) * 1024 * 1024 }));
 }
 
-/** The site's read model, rebuilt when `site.stockVersion` moves on. */
-export function getSearchEngine(db: Database, site: Site): Promise<SearchEngine> {
-  return siteIndex(db, site).engine;
+/** Replaces this node's read-model store (tests: a small budget, a low worker threshold). */
+export function setReadModelStore(next: ReadModelStore): void {
+  store = next;
+}
+
+function siteIndex(db: Database, site: Site): Promise<ReadModelVersion> {
+  return readModelStore().get(site.id, site.stockVersion, () => loadSearchDocs(db, site));
+}
+
+/**
+ * The site's read model: loaded on first use, rebuilt when `site.stockVersion` moves on (a large
+ * site answers from its previous version until the new one is ready; read-model-store.ts).
+ */
+export async function getSearchEngine(db: Database, site: Site): Promise<SearchEngine> {
+  return (await siteIndex(db, site)).engine;
 }
 
 /**
  * The documents the site's read model was built from (the same objects, one array per stock
  * version; read only). Visibility is not applied.
  */
-export function getSearchDocs(db: Database, site: Site): Promise<readonly SearchDoc[]> {
-  return siteIndex(db, site).docs;
+export async function getSearchDocs(db: Database, site: Site): Promise<readonly SearchDoc[]> {
+  return (await siteIndex(db, site)).docs;
 }
 
 /**

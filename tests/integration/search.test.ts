@@ -12,7 +12,7 @@ import { SqlSearchEngine } from "../../app/search/sql-engine";
 import { YARD } from "../../app/search/testing/engine-contract";
 import { DEFAULT_VISIBILITY, daysAgo, makeDoc, makeQuery } from "../../app/search/testing/fixtures";
 import type { SearchDoc, SearchQuery, SearchResult } from "../../app/search/types";
-import { displayedResultCount, searchStock } from "../../app/services/search.server";
+import { displayedResultCount, loadSearchDocs, searchStock } from "../../app/services/search.server";
 import { importStock } from "../../app/services/stock-import.server";
 import { getSiteBySlug } from "../../app/services/sites.server";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
@@ -69,6 +69,19 @@ describe(`site search service on ${ENGINE}: visibility (spec 4)`, () => {
     await importStock(handle.db, b, feed([stockRecord({ make: "Volvo" })]));
     const r = await searchStock(handle.db, (await getSiteBySlug(handle.db, a.slug))!, makeQuery());
     expect(r.facets.make.map((f) => f.value)).toEqual(["Subaru"]);
+  });
+
+  it("loads a site's cars in batches by stock number: every car once, whatever the batch size (issue 54)", async () => {
+    const site = await createTestSite(handle);
+    const records = Array.from({ length: 7 }, (_, i) => stockRecord({ make: i % 2 ? "Kia" : "Mazda" }));
+    await importStock(handle.db, site, feed(records));
+    const fresh = (await getSiteBySlug(handle.db, site.slug))!;
+    const whole = await loadSearchDocs(handle.db, fresh);
+    const batched = await loadSearchDocs(handle.db, fresh, 3);
+    expect(whole).toHaveLength(7);
+    expect(batched.map((d) => d.stockNumber)).toEqual(whole.map((d) => d.stockNumber));
+    expect(new Set(batched.map((d) => d.id)).size).toBe(7);
+    expect(await loadSearchDocs(handle.db, fresh, 7)).toHaveLength(7);
   });
 
   it("rebuilds the read model when the site's stock version moves on", async () => {

@@ -1,0 +1,126 @@
+/**
+ * Builds a site's search read model off the event loop (issue 54, decision 259): the cars go to
+ * the read-model worker thread (read-model-worker.ts) as JSON rows of the index's fields, encoded a batch at a time
+ * between turns of the event loop, and the index comes back by transfer of its typed arrays, so
+ * the event loop's part is the encoding (a few ms per batch) and one pass putting its own
+ * documents in row order.
+ */
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { Piscina } from "piscina";
+import { RANGE_BLOCK_ROWS, SearchReadModel, type ReadModelParts } from "./read-model.ts";
+import type { SearchDoc } from "./types.ts";
+
+/** The document fields the index reads (facets, ranges, sorts, visibility, text): all the worker gets. */
+export const BUILD_FIELDS: readonly (keyof SearchDoc)[] = [
+  "id", "stockNumber", "make", "model", "badge", "series", "body", "fuel", "drive", "transmission", "colour", "seats",
+  "city", "state", "dealership", "dealershipName", "carType", "itemType", "tag", "certified", "status", "soldAt",
+  "showOnDealerWebsite", "year", "km", "price", "subscriptionPrice", "createdAt", "customRank",
+];
+
+/** Cars encoded per turn of the event loop (a few ms of JSON text each on a quiet machine). */
+export const ENCODE_BATCH_DOCS = 1_000;
+
+/** Where a model was built, and what the event loop and the worker spent on it (ms). */
+export interface OffThreadBuild {
+  model: SearchReadModel;
+  /** "worker", or "main" when the worker could not be used (a warning was emitted). */
+  thread: "worker" | "main";
+  /** Event-loop time spent encoding the cars (over many turns). */
+  encodeMs: number;
+  /** Worker time decoding the cars and building the index (0 on the main thread). */
+  workerMs: number;
+  /** Event-loop time putting the model together from the transferred parts (one turn). */
+  adoptMs: number;
+  /** Bytes of JSON handed to the worker. */
+  transferredBytes: number;
+  /** The event loop's longest single task of the build (one batch's encoding, or the adoption), ms. */
+  longestTaskMs: number;
+}
+
+let pool: Piscina | null | undefined;
+
+function workerFile(): { filename: string; execArgv: string[] } {
+  // From the source tree (tests, dev) this module is a .ts file: the worker runs its source through
+  // tsx's loader. Bundled (build/server for the app), the worker is build/node/read-model-worker.js.
+  const here = import.meta.url;
+  if (here.endsWith(".ts")) return { filename: new URL(WORKER_SOURCE, here).href, execArgv: ["--import", "tsx"] };
+  return { filename: new URL(WORKER_BUNDLE, here).href, execArgv: [] };
+}
+// Kept out of `new URL("...", import.meta.url)` literals so the Vite build leaves them alone.
+const WORKER_SOURCE = "./read-model-worker.ts";
+const WORKER_BUNDLE = "../node/read-model-worker.js";
+
+function builderPool(): Piscina | null {
+  if (pool === undefined) {
+    try {
+      const { filename, execArgv } = workerFile();
+      // One thread: builds are rare (a stock change) and each uses a core fully; a second
+      // concurrent build waits rather than taking the core the event loop needs.
+      pool = new Piscina({ filename, execArgv, minThreads: 0, maxThreads: 1, idleTimeout: 30_000 });
+    } catch {
+      pool = null;
+    }
+  }
+  return pool;
+}
+
+/** Stops the build worker if it was started (server shutdown, tests). Never rejects. */
+export async function closeReadModelBuilder(): Promise<void> {
+  const running = pool;
+  pool = undefined;
+  await running?.destroy().catch(() => undefined);
+}
+
+/**
+ * Builds the read model of `docs` on the worker thread.
+ * @param docs the site's cars (kept by reference for the hits; not mutated)
+ * @param options `textIndex`: build the text index too (the previous model had one);
+ *   `rangeBlockRows`: as {@link SearchReadModel.build} (tests)
+ * @returns the model and where the time went; on the main thread (with a process warning)
+ *   when the worker cannot start or fails, so a build never fails for want of a thread
+ */
+export async function buildReadModelOffThread(docs: readonly SearchDoc[], options: { textIndex?: boolean; rangeBlockRows?: number } = {}): Promise<OffThreadBuild> {
+  const rangeBlockRows = options.rangeBlockRows ?? RANGE_BLOCK_ROWS;
+  const worker = builderPool();
+  if (worker) {
+    const encoder = new TextEncoder();
+    const batches: Uint8Array[] = [];
+    let encodeMs = 0;
+    let transferredBytes = 0;
+    let longestTaskMs = 0;
+    for (let i = 0; i < docs.length; i += ENCODE_BATCH_DOCS) {
+      const started = performance.now();
+      // One array of BUILD_FIELDS values per car: V8 stringifies plain arrays on its fast path
+      // (a property-list replacer takes the slow one), and the keys are not repeated per car.
+      const rows: unknown[][] = [];
+      for (let j = i; j < Math.min(i + ENCODE_BATCH_DOCS, docs.length); j++) {
+        const doc = docs[j];
+        rows.push(BUILD_FIELDS.map((field) => doc[field]));
+      }
+      const bytes = encoder.encode(JSON.stringify(rows));
+      batches.push(bytes);
+      transferredBytes += bytes.byteLength;
+      const taskMs = performance.now() - started;
+      encodeMs += taskMs;
+      longestTaskMs = Math.max(longestTaskMs, taskMs);
+      await nextTurn();
+    }
+    try {
+      const task = { batches, textIndex: options.textIndex ?? false, rangeBlockRows };
+      const result = (await worker.run(task, { transferList: batches.map((b) => b.buffer as ArrayBuffer) })) as { parts: ReadModelParts; decodeMs: number; buildMs: number };
+      const started = performance.now();
+      const model = SearchReadModel.fromParts(result.parts, docs);
+      const adoptMs = performance.now() - started;
+      return { model, thread: "worker", encodeMs, workerMs: result.decodeMs + result.buildMs, adoptMs, transferredBytes, longestTaskMs: Math.max(longestTaskMs, adoptMs) };
+    } catch (error) {
+      if (pool === worker) {
+        pool = null;
+        process.emitWarning(`read-model worker unavailable, building on the event loop instead: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      void worker.destroy().catch(() => undefined);
+    }
+  }
+  const model = SearchReadModel.build(docs, rangeBlockRows);
+  if (options.textIndex) model.prepareTextIndex();
+  return { model, thread: "main", encodeMs: 0, workerMs: 0, adoptMs: model.stats.buildMs, transferredBytes: 0, longestTaskMs: model.stats.buildMs };
+}

@@ -1,0 +1,52 @@
+/**
+ * The read-model build worker (issue 54, decision 259): builds one site's search read model on a
+ * worker thread, so that a stock change on a site of any size never holds the event loop for the
+ * build (about 2 s at 200,000 cars). Runs from the source tree through tsx's loader (tests,
+ * `npm run dev`) and bundled as build/node/read-model-worker.js (scripts/build-server.mjs).
+ *
+ * Task input: `{ batches: Uint8Array[], textIndex: boolean, rangeBlockRows: number }`: the cars
+ * as UTF-8 JSON arrays of rows, one per car in input order, each the values of the fields the
+ * index reads (read-model-builder.ts BUILD_FIELDS, in that order); whether to build the text index too.
+ * Output: `{ parts, decodeMs, buildMs }` with every typed array of the model moved (transferred,
+ * not copied) to the caller.
+ */
+import { move, transferableSymbol, valueSymbol } from "piscina";
+import { SearchReadModel } from "./read-model.ts";
+import { BUILD_FIELDS } from "./read-model-builder.ts";
+import type { SearchDoc } from "./types.ts";
+
+export interface ReadModelBuildTask {
+  batches: Uint8Array[];
+  textIndex: boolean;
+  rangeBlockRows: number;
+}
+
+/**
+ * @param task see the module comment
+ * @returns the model's parts, moved, and the worker's decode and build times in ms
+ */
+export default function buildReadModelParts({ batches, textIndex, rangeBlockRows }: ReadModelBuildTask) {
+  const started = performance.now();
+  const decoder = new TextDecoder();
+  const docs: SearchDoc[] = [];
+  for (const batch of batches) {
+    for (const row of JSON.parse(decoder.decode(batch)) as unknown[][]) {
+      const doc: Record<string, unknown> = {};
+      for (let f = 0; f < BUILD_FIELDS.length; f++) doc[BUILD_FIELDS[f]] = row[f];
+      docs.push(doc as unknown as SearchDoc);
+    }
+  }
+  const built = performance.now();
+  const model = SearchReadModel.build(docs, rangeBlockRows);
+  if (textIndex) model.prepareTextIndex();
+  const { parts, transfer } = model.exportParts(docs);
+  const value = { parts, decodeMs: built - started, buildMs: performance.now() - built };
+  return move({
+    get [transferableSymbol]() {
+      return transfer;
+    },
+    get [valueSymbol]() {
+      return value;
+    },
+  });
+}
