@@ -18,6 +18,7 @@ import { backoffMs, type DeliveryChannel } from "~/domain/leads/routing";
 import { resolveSiteConfig } from "~/sites/resolve-config";
 import { purgeCarViewVisits } from "./cars.server";
 import { purgeRateLimits } from "./leads.server";
+import { purgeAbandonedJourneys } from "./journeys.server";
 import { dealerGroups } from "../../db/schema/index";
 
 /** How long a claimed job is held before another node may take it over (ms). */
@@ -236,6 +237,7 @@ export function startDeliveryWorker(db: Database, channels: LeadChannels, option
         lastPurge = Date.now();
         await purgeRateLimits(db, lastPurge);
         await purgeCarViewVisits(db, lastPurge);
+        await purgeAbandonedJourneys(db, lastPurge);
       }
       // Drain while there is work, then wait for the next tick.
       for (let i = 0; i < 50 && !stopped; i++) {
