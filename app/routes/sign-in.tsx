@@ -16,7 +16,7 @@ import { PRIVATE_PAGE_HEADERS } from "~/domain/private-page";
 import { parseDbId } from "~/domain/db-id";
 import { maskAuMobile } from "~/domain/accounts/phone";
 import { parseSignInType, safeRedirectPath, type SignInType } from "~/domain/accounts/redirect";
-import { getShopper, requestSignInCode, startSession, verifySignInCode } from "~/services/auth.server";
+import { deviceTokenFrom, getShopper, rememberDevice, requestSignInCode, startSession, verifySignInCode } from "~/services/auth.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { saveCar } from "~/services/watchlist.server";
 import { readFormData } from "~/services/read-form.server";
@@ -74,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = parsed.data;
 
   if (form.intent === "request-code") {
-    const result = await requestSignInCode(db, site, getSmsSender(), { phone: form.phone, ip: info?.clientIp ?? null, now: Date.now() });
+    const result = await requestSignInCode(db, site, getSmsSender(), { phone: form.phone, ip: info?.clientIp ?? null, now: Date.now(), deviceToken: deviceTokenFrom(request) });
     if (result.kind === "sent") return data<ActionData>({ step: "code", error: null, challenge: result.handle, masked: maskAuMobile(result.phone) });
     const status = result.kind === "rate-limited" ? 429 : result.kind === "sms-failed" ? 503 : 400;
     return data<ActionData>({ step: "phone", error: result.message, phone: form.phone }, { status });
@@ -84,7 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.kind === "ok") {
     const cookie = await startSession(request, site, db, result.shopper);
     if (params.type === "watchlist" && params.carId) await saveCar(db, site, result.shopper, params.carId);
-    throw redirect(params.redirect, { headers: { "Set-Cookie": cookie } });
+    const headers = new Headers({ "Set-Cookie": cookie });
+    headers.append("Set-Cookie", await rememberDevice(request, site, db, result.shopper));
+    throw redirect(params.redirect, { headers });
   }
   if (result.kind === "wrong-code") return data<ActionData>({ step: "code", error: result.message, challenge: form.challenge, masked: maskAuMobile(result.phone) }, { status: 400 });
   if (result.kind === "invalid") {
