@@ -20,6 +20,8 @@ import { deviceTokenFrom, getShopper, rememberDevice, requestSignInCode, startSe
 import { assertSameOrigin } from "~/services/origin.server";
 import { saveCar } from "~/services/watchlist.server";
 import { readFormData } from "~/services/read-form.server";
+import { keepFormOnFailure } from "~/components/form-client-action";
+import { GENERIC_FORM_ERROR } from "~/forms/lead-form-text";
 
 const HEADINGS: Record<SignInType, { title: string; lead: string }> = {
   watchlist: { title: "Sign in to save this car", lead: "Your watchlist is kept with your mobile number, so it follows you to any device." },
@@ -62,6 +64,16 @@ const FormSchema = z.discriminatedUnion("intent", [
 type ActionData =
   | { step: "phone"; error: string | null; phone: string }
   | { step: "code"; error: string | null; challenge: string; masked: string };
+
+/**
+ * A request that never reached the app keeps the step and the number typed, with spec 8's
+ * generic form message (issue 51 section 1).
+ */
+export const clientAction = keepFormOnFailure<ActionData>((posted) =>
+  posted.get("intent") === "verify"
+    ? { step: "code", error: GENERIC_FORM_ERROR, challenge: String(posted.get("challenge") ?? ""), masked: "your mobile" }
+    : { step: "phone", error: GENERIC_FORM_ERROR, phone: String(posted.get("phone") ?? "") },
+);
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);

@@ -102,3 +102,13 @@ test("a page whose data fails to load shows no raw body and offers try again, br
   await error.getByRole("link", { name: "Try again" }).click();
   await expect(page.getByTestId("vdp-price")).toBeVisible();
 });
+
+test("a generic form whose submit fails keeps what was typed with 'An error occurred when submitting this form' (spec 8)", async ({ page }) => {
+  await page.goto(`${HARBOUR}/sign-in`);
+  await page.getByLabel(/mobile/i).first().fill("0412 555 010");
+  await page.route(DATA_REQUEST, (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback()));
+  await page.getByRole("button", { name: "Text me a code" }).click();
+  await expect(page.getByTestId("sign-in-error")).toHaveText("An error occurred when submitting this form");
+  await expect(page.getByLabel(/mobile/i).first()).toHaveValue("0412 555 010");
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+});

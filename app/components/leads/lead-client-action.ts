@@ -10,7 +10,7 @@
  * app made itself (a 503 'An unexpected error occured', a 429 with its text) pass through as
  * they are, so the server's error text is what the shopper reads.
  */
-import { data, type ClientActionFunctionArgs } from "react-router";
+import { keepFormOnFailure } from "~/components/form-client-action";
 import { UNEXPECTED_ERROR } from "~/forms/lead-form-text";
 import type { LeadActionData } from "~/services/lead-forms.server";
 
@@ -19,16 +19,8 @@ import type { LeadActionData } from "~/services/lead-forms.server";
  * error answer with status 503 (so React Router does not reload the page's data).
  * @returns the server action's data, or `{ status: "error", result }` with the posted values
  */
-export async function leadClientAction({ request, serverAction }: ClientActionFunctionArgs) {
-  const posted = await request
-    .clone()
-    .formData()
-    .catch(() => null);
-  try {
-    return await serverAction<LeadActionData>();
-  } catch {
-    const initialValue: Record<string, string> = {};
-    for (const [name, value] of posted ?? []) if (typeof value === "string" && !name.startsWith("__")) initialValue[name] = value;
-    return data<LeadActionData>({ status: "error", result: { status: "error", initialValue, error: { "": [UNEXPECTED_ERROR] } } }, { status: 503 });
-  }
-}
+export const leadClientAction = keepFormOnFailure<LeadActionData>((posted) => {
+  const initialValue: Record<string, string> = {};
+  for (const [name, value] of posted) if (typeof value === "string" && !name.startsWith("__")) initialValue[name] = value;
+  return { status: "error", result: { status: "error", initialValue, error: { "": [UNEXPECTED_ERROR] } } };
+});
