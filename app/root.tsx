@@ -1,12 +1,10 @@
 import {
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
   Scripts,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
-  useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import { useEffect, useRef } from "react";
@@ -26,6 +24,7 @@ import { SiteToaster } from "./components/accounts/site-toaster";
 import { AccountControl } from "./components/accounts/account-control";
 import { loadSiteNavigation } from "./services/navigation.server";
 import { maskPhone } from "./domain/display/phone";
+import { SiteErrorPage } from "./components/layout/site-error-page";
 import { KEEP_SERVER_CONTENT, PREACT_IN_THE_BROWSER } from "./browser-runtime";
 
 /**
@@ -157,48 +156,22 @@ export default function App() {
   return <Outlet />;
 }
 
-/** One error boundary for the whole site: a proper 404 page, and a calm message for the rest. */
+/**
+ * The root loader's data (chrome, theme, the shopper's account) depends on the site and the
+ * shopper, never on the path or query string, so a page-to-page GET does not reload it; a form
+ * post (sign-in, watchlist, a lead) still does. A failed GET (network, a 5xx page) then fails
+ * only in the page's own route: a search refinement keeps its previous results (spec 4) and an
+ * error page keeps the site's header, footer and phone number (issue 51 section 1).
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod || formMethod.toUpperCase() === "GET") return false;
+  return defaultShouldRevalidate;
+}
+
+/**
+ * Only when the root's own data failed (the site's chrome is not there): the same page without
+ * the header and footer. A page's failure is caught below it, in routes/site-layout.tsx.
+ */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) {
-    const gone = error.status === 410;
-    const notFound = error.status === 404;
-    const title = notFound ? "Page not found" : gone ? "This vehicle is no longer available" : error.status === 400 ? "That request did not make sense" : "Something went wrong";
-    return (
-      <section aria-labelledby="error-title" className="py-16 text-center">
-        <title>{`${title}`}</title>
-        <p className="text-sm font-semibold text-slate-500">Error {error.status}</p>
-        <h1 id="error-title" className="mt-2 text-3xl font-bold">
-          {title}
-        </h1>
-        <p className="mt-4 text-slate-600">
-          {notFound
-            ? "We couldn't find the page you were looking for. It may have moved, or the car may have been sold."
-            : gone
-              ? "It has been withdrawn from sale. Have a look at similar stock instead."
-              : typeof error.data === "string"
-                ? error.data
-                : "Please try again."}
-        </p>
-        <p className="mt-8 flex justify-center gap-4">
-          <Link to="/" className="rounded bg-[var(--site-primary)] px-4 py-2 font-semibold text-[var(--site-on-primary)]">
-            Go to the home page
-          </Link>
-          <Link to="/search/used-cars" className="rounded border border-slate-300 px-4 py-2">
-            Browse stock
-          </Link>
-        </p>
-      </section>
-    );
-  }
-  // In the browser only: on the server React Router has already logged it once, without personal
-  // data, on the app logger (handleError in app/entry.server.tsx).
-  if (typeof document !== "undefined") console.error(error);
-  return (
-    <section className="py-16 text-center">
-      <title>Something went wrong</title>
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-4 text-slate-600">Sorry, this page failed to load. Please try again in a moment.</p>
-    </section>
-  );
+  return <SiteErrorPage />;
 }

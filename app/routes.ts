@@ -1,7 +1,9 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 // Mirrors spec section 2.1; later issues add the remaining routes.
 export default [
+  // Every page sits in one pathless layout whose error boundary keeps the site's chrome (issue 51).
+  layout("routes/site-layout.tsx", [
   index("routes/home.tsx"),
   route("search", "routes/search.tsx", { id: "search" }),
   route("search/:first", "routes/search.tsx", { id: "search-landing" }),
@@ -94,4 +96,5 @@ export default [
   route("brand-logos/:file", "routes/brand-logo.ts"),
   route("images", "routes/image.ts"),
   route("*", "routes/not-found.tsx"),
+  ]),
 ] satisfies RouteConfig;

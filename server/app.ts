@@ -55,7 +55,11 @@ export const CLIENT_CLOSED_REQUEST = 499;
 /** Builds the Hono app. Pure wiring; listening and shutdown are in server/index.ts. */
 export function createApp(options: AppOptions) {
   const { database, logger } = options;
-  const sites = new SiteResolver(database.db, { baseDomain: options.baseDomain, defaultSite: options.defaultSite });
+  const sites = new SiteResolver(database.db, {
+    baseDomain: options.baseDomain,
+    defaultSite: options.defaultSite,
+    onRefreshError: (error) => logger.warn({ err: safeError(error) }, "site list refresh failed; serving the last good list"),
+  });
   const handleRequest = createRequestHandler(options.build as ServerBuild, options.mode);
   const cache = (options.pageCache?.enabled ?? true) ? pageCache({ db: database.db, sites, maxBytes: options.pageCache?.maxBytes, ttlMs: options.pageCache?.ttlMs }) : null;
   const app = new Hono<Env>();

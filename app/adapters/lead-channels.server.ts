@@ -24,6 +24,12 @@ export interface OutgoingMessage {
   json: unknown;
   /** For ADF: the XML document. */
   xml: string;
+  /**
+   * The local part of the email's Message-ID, the same on every send of one lead on one channel
+   * to one target (e.g. `lead-42.email.3f9a0c1b2d4e`), so a re-send after a lost acknowledgement
+   * is a copy mail systems can drop; absent, nodemailer makes a random one.
+   */
+  messageKey?: string;
 }
 
 /** Sends one message on one channel. @throws on any failure (the worker retries). */
@@ -41,11 +47,14 @@ export function createLeadChannels(settings: ChannelSettings): LeadChannels {
     mkdirSync(settings.outboxDir, { recursive: true });
     transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   }
-  const mail = async (to: string, subject: string, text: string, xml?: string) => {
+  // Message-IDs name the sender's domain (RFC 5322 section 3.6.4): the From address's.
+  const idDomain = settings.from.replace(/^.*@/, "").replace(/[>\s].*$/, "") || "forecourt.invalid";
+  const mail = async (to: string, subject: string, text: string, xml?: string, messageKey?: string) => {
     const info = await transport.sendMail({
       from: settings.from,
       to,
       subject,
+      ...(messageKey ? { messageId: `<${messageKey}@${idDomain}>` } : {}),
       // ADF: the whole body is the XML with ONE Content-Type (text/xml); `text` plus a header gave two.
       ...(xml ? { alternatives: [{ contentType: "text/xml; charset=utf-8", content: xml }] } : { text }),
     });
@@ -65,8 +74,8 @@ export function createLeadChannels(settings: ChannelSettings): LeadChannels {
         if (!isUrl) throw new Error(`webhook target is not a URL: ${target}`);
         return post(target, JSON.stringify(message.json), "application/json");
       }
-      if (channel === "adf") return isUrl ? post(target, message.xml, "application/xml") : mail(target, message.subject, message.text, message.xml);
-      return mail(target, message.subject, message.text);
+      if (channel === "adf") return isUrl ? post(target, message.xml, "application/xml") : mail(target, message.subject, message.text, message.xml, message.messageKey);
+      return mail(target, message.subject, message.text, undefined, message.messageKey);
     },
     close() {
       transport.close();

@@ -8,6 +8,8 @@
 export const ERROR_LIST_HEADING = "Please fix the following errors:";
 /** Spec 4 / 8: lead submit failure without a server message (spec spelling kept). */
 export const UNEXPECTED_ERROR = "An unexpected error occured";
+/** Spec 8: generic (non-lead) form submit failure. */
+export const GENERIC_FORM_ERROR = "An error occurred when submitting this form";
 /** Hidden preset text of the request-photos form (spec 5). */
 export const PHOTOS_MESSAGE = "Please send me more photos of this vehicle.";
 

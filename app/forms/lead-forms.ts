@@ -12,14 +12,12 @@ import { MAX_DB_ID } from "~/domain/db-id";
 import { PHOTOS_MESSAGE, STEP_FIELDS } from "./lead-form-text";
 
 // Texts the browser needs without zod (issue 15) live in lead-form-text.ts; re-exported here.
-export { ERROR_LIST_HEADING, PHOTOS_MESSAGE, STEP_FIELDS, UNEXPECTED_ERROR } from "./lead-form-text";
+export { ERROR_LIST_HEADING, GENERIC_FORM_ERROR, PHOTOS_MESSAGE, STEP_FIELDS, UNEXPECTED_ERROR } from "./lead-form-text";
 
 /** Spec 5 / 8: the postcode message. */
 export const POSTCODE_MESSAGE = "Invalid postcode. Please enter a 4-digit number.";
 /** Spec 5 / 8: the terms message (with its leading asterisk). */
 export const TERMS_MESSAGE = "*You must agree to the terms of use before submitting.";
-/** Spec 8: generic form submit failure. */
-export const GENERIC_FORM_ERROR = "An error occurred when submitting this form";
 /** Spec 4: prefilled message of an out-of-stock enquiry. */
 export const SIMILAR_MESSAGE = "Can you please find me something similar?";
 /** Spec 4: subcategory of an out-of-stock enquiry. */

@@ -25,6 +25,7 @@ import { HydratedLater, island } from "~/components/island";
 import { isInStock } from "~/domain/car";
 import { leadFormAction, loadLeadForm } from "~/services/lead-forms.server";
 import { wholeNumberText } from "~/domain/display/number-text";
+import { leadClientAction } from "~/components/leads/lead-client-action";
 
 /** The lead forms are at the foot of the page: their JavaScript (about 13 KB gzip) loads as the shopper nears them (decision 186). */
 const VdpLeadForms = island("vdp-lead-forms", () => import("~/components/leads/vdp-lead-forms").then((m) => m.VdpLeadForms));
@@ -65,6 +66,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 /** Lead forms of the VDP post here (issue 5). */
+/** A failed round trip keeps the form and what was typed (spec 8, lead-client-action.ts). */
+export const clientAction = leadClientAction;
+
 export async function action({ params, context, request }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);

@@ -23,7 +23,7 @@ import { getCarById, getCarBySlug } from "~/services/cars.server";
 import { carSummary, pickupLocations } from "~/services/checkout-page.server";
 import { financePanelFor } from "~/services/finance.server";
 import { JOURNEY_STEP_LABELS, JOURNEY_STEPS, nextStep, previousStep, type JourneyStep } from "~/domain/checkout/journey";
-import { completeJourney, findOrStartJourney, journeyCookie, journeyIdFromCookie, lookupPostcode, saveJourneyStep, UNKNOWN_POSTCODE_MESSAGE, type JourneyData } from "~/services/journeys.server";
+import { completeJourney, findJourney, journeyCookie, journeyIdFromCookie, lookupPostcode, saveJourneyStep, startJourney, UNKNOWN_POSTCODE_MESSAGE, unsavedJourney, type JourneyData } from "~/services/journeys.server";
 import { isCarReservable, NOT_RESERVABLE_MESSAGE, reservationTerms, reserveCar, resumeReservation, type ReserveResult } from "~/services/reservations.server";
 import type { Site } from "~/sites/site";
 import type { Database } from "../../db/client";
@@ -46,10 +46,14 @@ async function carFor(db: Database, site: Site, request: Request): Promise<Car> 
   return car;
 }
 
+/**
+ * The shopper's stored journey, else an unsaved one at 'details': a GET never inserts a row
+ * (crawlers and passing clicks, issue 51 section 6); the first valid step post stores it.
+ */
 async function journeyFor(db: Database, site: Site, request: Request, car: Car, now: number) {
   await requireShopperFor(request, site, db, "checkout"); // spec 6: gated per site (accounts.gateCheckout)
-  const shopper = await getShopper(request, site, db);
-  return findOrStartJourney(db, site, car, { cookieId: journeyIdFromCookie(request), shopper, now });
+  const who = { cookieId: journeyIdFromCookie(request), shopper: await getShopper(request, site, db), now };
+  return (await findJourney(db, site, car, who)) ?? unsavedJourney(site, car, who);
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -57,8 +61,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const info = context.get(requestInfoContext);
   const car = await carFor(db, site, request);
-  const { journey, created } = await journeyFor(db, site, request, car, info.now);
-  const headers = created ? { "Set-Cookie": journeyCookie(request, journey.id) } : undefined;
+  const journey = await journeyFor(db, site, request, car, info.now);
   const adapter = paymentsAdapterFor(db);
   const url = new URL(request.url);
   const self = `/checkout-journey?car_id=${encodeURIComponent(url.searchParams.get("car_id")!)}`;
@@ -66,7 +69,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
   // Back from a redirect provider (Stripe Checkout) on the deposit step.
   const paymentParam = url.searchParams.get("payment");
-  if (paymentParam !== null && journey.status === "open") {
+  if (paymentParam !== null && journey.status === "open" && journey.id) {
     const paymentId = parseDbId(paymentParam);
     if (paymentId === null) throw new Response("Bad Request: payment must be a payment number", { status: 400 });
     const result = await resumeReservation(db, adapter, site, paymentId, { car, now: info.now, ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: request.url, journeyId: journey.id, skipLead: true, purpose: "journey" });
@@ -97,7 +100,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       finance: finance ? { config: finance.calculator.config, initial: finance.calculator.initial, financePath: finance.financePath } : null,
       formError,
     },
-    { headers },
   );
 }
 
@@ -118,7 +120,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const db = context.get(dbContext);
   const info = context.get(requestInfoContext);
   const car = await carFor(db, site, request);
-  const { journey } = await journeyFor(db, site, request, car, info.now);
+  const journey = await journeyFor(db, site, request, car, info.now);
   const url = new URL(request.url);
   const self = `/checkout-journey?car_id=${encodeURIComponent(url.searchParams.get("car_id")!)}`;
   if (journey.status !== "open") throw redirect(self);
@@ -129,6 +131,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   // The form names its step: a stale tab (another device moved on) just shows the current step.
   if (values.step !== step) throw redirect(self);
   if (values.intent === "back") {
+    if (!journey.id) throw redirect(self);
     await saveJourneyStep(db, journey, {}, previousStep(step), info.now);
     throw redirect(self);
   }
@@ -198,6 +201,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     default:
       throw redirect(self);
+  }
+  if (!journey.id) {
+    // The first valid step: the journey is stored now, and its cookie set.
+    const stored = await startJourney(db, journey, patch, nextStep(step), info.now);
+    throw redirect(self, { headers: { "Set-Cookie": journeyCookie(request, stored.id) } });
   }
   await saveJourneyStep(db, journey, patch, nextStep(step), info.now);
   throw redirect(self);

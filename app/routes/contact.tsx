@@ -9,6 +9,7 @@ import { LocationBlock } from "~/components/locations/location-block";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { contactFormAction, loadLeadForm } from "~/services/lead-forms.server";
 import { listLocations, locationBlockView } from "~/services/locations.server";
+import { leadClientAction } from "~/components/leads/lead-client-action";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -23,6 +24,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The general contact form posts here (spec 2.5; the lead pipeline). */
+/** A failed round trip keeps the form and what was typed (spec 8, lead-client-action.ts). */
+export const clientAction = leadClientAction;
+
 export const action = ({ request, context }: Route.ActionArgs) => contactFormAction(request, context);
 
 /** The page carries a personal form submission key: never shared by a cache. */

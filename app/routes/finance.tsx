@@ -10,6 +10,7 @@ import { financePageFor } from "~/services/finance.server";
 import { leadFormAction, loadLeadForm } from "~/services/lead-forms.server";
 import { listLocations } from "~/services/locations.server";
 import { requireShopperFor } from "~/services/auth.server";
+import { leadClientAction } from "~/components/leads/lead-client-action";
 
 /**
  * Finance page (spec 2.1): served at the site's configured finance path (`/finance`,
@@ -36,6 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The finance enquiry (spec 5: opt_in defaults to true) posts here; the lead pipeline stores it. */
+/** A failed round trip keeps the form and what was typed (spec 8, lead-client-action.ts). */
+export const clientAction = leadClientAction;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const info = context.get(requestInfoContext);
   await requireShopperFor(request, context.get(siteContext), context.get(dbContext), "finance"); // Issue 9.

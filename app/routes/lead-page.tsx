@@ -24,6 +24,7 @@ import { getContentPage } from "~/services/content.server";
 import { listAccessoryModels, listPartCategories, PartsSearchSchema, searchParts } from "~/services/parts.server";
 import { siteBaseUrl } from "~/services/sitemap.server";
 import { wholeNumberText } from "~/domain/display/number-text";
+import { leadClientAction } from "~/components/leads/lead-client-action";
 
 interface PageDef {
   page: LeadPageId;
@@ -123,6 +124,9 @@ async function landingFor(request: Request, context: Route.LoaderArgs["context"]
     partsSearch,
   };
 }
+
+/** A failed round trip keeps the form and what was typed (spec 8, lead-client-action.ts). */
+export const clientAction = leadClientAction;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);

@@ -18,6 +18,7 @@ import { serialiseJsonLd } from "~/domain/seo/car-json-ld";
 import { contactFormAction, loadLeadForm } from "~/services/lead-forms.server";
 import { getLocationBySlug, listLocationReviews, locationCardView, locationPath, reviewLinkFor, upcomingSpecials } from "~/services/locations.server";
 import { lazyDateTimeFormat } from "~/domain/display/number-text";
+import { leadClientAction } from "~/components/leads/lead-client-action";
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
@@ -57,6 +58,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** The general contact form posts here (spec 2.5; the lead pipeline). */
+/** A failed round trip keeps the form and what was typed (spec 8, lead-client-action.ts). */
+export const clientAction = leadClientAction;
+
 export const action = ({ request, context }: Route.ActionArgs) => contactFormAction(request, context);
 
 export function meta({ data }: Route.MetaArgs) {

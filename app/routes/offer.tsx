@@ -14,6 +14,7 @@ import { breadcrumbJsonLd, offerJsonLd, serialiseLd } from "~/domain/seo/content
 import { leadFormAction, loadLeadForm } from "~/services/lead-forms.server";
 import { getOffer, type OfferView } from "~/services/offers.server";
 import { siteBaseUrl } from "~/services/sitemap.server";
+import { leadClientAction } from "~/components/leads/lead-client-action";
 
 const ParamsSchema = z.object({
   id: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).refine((n) => n <= 2_147_483_647),
@@ -54,6 +55,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ],
   };
 }
+
+/** A failed round trip keeps the form and what was typed (spec 8, lead-client-action.ts). */
+export const clientAction = leadClientAction;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const offer = await offerFor(params, context);

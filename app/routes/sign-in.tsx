@@ -16,10 +16,12 @@ import { PRIVATE_PAGE_HEADERS } from "~/domain/private-page";
 import { parseDbId } from "~/domain/db-id";
 import { maskAuMobile } from "~/domain/accounts/phone";
 import { parseSignInType, safeRedirectPath, type SignInType } from "~/domain/accounts/redirect";
-import { getShopper, requestSignInCode, startSession, verifySignInCode } from "~/services/auth.server";
+import { deviceTokenFrom, getShopper, rememberDevice, requestSignInCode, startSession, verifySignInCode } from "~/services/auth.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { saveCar } from "~/services/watchlist.server";
 import { readFormData } from "~/services/read-form.server";
+import { keepFormOnFailure } from "~/components/form-client-action";
+import { GENERIC_FORM_ERROR } from "~/forms/lead-form-text";
 
 const HEADINGS: Record<SignInType, { title: string; lead: string }> = {
   watchlist: { title: "Sign in to save this car", lead: "Your watchlist is kept with your mobile number, so it follows you to any device." },
@@ -63,6 +65,16 @@ type ActionData =
   | { step: "phone"; error: string | null; phone: string }
   | { step: "code"; error: string | null; challenge: string; masked: string };
 
+/**
+ * A request that never reached the app keeps the step and the number typed, with spec 8's
+ * generic form message (issue 51 section 1).
+ */
+export const clientAction = keepFormOnFailure<ActionData>((posted) =>
+  posted.get("intent") === "verify"
+    ? { step: "code", error: GENERIC_FORM_ERROR, challenge: String(posted.get("challenge") ?? ""), masked: "your mobile" }
+    : { step: "phone", error: GENERIC_FORM_ERROR, phone: String(posted.get("phone") ?? "") },
+);
+
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const site = context.get(siteContext);
@@ -74,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = parsed.data;
 
   if (form.intent === "request-code") {
-    const result = await requestSignInCode(db, site, getSmsSender(), { phone: form.phone, ip: info?.clientIp ?? null, now: Date.now() });
+    const result = await requestSignInCode(db, site, getSmsSender(), { phone: form.phone, ip: info?.clientIp ?? null, now: Date.now(), deviceToken: deviceTokenFrom(request) });
     if (result.kind === "sent") return data<ActionData>({ step: "code", error: null, challenge: result.handle, masked: maskAuMobile(result.phone) });
     const status = result.kind === "rate-limited" ? 429 : result.kind === "sms-failed" ? 503 : 400;
     return data<ActionData>({ step: "phone", error: result.message, phone: form.phone }, { status });
@@ -84,7 +96,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.kind === "ok") {
     const cookie = await startSession(request, site, db, result.shopper);
     if (params.type === "watchlist" && params.carId) await saveCar(db, site, result.shopper, params.carId);
-    throw redirect(params.redirect, { headers: { "Set-Cookie": cookie } });
+    const headers = new Headers({ "Set-Cookie": cookie });
+    headers.append("Set-Cookie", await rememberDevice(request, site, db, result.shopper));
+    throw redirect(params.redirect, { headers });
   }
   if (result.kind === "wrong-code") return data<ActionData>({ step: "code", error: result.message, challenge: form.challenge, masked: maskAuMobile(result.phone) }, { status: 400 });
   if (result.kind === "invalid") {

@@ -16,7 +16,7 @@ import { promisify } from "node:util";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { Database } from "../../db/client";
-import { shoppers, shopperSessions, signInChallenges, signInRateLimits } from "../../db/schema/index";
+import { shoppers, shopperSessions, signInChallenges, signInDevices, signInRateLimits } from "../../db/schema/index";
 import { isGated, SIGN_IN_TYPE_OF, type GatedFeature } from "~/domain/accounts/gates";
 import { normaliseAuMobile } from "~/domain/accounts/phone";
 import { safeRedirectPath, signInHref, type SignInType } from "~/domain/accounts/redirect";
@@ -232,17 +232,21 @@ export async function requestSignInCode(
   db: Database,
   site: Site,
   sms: SmsSender,
-  input: { phone: string; ip: string | null; now: number },
+  input: { phone: string; ip: string | null; now: number; deviceToken?: string | null },
 ): Promise<CodeRequestResult> {
   const parsed = normaliseAuMobile(input.phone);
   if (!parsed.ok) return { kind: "invalid-phone", message: parsed.message };
   const phone = parsed.e164;
   const ip = input.ip ?? "unknown";
   const limits = site.config.accounts;
+  // Decision 225: a device that signed in for this number before has its own hourly share, so
+  // other clients using up the number's quota never lock its owner out.
+  const device = input.deviceToken ? await knownDevice(db, site, phone, input.deviceToken) : null;
+  const numberBucket = device ? `${site.id}:phone-device:${phone}:${device.slice(0, 16)}` : `${site.id}:phone:${phone}`;
   const allowed =
     (await takeToken(db, `${site.id}:ip:${ip}`, 15 * 60_000, limits.codeRequestsPerIpPer15Min, input.now)) &&
     (await takeToken(db, `${site.id}:phone-ip:${phone}:${ip}`, 15 * 60_000, limits.codeRequestsPerNumberPerIpPer15Min, input.now)) &&
-    (await takeToken(db, `${site.id}:phone:${phone}`, 60 * 60_000, limits.codeRequestsPerNumberPerHour, input.now));
+    (await takeToken(db, numberBucket, 60 * 60_000, limits.codeRequestsPerNumberPerHour, input.now));
   if (!allowed) return { kind: "rate-limited", message: SIGN_IN_MESSAGES.rateLimited };
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -271,6 +275,41 @@ export async function requestSignInCode(
     return { kind: "sms-failed", message: SIGN_IN_MESSAGES.smsFailed };
   }
   return { kind: "sent", handle, phone, expiresAt };
+}
+
+/** The device cookie (decision 225): a random id given at sign-in, one year. */
+export const DEVICE_COOKIE = "fc_device";
+
+/** The request's device token (43 base64url characters), or null. */
+export function deviceTokenFrom(request: Request): string | null {
+  const match = (request.headers.get("cookie") ?? "").match(/(?:^|;\s*)fc_device=([A-Za-z0-9_-]{43})(?:;|$)/);
+  return match ? match[1] : null;
+}
+
+/** The token's hash when the device signed in for `phone` on this site before, else null. */
+async function knownDevice(db: Database, site: Site, phone: string, token: string): Promise<string | null> {
+  const hash = hashSessionToken(token);
+  const [row] = await db
+    .select({ hash: signInDevices.tokenHash })
+    .from(signInDevices)
+    .where(and(eq(signInDevices.siteId, site.id), eq(signInDevices.phone, phone), eq(signInDevices.tokenHash, hash)))
+    .limit(1);
+  return row ? row.hash : null;
+}
+
+/**
+ * Remembers the request's device for the shopper's number after a successful sign-in
+ * (decision 225), giving the device a token when it has none.
+ * @returns the `Set-Cookie` value of the device cookie (one year, HttpOnly, SameSite=Lax)
+ */
+export async function rememberDevice(request: Request, site: Site, db: Database, shopper: Shopper, now: number = Date.now()): Promise<string> {
+  const token = deviceTokenFrom(request) ?? randomBytes(32).toString("base64url");
+  await db
+    .insert(signInDevices)
+    .values({ siteId: site.id, phone: shopper.phone, tokenHash: hashSessionToken(token), createdAt: new Date(now) })
+    .onConflictDoNothing();
+  const secure = isSecureRequest(request);
+  return `${DEVICE_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${365 * 86_400}${secure ? "; Secure" : ""}`;
 }
 
 export type VerifyResult =

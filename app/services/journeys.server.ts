@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { purchaseJourneys } from "../../db/schema/index";
 import { createPostcodeGeocoder, type Geocoder } from "~/adapters/geocoder/postcodes";
@@ -60,19 +60,20 @@ export function journeyCookie(request: Request, id: string): string {
   return `${JOURNEY_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${30 * 24 * 3600}${secure}`;
 }
 
+/** Who asks for a journey: the cookie's journey id and the signed-in shopper, if any. */
+export interface JourneyVisitor {
+  cookieId: string | null;
+  shopper: { id: number; name: string | null; lastName: string | null; email: string | null; phone: string; postcode: string | null } | null;
+  now: number;
+}
+
 /**
- * The shopper's journey for this car: a signed-in shopper's latest journey for the car (any
- * device), else the cookie's journey if it is for this car, else a new one at 'details'
- * (prefilled from the shopper's stored details). A cookie journey is claimed by the shopper who
- * signs in, so it follows them to other devices.
- * @returns the journey and whether it was created now (the caller sets the cookie)
+ * The shopper's stored journey for this car: a signed-in shopper's latest journey for the car
+ * (any device), else the cookie's journey if it is for this car. A cookie journey is claimed by
+ * the shopper who signs in, so it follows them to other devices. Never inserts.
+ * @returns the journey, or null when there is none yet
  */
-export async function findOrStartJourney(
-  db: Database,
-  site: Site,
-  car: Car,
-  who: { cookieId: string | null; shopper: { id: number; name: string | null; lastName: string | null; email: string | null; phone: string; postcode: string | null } | null; now: number },
-): Promise<{ journey: Journey; created: boolean }> {
+export async function findJourney(db: Database, site: Site, car: Car, who: JourneyVisitor): Promise<Journey | null> {
   const shopperId = who.shopper ? String(who.shopper.id) : null;
   if (shopperId) {
     const [own] = await db
@@ -81,25 +82,63 @@ export async function findOrStartJourney(
       .where(and(eq(purchaseJourneys.siteId, site.id), eq(purchaseJourneys.carId, car.id), eq(purchaseJourneys.shopperId, shopperId)))
       .orderBy(desc(purchaseJourneys.updatedAt))
       .limit(1);
-    if (own) return { journey: own, created: false };
+    if (own) return own;
   }
   if (who.cookieId) {
     const [byCookie] = await db.select().from(purchaseJourneys).where(and(eq(purchaseJourneys.id, who.cookieId), eq(purchaseJourneys.siteId, site.id), eq(purchaseJourneys.carId, car.id)));
     if (byCookie && (byCookie.shopperId === null || byCookie.shopperId === shopperId)) {
       if (shopperId && byCookie.shopperId === null) {
         const [claimed] = await db.update(purchaseJourneys).set({ shopperId }).where(eq(purchaseJourneys.id, byCookie.id)).returning();
-        return { journey: claimed, created: false };
+        return claimed;
       }
-      return { journey: byCookie, created: false };
+      return byCookie;
     }
   }
+  return null;
+}
+
+/**
+ * A journey not stored yet, at 'details' (prefilled from the signed-in shopper's stored
+ * details): what a GET shows before the first step is posted, so a crawler or a passing click
+ * on 'Buy Online' stores nothing (issue 51 section 6). Its `id` is empty.
+ */
+export function unsavedJourney(site: Site, car: Car, who: JourneyVisitor): Journey {
   const s = who.shopper;
   const data: JourneyData = s?.name && s.lastName && s.email && s.postcode ? { details: { name: s.name, last_name: s.lastName, phone: s.phone, email: s.email, postcode: s.postcode } } : {};
-  const [journey] = await db
+  const at = new Date(who.now);
+  return { id: "", siteId: site.id, carId: car.id, shopperId: s ? String(s.id) : null, step: "details", data: data as Record<string, unknown>, status: "open", reservationId: null, leadId: null, createdAt: at, updatedAt: at };
+}
+
+/**
+ * Stores a journey on the shopper's first valid step post (the caller sets the cookie).
+ * @param journey the {@link unsavedJourney} the shopper filled in
+ * @param patch the posted step's values; `next` the step it moves to
+ */
+export async function startJourney(db: Database, journey: Journey, patch: Partial<JourneyData>, next: JourneyStep, now: number): Promise<Journey> {
+  const data = { ...(journey.data as JourneyData), ...patch };
+  const [row] = await db
     .insert(purchaseJourneys)
-    .values({ id: randomUUID(), siteId: site.id, carId: car.id, shopperId, step: "details", data: data as Record<string, unknown>, createdAt: new Date(who.now), updatedAt: new Date(who.now) })
+    .values({ id: randomUUID(), siteId: journey.siteId, carId: journey.carId, shopperId: journey.shopperId, step: next, data: data as Record<string, unknown>, createdAt: new Date(now), updatedAt: new Date(now) })
     .returning();
-  return { journey, created: true };
+  return row;
+}
+
+/** How long an open journey is kept after its last step: the cookie's life, 30 days (ms). */
+export const ABANDONED_JOURNEY_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * Deletes open journeys with no step for {@link ABANDONED_JOURNEY_MS} (their cookie has
+ * expired too); completed ones stay with their lead and reservation. Run by the hourly purge
+ * of the delivery worker.
+ * @param now epoch ms
+ * @returns how many were deleted
+ */
+export async function purgeAbandonedJourneys(db: Database, now: number): Promise<number> {
+  const gone = await db
+    .delete(purchaseJourneys)
+    .where(and(eq(purchaseJourneys.status, "open"), lt(purchaseJourneys.updatedAt, new Date(now - ABANDONED_JOURNEY_MS))))
+    .returning({ id: purchaseJourneys.id });
+  return gone.length;
 }
 
 /**

@@ -7,6 +7,7 @@
  * Delivery is at-least-once: a crash between sending and marking "sent" resends after the lease.
  * Messages carry the lead id (and the webhook an idempotency key) so receivers can drop repeats.
  */
+import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { cars, leadDeliveries, leads, locations, sites } from "../../db/schema/index";
@@ -17,6 +18,7 @@ import { backoffMs, type DeliveryChannel } from "~/domain/leads/routing";
 import { resolveSiteConfig } from "~/sites/resolve-config";
 import { purgeCarViewVisits } from "./cars.server";
 import { purgeRateLimits } from "./leads.server";
+import { purgeAbandonedJourneys } from "./journeys.server";
 import { dealerGroups } from "../../db/schema/index";
 
 /** How long a claimed job is held before another node may take it over (ms). */
@@ -169,6 +171,15 @@ function tradeInLines(t: PayloadTradeIn, p: Record<string, unknown>): string[] {
   ];
 }
 
+/**
+ * The stable Message-ID local part of one lead on one channel to one target (issue 51 section 6):
+ * `lead-{leadId}.{channel}.{12 hex digits of the target's SHA-256}`. A re-send of the same job,
+ * or of a re-queued dead one, carries the same id; two targets of one lead differ.
+ */
+export function leadMessageKey(leadId: number, channel: string, target: string): string {
+  return `lead-${leadId}.${channel}.${createHash("sha256").update(target).digest("hex").slice(0, 12)}`;
+}
+
 export interface DeliveryReport {
   sent: number;
   retried: number;
@@ -190,7 +201,8 @@ export async function deliverDue(db: Database, channels: LeadChannels, now = Dat
         const problems = await adfProblems(built.message.xml);
         if (problems.length) throw new InvalidAdfError(problems);
       }
-      await channels.send(job.channel, job.target, built.message);
+      // At-least-once: a send whose "sent" mark is lost goes again with the same Message-ID.
+      await channels.send(job.channel, job.target, { ...built.message, messageKey: leadMessageKey(job.lead_id, job.channel, job.target) });
       await db.update(leadDeliveries).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(leadDeliveries.id, job.id));
       report.sent++;
     } catch (error) {
@@ -225,6 +237,7 @@ export function startDeliveryWorker(db: Database, channels: LeadChannels, option
         lastPurge = Date.now();
         await purgeRateLimits(db, lastPurge);
         await purgeCarViewVisits(db, lastPurge);
+        await purgeAbandonedJourneys(db, lastPurge);
       }
       // Drain while there is work, then wait for the next tick.
       for (let i = 0; i < 50 && !stopped; i++) {

@@ -111,7 +111,11 @@ export async function leadFormAction(db: Database, site: Site, request: Request,
     if (error instanceof Response) throw error;
     // E.g. the database is unreachable: nothing was stored (or the key makes a retry return the stored lead).
     console.error("lead form failed", safeError(error));
-    return data<LeadActionData>({ status: "error", result: { status: "error", error: { "": [UNEXPECTED_ERROR] } } }, { status: 503 });
+    // What the shopper typed goes back with the message, so a page rendered from this answer
+    // (no JavaScript, or a remount) still holds it (issue 51 section 1, spec 8).
+    const initialValue: Record<string, string> = {};
+    for (const [name, value] of formData) if (typeof value === "string" && !name.startsWith("__")) initialValue[name] = value;
+    return data<LeadActionData>({ status: "error", result: { status: "error", initialValue, error: { "": [UNEXPECTED_ERROR] } } }, { status: 503 });
   }
 }
 

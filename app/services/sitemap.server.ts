@@ -121,5 +121,5 @@ export async function sitemapChild(db: Database, site: Site, base: string, file:
 
 /** /robots.txt: everything may be crawled except APIs and per-shopper pages; points at the sitemap. */
 export function robotsTxt(base: string): string {
-  return ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /print", "Disallow: /success", "Disallow: /favourites", "", `Sitemap: ${base}/sitemap.xml`, ""].join("\n");
+  return ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /print", "Disallow: /success", "Disallow: /favourites", "Disallow: /checkout-journey", "", `Sitemap: ${base}/sitemap.xml`, ""].join("\n");
 }

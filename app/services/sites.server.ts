@@ -35,25 +35,60 @@ export async function getSiteBySlug(db: Database, slug: string): Promise<Site | 
   return (await listSites(db)).find((s) => s.slug === slug) ?? null;
 }
 
+/** Options of a {@link SiteResolver}. */
+export interface SiteResolverOptions extends HostResolutionOptions {
+  /** How long a loaded site list is fresh, in ms (default 5,000). */
+  ttlMs?: number;
+  /** Told when a refresh fails while the last good list is served (for the log). */
+  onRefreshError?: (error: unknown) => void;
+}
+
 /**
  * Resolves request hosts to sites, caching the site list for `ttlMs` (default 5 s) so a
  * config change reaches every node within seconds without a query per request.
+ *
+ * Under a burst or a database outage (issue 54 section 5, issue 51 section 1, spec 8):
+ * - concurrent callers share one in-flight refresh (single flight), so a burst costs one query;
+ * - a list older than `ttlMs` is served at once while one refresh runs behind it, so a slow
+ *   database never holds a request on the site list;
+ * - a refresh that fails keeps the last good list (the next request tries again), so lead posts
+ *   reach their own 503 handling, with the shopper's input, instead of a bare 500.
+ * Only the first load (no list yet) waits for the database and throws its error.
  */
 export class SiteResolver {
-  private cache: { at: number; sites: Site[] } | null = null;
+  private lastGood: { at: number; sites: Site[] } | null = null;
+  /** False after `invalidate()`: the next caller waits for a list read after that call. */
+  private current = false;
+  private inflight: { promise: Promise<Site[]>; generation: number } | null = null;
+  private generation = 0;
 
   constructor(
     private readonly db: Database,
-    private readonly options: HostResolutionOptions & { ttlMs?: number } = {},
+    private readonly options: SiteResolverOptions = {},
   ) {}
 
-  /** All sites (cached). */
+  /**
+   * All sites, at most `ttlMs` old when the database answers.
+   * @throws the database's error when no list was ever loaded
+   */
   async all(): Promise<Site[]> {
     const ttl = this.options.ttlMs ?? 5000;
-    if (!this.cache || Date.now() - this.cache.at > ttl) {
-      this.cache = { at: Date.now(), sites: await listSites(this.db) };
+    const last = this.lastGood;
+    if (last && this.current && Date.now() - last.at <= ttl) return last.sites;
+    const refresh = this.refresh();
+    if (!last) return refresh;
+    if (this.current) {
+      // Stale by age only: serve it now; the shared refresh updates it for the next request.
+      refresh.catch(() => {}); // told once, in refresh()
+      return last.sites;
     }
-    return this.cache.sites;
+    // Invalidated (a newer config or stock version was seen): wait for the new list, but keep
+    // serving the last good one when the database is away.
+    try {
+      return await refresh;
+    } catch {
+      return last.sites;
+    }
   }
 
   /** The site for a Host header, or null (the server answers 404 "no such site"). */
@@ -65,6 +100,32 @@ export class SiteResolver {
 
   /** Forget the cache (after seeding or a config change in this process). */
   invalidate(): void {
-    this.cache = null;
+    this.current = false;
+    this.generation++;
+  }
+
+  /** One refresh at a time per generation: a refresh begun before `invalidate()` is not reused. */
+  private refresh(): Promise<Site[]> {
+    if (this.inflight && this.inflight.generation === this.generation) return this.inflight.promise;
+    const generation = this.generation;
+    const promise = listSites(this.db).then(
+      (list) => {
+        if (generation === this.generation) {
+          this.lastGood = { at: Date.now(), sites: list };
+          this.current = true;
+        }
+        return list;
+      },
+    );
+    const entry = { promise, generation };
+    this.inflight = entry;
+    const clear = () => {
+      if (this.inflight === entry) this.inflight = null;
+    };
+    promise.then(clear, (error: unknown) => {
+      clear();
+      if (this.lastGood) this.options.onRefreshError?.(error);
+    });
+    return promise;
   }
 }

@@ -92,6 +92,24 @@ export const signInChallenges = pgTable(
 );
 
 /**
+ * Devices that completed a sign-in for a number on a site (decision 225): their code requests for
+ * that number get their own hourly share, so others using up the number's quota never lock the
+ * owner out. Only the SHA-256 of the `fc_device` cookie's random id is stored.
+ */
+export const signInDevices = pgTable(
+  "sign_in_devices",
+  {
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    /** E.164, e.g. +61412345678. */
+    phone: text("phone").notNull(),
+    /** SHA-256 (hex) of the cookie's token. */
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("sign_in_devices_site_phone_token").on(t.siteId, t.phone, t.tokenHash)],
+);
+
+/**
  * Fixed-window counters of code requests, shared by every app node. Buckets are per client IP,
  * per (number, IP) and per number, each scoped to a site (see app/services/auth.server.ts).
  */

@@ -122,7 +122,11 @@ export const purchaseJourneys = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("purchase_journeys_shopper").on(t.siteId, t.shopperId, t.carId).where(sql`status = 'open'`)],
+  (t) => [
+    index("purchase_journeys_shopper").on(t.siteId, t.shopperId, t.carId).where(sql`status = 'open'`),
+    // The hourly purge of abandoned journeys (issue 51 section 6).
+    index("purchase_journeys_open_updated").on(t.updatedAt).where(sql`status = 'open'`),
+  ],
 );
 
 /** Issue 10: an amount the dealer asked a shopper to pay online (/online-payment, spec 2.1 / 6). */

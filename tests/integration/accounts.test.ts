@@ -15,6 +15,7 @@ import {
   endSession,
   getShopper,
   MAX_CODE_ATTEMPTS,
+  rememberDevice,
   requestSignInCode,
   requireShopper,
   startSession,
@@ -70,6 +71,43 @@ afterAll(async () => {
 });
 
 describe(`sign-in codes (${ENGINE})`, () => {
+  it("the number's owner on a device that signed in before still gets a code after 5 addresses x 3 requests used the number's quota (decision 225)", async () => {
+    const hour = Date.parse("2031-03-03T10:00:00Z");
+    const phone = nextPhone();
+    // Yesterday the owner signed in on their phone, which got the device cookie.
+    const sent = await requestSignInCode(handle.db, site, sms, { phone, ip: "198.51.100.60", now: hour - 86_400_000 });
+    if (sent.kind !== "sent") throw new Error(sent.kind);
+    const verified = await verifySignInCode(handle.db, site, { handle: sent.handle, code: codeSentTo(sent.phone), now: hour - 86_400_000 });
+    if (verified.kind !== "ok") throw new Error(verified.kind);
+    const setCookie = await rememberDevice(requestWithCookie(`${site.slug}.localhost`, null), site, handle.db, verified.shopper, hour - 86_400_000);
+    expect(setCookie).toMatch(/^fc_device=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=31536000$/);
+    const token = setCookie.split(";")[0].split("=")[1];
+    // Now 5 addresses x 3 requests use up the number's hourly quota (15).
+    const flood: string[] = [];
+    for (let a = 0; a < 5; a++) for (let r = 0; r < 3; r++) flood.push((await requestSignInCode(handle.db, site, sms, { phone, ip: `203.0.113.${70 + a}`, now: hour + a * 1000 + r })).kind);
+    expect(flood).toEqual(Array(15).fill("sent"));
+    // Another client without the device is refused for the rest of the hour...
+    expect((await requestSignInCode(handle.db, site, sms, { phone, ip: "198.51.100.61", now: hour + 60_000 })).kind).toBe("rate-limited");
+    // ...and so is a device that signed in for a different number, and a made-up token.
+    const otherPhone = nextPhone();
+    const other = await requestSignInCode(handle.db, site, sms, { phone: otherPhone, ip: "198.51.100.62", now: hour - 86_400_000 });
+    if (other.kind !== "sent") throw new Error(other.kind);
+    const otherShopper = await verifySignInCode(handle.db, site, { handle: other.handle, code: codeSentTo(other.phone), now: hour - 86_400_000 });
+    if (otherShopper.kind !== "ok") throw new Error(otherShopper.kind);
+    const otherToken = (await rememberDevice(requestWithCookie(`${site.slug}.localhost`, null), site, handle.db, otherShopper.shopper)).split(";")[0].split("=")[1];
+    expect((await requestSignInCode(handle.db, site, sms, { phone, ip: "198.51.100.63", now: hour + 60_000, deviceToken: otherToken })).kind).toBe("rate-limited");
+    expect((await requestSignInCode(handle.db, site, sms, { phone, ip: "198.51.100.64", now: hour + 60_000, deviceToken: "A".repeat(43) })).kind).toBe("rate-limited");
+    // The owner's own device gets a code, and signs in with it.
+    const owner = await requestSignInCode(handle.db, site, sms, { phone, ip: "198.51.100.65", now: hour + 60_000, deviceToken: token });
+    expect(owner.kind).toBe("sent");
+    if (owner.kind !== "sent") throw new Error(owner.kind);
+    expect((await verifySignInCode(handle.db, site, { handle: owner.handle, code: codeSentTo(owner.phone), now: hour + 61_000 })).kind).toBe("ok");
+    // The device's share is limited too: the per-(number, address) limit still applies to it.
+    const more = [];
+    for (let r = 0; r < 3; r++) more.push((await requestSignInCode(handle.db, site, sms, { phone, ip: "198.51.100.65", now: hour + 62_000 + r, deviceToken: token })).kind);
+    expect(more).toEqual(["sent", "sent", "rate-limited"]);
+  });
+
   it("locks the challenge after 5 wrong codes: even the right code then fails", async () => {
     const sent = await requestSignInCode(handle.db, site, sms, { phone: nextPhone(), ip: "198.51.100.2", now: Date.now() });
     if (sent.kind !== "sent") throw new Error(sent.kind);

@@ -31,7 +31,8 @@ describe.skipIf(!url)(`database faults with transactions (postgres) ${url ? "" :
   let direct: DatabaseHandle;
   let proxied: DatabaseHandle;
   let proxy: TcpProxy;
-  let fetchApp: (path: string, host: string) => Promise<Response>;
+  let fetchApp: (path: string, host: string, init?: RequestInit) => Promise<Response>;
+  let siteList: ReturnType<typeof createApp>["sites"];
 
   beforeAll(async () => {
     direct = await openTestDatabase();
@@ -41,8 +42,13 @@ describe.skipIf(!url)(`database faults with transactions (postgres) ${url ? "" :
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     proxied = await openDatabase({ url: viaProxy.toString(), poolSize: 6 });
     const build = (await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild;
-    const { app } = createApp({ database: proxied, build, mode: "production", logger: pino({ level: "silent" }), clientDir: "build/client" });
-    fetchApp = async (path, host) => app.fetch(new Request(`http://localhost${path}`, { headers: { host } }));
+    const { app, sites: resolver } = createApp({ database: proxied, build, mode: "production", logger: pino({ level: "silent" }), clientDir: "build/client" });
+    siteList = resolver;
+    fetchApp = async (path, host, init = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set("host", host);
+      return app.fetch(new Request(`http://${host}${path}`, { ...init, headers }));
+    };
   });
   afterAll(async () => {
     await proxied?.close();
@@ -118,4 +124,38 @@ describe.skipIf(!url)(`database faults with transactions (postgres) ${url ? "" :
     expect((await fetchApp("/readyz", `${site.slug}.localhost`)).status).toBe(200);
     expect((await fetchApp("/", `${site.slug}.localhost`)).status).toBe(200);
   });
+
+  it("with the link cut during the site-list refresh, a lead post gets the form's 503 message and its input back, not a bare 500 (issue 51 section 1, spec 8)", async () => {
+    const site = await createTestSite(direct, { config: { leads: { defaultEmail: "sales@dealer.test", rateLimitPerIpPerHour: 10_000, rateLimitPerSitePerHour: 10_000 } } });
+    const host = `${site.slug}.localhost`;
+    // The node has seen the site (its list is loaded), then the database goes away and the
+    // list is due for a refresh (as after its 5 s or a newer version seen by the page cache).
+    siteList.invalidate();
+    expect((await fetchApp("/healthz", host)).status).toBe(200);
+    expect((await siteList.forHost(host))?.slug).toBe(site.slug);
+    proxy.cut();
+    try {
+      siteList.invalidate();
+      const fields = { __page: "general-enquiry", name: "Jane", last_name: "Outage", postcode: "2150", phone: "0412 345 678", email: "jane.outage@example.com", message: "Kept through the outage", category: "Sales Enquiry", terms: "on", _js: "1" };
+      // The enhanced form posts to the route's .data URL (React Router single fetch).
+      const response = await fetchApp("/contact-us.data", host, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://${host}` },
+        body: new URLSearchParams(fields).toString(),
+      });
+      const body = await response.text();
+      expect(response.status, body.slice(0, 400)).toBe(503);
+      expect(response.headers.get("x-remix-response")).toBe("yes");
+      expect(body).toContain("An unexpected error occured");
+      // What the shopper typed comes back with the answer (a no-JS page or a remount shows it).
+      expect(body).toContain("Kept through the outage");
+      expect(body).toContain("jane.outage@example.com");
+      expect(body).not.toContain("Something went wrong");
+    } finally {
+      proxy.restore();
+    }
+    siteList.invalidate();
+    expect((await fetchApp("/readyz", host)).status).toBe(200);
+  });
 });
+

@@ -204,6 +204,28 @@ describe(`lead delivery (${ENGINE})`, () => {
     expect(broken.valid).toBe(false);
   });
 
+  it("a re-sent lead email carries the same Message-ID as the first send (at-least-once, issue 51 section 6)", async () => {
+    const site = await createTestSite(handle, { config: { leads: { routing: [{ channel: "email", target: "resend@dealer.test" }, { channel: "adf", target: "resend-crm@dealer.test" }] } } });
+    const result = await submitLead(handle.db, site, input(site));
+    if (result.kind !== "accepted") throw new Error();
+    const messageIds = (to: string) => mails.filter((m) => m.to.includes(to) && m.data.includes(`#${result.leadId}`)).map((m) => /^Message-ID: (.+)$/im.exec(m.data)?.[1]?.trim());
+    const deliverAll = async () => {
+      for (let i = 0; i < 20 && (await deliveriesOf(result.leadId)).some((d) => d.status === "pending"); i++) await deliverDue(handle.db, channels);
+    };
+    await deliverAll();
+    // The worker sent the mails but its "sent" mark was lost (a crash, a cut link): the jobs run again.
+    await handle.db.update(leadDeliveries).set({ status: "pending", nextAttemptAt: new Date(0) }).where(eq(leadDeliveries.leadId, result.leadId));
+    await deliverAll();
+    const email = messageIds("resend@dealer.test");
+    const adf = messageIds("resend-crm@dealer.test");
+    expect(email).toHaveLength(2);
+    expect(adf).toHaveLength(2);
+    expect(email[0]).toMatch(new RegExp(`^<lead-${result.leadId}\\.email\\.[0-9a-f]{12}@forecourt\\.test>$`));
+    expect(email[1]).toBe(email[0]);
+    expect(adf[1]).toBe(adf[0]);
+    expect(adf[0]).not.toBe(email[0]);
+  });
+
   it("retries with exponential backoff, dead-letters after N attempts, and retry-dead re-queues", async () => {
     const site = await createTestSite(handle, { config: { leads: { maxDeliveryAttempts: 3, routing: [{ channel: "webhook", target: httpUrl }] } } });
     const result = await submitLead(handle.db, site, input(site));

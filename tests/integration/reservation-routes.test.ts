@@ -8,12 +8,15 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { importStock } from "../../app/services/stock-import.server";
+import { purgeAbandonedJourneys } from "../../app/services/journeys.server";
+import { purchaseJourneys } from "../../db/schema/index";
 import type { Site } from "../../app/sites/site";
 import { createApp } from "../../server/app";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
@@ -25,6 +28,11 @@ let checkoutSite: Site;
 let buyOnlineSite: Site;
 let offSite: Site;
 const slugs = new Map<number, string>();
+
+async function rowsOf(query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
+  const rows = await handle.db.execute(query);
+  return (Array.isArray(rows) ? rows : (rows as unknown as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[];
+}
 
 async function firstSlug(site: Site): Promise<string> {
   const rows = await handle.db.execute(sql`select slug from cars where site_id = ${site.id} order by id limit 1`);
@@ -124,7 +132,57 @@ describe(`reserve and buy online routes (${ENGINE})`, () => {
     expect((await fetchApp(`/checkout-journey?car_id=${slugs.get(buyOnlineSite.id)}`, buyOnlineSite)).status).toBe(404);
     const first = await fetchApp(`/checkout-journey?car_id=${slugs.get(checkoutSite.id)}`, checkoutSite);
     expect(first.status).toBe(200);
-    expect(first.headers.get("set-cookie")).toMatch(/^fc_journey=[0-9a-f-]{36}; Path=\/; HttpOnly; SameSite=Lax/);
+  });
+
+  it("anonymous GETs of the purchase journey store nothing; the first valid step post stores it and sets its cookie (issue 51 section 6)", async () => {
+    const path = `/checkout-journey?car_id=${slugs.get(checkoutSite.id)}`;
+    const journeys = async () => Number((await rowsOf(sql`select count(*)::int as n from purchase_journeys where site_id = ${checkoutSite.id}`))[0].n);
+    const before = await journeys();
+    for (let i = 0; i < 5; i++) {
+      const page = await fetchApp(path, checkoutSite);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("set-cookie")).toBeNull();
+      expect((await page.text()).replaceAll("<!-- -->", "")).toContain('name="step" value="details"');
+    }
+    expect(await journeys()).toBe(before);
+    const post = (fields: Record<string, string>, cookie?: string) =>
+      fetchApp(path, checkoutSite, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://${checkoutSite.slug}.localhost:3000`, ...(cookie ? { cookie } : {}) },
+      });
+    const details = { step: "details", intent: "next", name: "Jane", last_name: "Citizen", phone: "0412 345 678", email: "jane@example.com", postcode: "2150" };
+    // A step that does not validate keeps what was typed and stores nothing.
+    const invalid = await post({ ...details, postcode: "12" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get("set-cookie")).toBeNull();
+    expect(await journeys()).toBe(before);
+    const saved = await post(details);
+    expect(saved.status).toBe(302);
+    const cookie = saved.headers.get("set-cookie")!;
+    expect(cookie).toMatch(/^fc_journey=[0-9a-f-]{36}; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(await journeys()).toBe(before + 1);
+    const next = await fetchApp(path, checkoutSite, { headers: { cookie: cookie.split(";")[0] } });
+    expect((await next.text()).replaceAll("<!-- -->", "")).toContain('name="step" value="trade-in"');
+    expect(await journeys()).toBe(before + 1);
+  });
+
+  it("robots.txt keeps crawlers out of the purchase journey (issue 51 section 6)", async () => {
+    const robots = await (await fetchApp(`/robots.txt`, checkoutSite)).text();
+    expect(robots.split("\n")).toContain("Disallow: /checkout-journey");
+  });
+
+  it("the hourly purge deletes open journeys idle for 30 days, and keeps newer and completed ones (issue 51 section 6)", async () => {
+    const carId = Number((await rowsOf(sql`select id from cars where site_id = ${checkoutSite.id} order by id limit 1`))[0].id);
+    const now = Date.parse("2031-06-01T00:00:00Z");
+    const day = 24 * 3600 * 1000;
+    const ids = { oldOpen: randomUUID(), recentOpen: randomUUID(), oldCompleted: randomUUID() };
+    for (const [key, updated, status] of [["oldOpen", now - 31 * day, "open"], ["recentOpen", now - 29 * day, "open"], ["oldCompleted", now - 400 * day, "completed"]] as const) {
+      await handle.db.insert(purchaseJourneys).values({ id: ids[key], siteId: checkoutSite.id, carId, step: "details", status, data: {}, createdAt: new Date(updated), updatedAt: new Date(updated) });
+    }
+    expect(await purgeAbandonedJourneys(handle.db, now)).toBeGreaterThanOrEqual(1);
+    const left = (await rowsOf(sql`select id from purchase_journeys where id in (${ids.oldOpen}, ${ids.recentOpen}, ${ids.oldCompleted})`)).map((r) => r.id);
+    expect(left.sort()).toEqual([ids.recentOpen, ids.oldCompleted].sort());
   });
 
   it("/online-payment is always gated: signed out it redirects to sign-in with the return path", async () => {

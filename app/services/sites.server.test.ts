@@ -1,0 +1,84 @@
+/**
+ * The site list under a burst and a database outage (issue 54 section 5, issue 51 section 1,
+ * spec 8): concurrent requests share one in-flight refresh, and the last good list is served
+ * while the database is away. Counts the real queries on a real (PGlite) database.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../../db/client";
+import { migrateDatabase } from "../../db/migrate";
+import { dealerGroups, sites } from "../../db/schema/index";
+import type { Database } from "../../db/client";
+import { SiteResolver } from "./sites.server";
+
+let handle: DatabaseHandle | null = null;
+afterEach(async () => {
+  await handle?.close().catch(() => undefined);
+  handle = null;
+});
+
+/** A migrated in-memory database with one site, and the database with its `select` calls counted. */
+async function setUp(): Promise<{ db: Database; counted: Database; queries: () => number }> {
+  handle = await openDatabase();
+  await migrateDatabase(handle);
+  const [group] = await handle.db.insert(dealerGroups).values({ slug: "g", name: "Group" }).returning();
+  await handle.db.insert(sites).values({ slug: "alpha", name: "Alpha Motors", hosts: ["alpha.example"], dealerGroupId: group.id, config: {} });
+  let count = 0;
+  const db = handle.db;
+  const counted = new Proxy(db, {
+    get(target, key, receiver) {
+      if (key === "select") count++;
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  return { db, counted, queries: () => count };
+}
+
+describe("SiteResolver (single flight, last good list)", () => {
+  it("a burst of 50 concurrent cold requests makes one site-list query", async () => {
+    const { counted, queries } = await setUp();
+    const resolver = new SiteResolver(counted);
+    const found = await Promise.all(Array.from({ length: 50 }, () => resolver.forHost("alpha.example")));
+    expect(found.every((s) => s?.slug === "alpha")).toBe(true);
+    expect(queries()).toBe(1);
+  });
+
+  it("a burst after invalidate() shares one refresh and sees the new list", async () => {
+    const { db, counted, queries } = await setUp();
+    const resolver = new SiteResolver(counted);
+    await resolver.all();
+    await db.update(sites).set({ name: "Alpha Motors Renamed" });
+    resolver.invalidate();
+    const found = await Promise.all(Array.from({ length: 50 }, () => resolver.forHost("alpha.example")));
+    expect(found.map((s) => s?.name)).toEqual(Array(50).fill("Alpha Motors Renamed"));
+    expect(queries()).toBe(2);
+  });
+
+  it("a burst on a stale list is answered from it with one refresh behind it", async () => {
+    const { counted, queries } = await setUp();
+    const resolver = new SiteResolver(counted, { ttlMs: -1 }); // every list is stale at once
+    await resolver.all();
+    const found = await Promise.all(Array.from({ length: 50 }, () => resolver.forHost("alpha.example")));
+    expect(found.every((s) => s?.slug === "alpha")).toBe(true);
+    expect(queries()).toBe(2);
+  });
+
+  it("with the database closed, the last good list is served (stale and invalidated) and the failure is told once per refresh", async () => {
+    const { counted } = await setUp();
+    const errors: unknown[] = [];
+    const resolver = new SiteResolver(counted, { ttlMs: -1, onRefreshError: (e) => errors.push(e) });
+    await resolver.all();
+    await handle!.close();
+    const stale = await Promise.all(Array.from({ length: 20 }, () => resolver.forHost("alpha.example")));
+    expect(stale.every((s) => s?.slug === "alpha")).toBe(true);
+    resolver.invalidate();
+    expect((await resolver.forHost("alpha.example"))?.slug).toBe("alpha");
+    await expect.poll(() => errors.length).toBeGreaterThanOrEqual(1);
+    expect(errors.length).toBeLessThanOrEqual(2);
+  });
+
+  it("the first load still fails loudly when the database is away", async () => {
+    const { counted } = await setUp();
+    await handle!.close();
+    await expect(new SiteResolver(counted).all()).rejects.toThrow();
+  });
+});
