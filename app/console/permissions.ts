@@ -105,3 +105,13 @@ export function rolesWith(permission: Permission): StaffRole[] {
 export function isChange(permission: Permission): boolean {
   return !permission.endsWith(".view") && permission !== "leads.personal";
 }
+
+/** The matrix as the Markdown table of docs/console-permissions.md (a test keeps the two equal). */
+export function matrixAsMarkdown(): string {
+  const cell = (reach: Reach | undefined) => (reach === undefined ? "-" : reach === "all" ? "yes" : reach === "assigned-locations" ? "assigned locations" : "editable sections");
+  return [
+    `| permission | ${STAFF_ROLES.map((r) => ROLE_LABELS[r]).join(" | ")} |`,
+    `|---|${STAFF_ROLES.map(() => "---").join("|")}|`,
+    ...PERMISSIONS.map((p) => `| \`${p}\` | ${STAFF_ROLES.map((r) => cell(PERMISSION_MATRIX[p][r])).join(" | ")} |`),
+  ].join("\n");
+}
