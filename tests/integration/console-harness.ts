@@ -53,3 +53,12 @@ export async function signInByLink(t: TestApp, handle: DatabaseHandle, email: st
   if (response.status !== 302 || !cookie.startsWith("fc_staff=")) throw new Error(`the sign-in link answered ${response.status} without a session cookie`);
   return cookie;
 }
+
+/**
+ * A client address of its own for one test: better-auth's rate limits are kept in the database,
+ * so runs on one PostgreSQL must not share an address.
+ */
+export function freshClientIp(): string {
+  const n = Math.floor(Math.random() * 0xffffff);
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}

@@ -13,7 +13,7 @@ import { accessOf, STAFF_ROLES, type StaffRole } from "../../app/console/permiss
 import { addStaffMember, type GrantTarget } from "../../app/console/staff.server";
 import type { Site } from "../../app/sites/site";
 import { useTestApp } from "./app-harness";
-import { consoleRequest, recordingMailer, signInByLink } from "./console-harness";
+import { consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
 import { createTestSite, ENGINE } from "./database";
 
 const state = useTestApp({ app: { trustProxy: true, console: { mailer: recordingMailer() } } });
@@ -26,12 +26,11 @@ beforeAll(async () => {
   const { t, handle } = state;
   other = await createTestSite(handle);
   const stamp = `${Date.now()}`;
-  let ip = 1;
   for (const role of STAFF_ROLES) {
     const email = `${role}-${stamp}@perm.test`;
     const target: GrantTarget = role === "platform_operator" ? { platform: true } : role === "group_admin" ? { groupSlug: t.site.dealerGroup!.slug } : { siteSlug: t.site.slug };
     await addStaffMember(handle.db, { email, role, target });
-    cookies.set(role, await signInByLink(t, handle, email, `198.18.0.${ip++}`));
+    cookies.set(role, await signInByLink(t, handle, email, freshClientIp()));
   }
 });
 afterAll(() => {
