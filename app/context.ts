@@ -9,7 +9,7 @@ import { createContext, type RouterContext } from "react-router";
 import type { Database } from "../db/client";
 import type { Site } from "./sites/site";
 
-function sharedContext<T>(name: string, defaultValue?: T): RouterContext<T> {
+export function sharedContext<T>(name: string, defaultValue?: T): RouterContext<T> {
   const key = Symbol.for(`forecourt.context.${name}`);
   const store = globalThis as unknown as Record<symbol, RouterContext<T> | undefined>;
   return (store[key] ??= createContext<T>(defaultValue));

@@ -5,6 +5,7 @@ import {
   Scripts,
   type ShouldRevalidateFunctionArgs,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { useEffect, useRef } from "react";
@@ -26,6 +27,7 @@ import { loadSiteNavigation } from "./services/navigation.server";
 import { maskPhone } from "./domain/display/phone";
 import { SiteErrorPage } from "./components/layout/site-error-page";
 import { KEEP_SERVER_CONTENT, PREACT_IN_THE_BROWSER } from "./browser-runtime";
+import { consoleContext } from "./console/context";
 
 /**
  * The site's one stylesheet, as a React stylesheet resource (`precedence`): React writes it at the
@@ -35,6 +37,8 @@ import { KEEP_SERVER_CONTENT, PREACT_IN_THE_BROWSER } from "./browser-runtime";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheetHref, precedence: "high" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  // The dealer console has no site and its own frame (routes/console/layout.tsx, decision 249).
+  if (context.get(consoleContext)) return null;
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   // Issue 15: once per site version, not per request.
@@ -98,6 +102,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   // Decision 206: the app's plain links are anchors; one listener navigates their clicks.
   useAppLinkClicks();
+  // The console is server-rendered without the client router: its URLs are not the router's
+  // (decision 249), so it gets no scripts and no site chrome.
+  if (useMatches().some((m) => m.id === "console-layout")) return <ConsoleDocument>{children}</ConsoleDocument>;
   const chrome = data ? readChrome(data.chrome) : null;
   const style = data
     ? ({ "--site-primary": data.theme.primary, "--site-on-primary": data.theme.onPrimary, "--site-accent": data.theme.accent } as React.CSSProperties)
@@ -148,6 +155,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
   return PREACT_IN_THE_BROWSER ? page : (
     <html lang="en-AU" style={style}>
       {page}
+    </html>
+  );
+}
+
+function ConsoleDocument({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-AU">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">{children}</body>
     </html>
   );
 }

@@ -1,4 +1,5 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { CONSOLE_PREFIX, CONSOLE_ROUTES } from "./console/route-table";
 
 // Mirrors spec section 2.1; later issues add the remaining routes.
 export default [
@@ -96,5 +97,13 @@ export default [
   route("brand-logos/:file", "routes/brand-logo.ts"),
   route("images", "routes/image.ts"),
   route("*", "routes/not-found.tsx"),
+  ]),
+  // Issue 48: the dealer console, answered only on the console host (decision 249); outside the
+  // site layout, whose error page is a dealer site's.
+  ...prefix(CONSOLE_PREFIX, [
+    layout("routes/console/layout.tsx", { id: "console-layout" }, [
+      ...CONSOLE_ROUTES.map((r) => (r.path === "" ? index(r.file, { id: r.id }) : route(r.path, r.file, { id: r.id }))),
+      route("*", "routes/console/not-found.tsx", { id: "console-not-found" }),
+    ]),
   ]),
 ] satisfies RouteConfig;

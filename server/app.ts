@@ -23,6 +23,10 @@ import { clientAddress } from "./client-address";
 import { hasVisitorCookie, pageCache } from "./page-cache";
 import { ignoreTrackingParameters } from "./tracking-params";
 import { applyForwardedHeaders, checkOrigin, limitRequestBodies, rejectMalformedUrls } from "./guards";
+import { StaffAuth, type StaffMailer } from "../app/console/auth.server";
+import { consoleContext } from "../app/console/context";
+import { createLeadChannels } from "../app/adapters/lead-channels.server";
+import { consoleBranch, consoleRouterRequest } from "./console";
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -42,9 +46,11 @@ export interface AppOptions {
   pageCache?: { enabled: boolean; maxBytes?: number; ttlMs?: number };
   /** Set once shutdown starts: /readyz answers 503 so load balancers drain this node. */
   isShuttingDown?: () => boolean;
+  /** The dealer console (decision 249): its exact host (CONSOLE_HOST), its e-mail and signing secret. */
+  console?: { host?: string | null; mailer?: StaffMailer; secret?: string | null };
 }
 
-type Env = { Variables: { site: Site } };
+type Env = { Variables: { site: Site; console: boolean } };
 
 /** Cache-Control of public HTML pages (issue 15, docs/decisions/180). */
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, no-cache, stale-if-error=86400";
@@ -63,6 +69,8 @@ export function createApp(options: AppOptions) {
   const handleRequest = createRequestHandler(options.build as ServerBuild, options.mode);
   const cache = (options.pageCache?.enabled ?? true) ? pageCache({ db: database.db, sites, maxBytes: options.pageCache?.maxBytes, ttlMs: options.pageCache?.ttlMs }) : null;
   const app = new Hono<Env>();
+  const staffAuth = new StaffAuth(database.db, options.console?.mailer ?? outboxMailer(), options.console?.secret ?? null);
+  const consoleHost = { consoleHost: options.console?.host ?? null, baseDomain: options.baseDomain ?? null };
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -88,7 +96,9 @@ export function createApp(options: AppOptions) {
   app.use(applyForwardedHeaders(options.trustProxy ?? false));
   // An ad landing (utm_*, fbclid, gclid, ...) is the page of the URL without those (decision 221).
   app.use(ignoreTrackingParameters());
-  if (cache) app.use(cache.middleware);
+  // The console's host is told apart before the page cache and the site resolver (decision 249).
+  app.use(consoleBranch({ ...consoleHost, auth: staffAuth, clientIp }));
+  if (cache) app.use((c, next) => (c.get("console") ? next() : cache.middleware(c, next)));
   app.use(SECURE_HEADERS);
   app.use(compression());
   app.use(contentSecurityPolicy({ development: options.mode === "development" }));
@@ -136,6 +146,7 @@ export function createApp(options: AppOptions) {
   }
 
   app.use("*", async (c, next) => {
+    if (c.get("console")) return next();
     const site = await sites.forHost(c.req.header("host"));
     if (!site) {
       // On a developer's machine, point at the demo sites; elsewhere reveal nothing.
@@ -157,6 +168,14 @@ export function createApp(options: AppOptions) {
 
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
+    if (c.get("console")) {
+      const origin = new URL(c.req.url).origin;
+      context.set(consoleContext, { auth: staffAuth, origin, clientIp: clientIp(c) });
+      context.set(dbContext, database.db);
+      context.set(requestInfoContext, { origin, now: Date.now(), clientIp: clientIp(c) });
+      context.set(serverLogContext, logger);
+      return handleRequest(consoleRouterRequest(c.req.raw), context);
+    }
     context.set(siteContext, c.get("site"));
     context.set(dbContext, database.db);
     context.set(requestInfoContext, { origin: new URL(c.req.url).origin, now: Date.now(), clientIp: clientIp(c) });
@@ -212,5 +231,16 @@ export function createApp(options: AppOptions) {
     );
   });
 
-  return { app, sites, pageCache: cache };
+  return { app, sites, pageCache: cache, staffAuth };
+}
+
+/** Staff e-mail through the lead channels' file outbox (.data/outbox) when the server passes none. */
+function outboxMailer(): StaffMailer {
+  let channels: ReturnType<typeof createLeadChannels> | null = null;
+  return {
+    async send(to, subject, text) {
+      channels ??= createLeadChannels({ from: "console@forecourt.localhost", outboxDir: ".data/outbox" });
+      await channels.send("email", to, { subject, text, json: null, xml: "" });
+    },
+  };
 }

@@ -67,6 +67,12 @@ const EnvSchema = z.object({
    * node out before its listener closes. 0 (default) closes at once. A second signal ends the drain.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** The dealer console's host (decision 249); default console.{BASE_DOMAIN}, and console.localhost always. */
+  CONSOLE_HOST: z.string().optional(),
+  /** Signing secret of staff sessions (32+ characters); unset: one made once and kept in the database. */
+  CONSOLE_SECRET: z.string().min(32).optional(),
+  /** The admin socket `npm run staff` talks to (decision 252); default {DATA_DIR}.admin.sock. */
+  ADMIN_SOCKET: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

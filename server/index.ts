@@ -26,6 +26,9 @@ import { createApp } from "./app";
 import { closeCompression } from "./compress";
 import { processCount, WORKER_NUMBER } from "./cluster";
 import { loadEnv } from "./env";
+import { adminSocketPath, startAdminSocket } from "./admin-socket";
+import { consoleOrigin } from "../app/console/host";
+import { runStaffCommand, seedDemoStaff, StaffCommand } from "../app/console/staff-command.server";
 
 export interface RunningServer {
   url: string;
@@ -64,7 +67,9 @@ export async function startServer(): Promise<RunningServer> {
   }
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   let shuttingDown = false;
-  const { app, sites } = createApp({
+  // Lead delivery channels (DESIGN 6); the console's staff e-mail goes the same way.
+  const channels = createLeadChannels({ smtpUrl: env.SMTP_URL, from: env.LEAD_FROM, outboxDir: env.LEAD_OUTBOX_DIR });
+  const { app, sites, staffAuth } = createApp({
     database,
     build,
     mode: "production",
@@ -76,9 +81,13 @@ export async function startServer(): Promise<RunningServer> {
     metricsToken: env.METRICS_TOKEN ?? null,
     pageCache: { enabled: env.PAGE_CACHE === "on", maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 },
     isShuttingDown: () => shuttingDown,
+    console: {
+      host: env.CONSOLE_HOST ?? null,
+      secret: env.CONSOLE_SECRET ?? null,
+      mailer: { send: (to, subject, text) => channels.send("email", to, { subject, text, json: null, xml: "" }) },
+    },
   });
   // Lead delivery worker (DESIGN 6): sends the outbox from this node; safe beside other nodes.
-  const channels = createLeadChannels({ smtpUrl: env.SMTP_URL, from: env.LEAD_FROM, outboxDir: env.LEAD_OUTBOX_DIR });
   const worker = env.LEAD_WORKER ? startDeliveryWorker(database.db, channels, { log: (err) => logger.warn({ err: safeError(err) }, "lead delivery tick failed") }) : null;
   // Issue 10: reservation expiry and payment reconcile (safe on several nodes; state is in the database).
   const reservationWorker = env.LEAD_WORKER ? startReservationWorker(database.db, paymentsAdapterFor(database.db), { log: (err) => logger.warn({ err: safeError(err) }, "reservation tick failed") }) : null;
@@ -94,6 +103,19 @@ export async function startServer(): Promise<RunningServer> {
       logger.warn({ site: site.slug, departments: gaps, fallback }, `site ${site.slug}: no routing rule or leads.defaultEmail for ${gaps.join(", ")} leads; they go to the location's email, else ${fallback}`);
     }
   }
+  // Issue 48: the console beside the sites; with SEED_DEMO on a local console, one demo sign-in
+  // per role (decision 252). A console on CONSOLE_HOST or console.{BASE_DOMAIN} gets none.
+  const consoleUrl = consoleOrigin({ consoleHost: env.CONSOLE_HOST, baseDomain: env.BASE_DOMAIN, port: env.PORT });
+  if (announces) {
+    siteLines.push(`${"Dealer console".padEnd(28)} ${consoleUrl}`);
+    if (env.SEED_DEMO && !env.CONSOLE_HOST && !env.BASE_DOMAIN) {
+      const demo = await seedDemoStaff(database.db, staffAuth, consoleUrl);
+      if (demo.length) siteLines.push("Demo staff sign-ins (demo data, one-time links valid 1 hour; `npm run staff -- link EMAIL` makes a new one):", ...demo.map((d) => `  ${d.role.padEnd(18)} ${d.email.padEnd(40)} ${d.link}`));
+    }
+  }
+  const admin = announces
+    ? await startAdminSocket(adminSocketPath(env.DATA_DIR, env.ADMIN_SOCKET), (body) => runStaffCommand(database.db, staffAuth, consoleUrl, StaffCommand.parse(body)))
+    : null;
   if (siteLines.length) console.log(siteLines.join("\n"));
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((ok) => server.once("listening", () => ok()));
@@ -113,6 +135,7 @@ export async function startServer(): Promise<RunningServer> {
       shuttingDown = true;
       logger.info("shutting down: finishing open requests");
       await new Promise<void>((ok) => server.close(() => ok()));
+      await admin?.close();
       await worker?.stop();
       await reservationWorker?.stop();
       channels.close();

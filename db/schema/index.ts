@@ -10,3 +10,4 @@ export * from "./accounts";
 export * from "./reservations";
 export * from "./trade-in";
 export * from "./site-content";
+export * from "./console";

@@ -1,0 +1,268 @@
+/**
+ * Staff identity for the dealer console (issue 48 item 2, decision 250): better-auth with its
+ * Drizzle adapter on our database (PGlite or PostgreSQL), e-mail one-time codes (the sign-in form)
+ * and one-time links (`npm run staff`), no sign-up (only invited staff exist), its database rate
+ * limiter, and our lockout after repeated wrong codes. Sessions use the console's own cookie
+ * (`fc_staff`, `__Host-fc_staff` over TLS), which the shopper side never reads.
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { emailOTP } from "better-auth/plugins/email-otp";
+import { magicLink } from "better-auth/plugins/magic-link";
+import type { Database } from "../../db/client";
+import { consoleKeys, staffAccounts, staffAudit, staffRateLimits, staffSessions, staffUsers, staffVerifications } from "../../db/schema/index";
+
+/** Sends a staff e-mail (the lead channels' SMTP or file outbox in the server). @throws when it cannot. */
+export interface StaffMailer {
+  send(to: string, subject: string, text: string): Promise<void>;
+}
+
+/** Wrong codes in a row before an account is locked. */
+export const MAX_FAILED_SIGN_INS = 10;
+/** How long a locked account refuses sign-in. */
+export const LOCKOUT_MS = 15 * 60_000;
+/** A one-time code's life (seconds). */
+export const CODE_TTL_SECONDS = 10 * 60;
+/** A one-time link's life (seconds): long enough to copy from a terminal. */
+export const LINK_TTL_SECONDS = 60 * 60;
+/** Staff sessions last 12 hours and are extended while used (at most once an hour). */
+export const SESSION_SECONDS = 12 * 60 * 60;
+/** Header the server sets to the client's address (it overwrites any the client sent). */
+export const CLIENT_IP_HEADER = "x-forecourt-client-ip";
+/** Mount path of better-auth's endpoints on the console host. */
+export const AUTH_BASE_PATH = "/api/auth";
+
+/** Cookie names: `__Host-` prefix (Secure, host-only, Path=/) over TLS; the plain name on http. */
+export function staffCookieName(secure: boolean): string {
+  return secure ? "__Host-fc_staff" : "fc_staff";
+}
+
+type LinkCapture = (url: string) => void;
+
+function build(db: Database, secret: string, origin: string, mailer: StaffMailer, captures: Map<string, LinkCapture>) {
+  const secure = origin.startsWith("https:");
+  const name = staffCookieName(secure);
+  const cookie = (suffix: string) => ({ name: `${name}${suffix}`, attributes: { secure, sameSite: "lax" as const, httpOnly: true, path: "/" } });
+  return betterAuth({
+    appName: "Forecourt console",
+    baseURL: origin,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: [origin],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: staffUsers, session: staffSessions, account: staffAccounts, verification: staffVerifications, rateLimit: staffRateLimits },
+    }),
+    emailAndPassword: { enabled: false },
+    session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60 },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 60,
+      customRules: {
+        "/email-otp/send-verification-otp": { window: 15 * 60, max: 5 },
+        "/sign-in/email-otp": { window: 60, max: 10 },
+        "/magic-link/verify": { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      // The `__Host-` name is ours; better-auth's own secure prefix would make it `__Secure-__Host-`.
+      useSecureCookies: false,
+      cookies: { session_token: cookie(""), session_data: cookie("_data"), dont_remember: cookie("_dont_remember") },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            const [user] = await db.select({ email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.id, session.userId));
+            await db.update(staffUsers).set({ failedSignIns: 0, lockedUntil: null }).where(eq(staffUsers.id, session.userId));
+            await db.insert(staffAudit).values({ userId: session.userId, actorEmail: user?.email ?? null, action: "sign-in", entity: "staff-session", ipAddress: session.ipAddress ?? null });
+          },
+        },
+      },
+    },
+    plugins: [
+      emailOTP({
+        disableSignUp: true,
+        otpLength: 6,
+        expiresIn: CODE_TTL_SECONDS,
+        allowedAttempts: 5,
+        storeOTP: "hashed",
+        async sendVerificationOTP({ email, otp }) {
+          await mailer.send(email, "Your Forecourt console sign-in code", `Your sign-in code for the Forecourt dealer console is ${otp}.\n\nIt works once, for ${CODE_TTL_SECONDS / 60} minutes, at ${origin}/sign-in.\nIf you did not ask for it, you can ignore this e-mail.\n`);
+        },
+      }),
+      magicLink({
+        disableSignUp: true,
+        expiresIn: LINK_TTL_SECONDS,
+        storeToken: "hashed",
+        async sendMagicLink({ email, url }) {
+          const capture = captures.get(email.toLowerCase());
+          if (capture) return capture(url);
+          await mailer.send(email, "Your Forecourt console sign-in link", `Sign in to the Forecourt dealer console:\n\n${url}\n\nThe link works once, for ${LINK_TTL_SECONDS / 60} minutes.\n`);
+        },
+      }),
+    ],
+  });
+}
+
+export type StaffAuthInstance = ReturnType<typeof build>;
+
+/** What a sign-in attempt came to (messages are shown on the sign-in page). */
+export type SignInOutcome = { ok: true; setCookies: string[] } | { ok: false; message: string };
+
+export const STAFF_SIGN_IN_MESSAGES = {
+  sent: "If that address belongs to a staff member, a 6-digit code is on its way. It works once, for 10 minutes.",
+  rateLimited: "Too many attempts from here. Please wait a few minutes and try again.",
+  wrongCode: "That code is not right, or it has expired. Check the latest e-mail, or ask for a new code.",
+  locked: "Too many wrong codes: sign-in for this address is paused for 15 minutes.",
+  invalidEmail: "Please enter your work e-mail address.",
+  invalidCode: "Please enter the 6-digit code from the e-mail.",
+  mailFailed: "We could not send the e-mail just now. Please try again in a minute.",
+} as const;
+
+/**
+ * Staff identity for one database: one better-auth instance per console origin (http locally,
+ * https in production), all sharing the tables.
+ */
+export class StaffAuth {
+  private readonly instances = new Map<string, StaffAuthInstance>();
+  private secret: Promise<string> | null = null;
+  private readonly captures = new Map<string, LinkCapture>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly mailer: StaffMailer,
+    private readonly configuredSecret: string | null = null,
+  ) {}
+
+  /** The signing secret: CONSOLE_SECRET, else one made once and kept in the database. */
+  private async signingSecret(): Promise<string> {
+    if (this.configuredSecret) return this.configuredSecret;
+    this.secret ??= (async () => {
+      await this.db.insert(consoleKeys).values({ name: "auth-secret", value: randomBytes(32).toString("base64url") }).onConflictDoNothing();
+      const [row] = await this.db.select({ value: consoleKeys.value }).from(consoleKeys).where(eq(consoleKeys.name, "auth-secret"));
+      return row.value;
+    })();
+    return this.secret;
+  }
+
+  /**
+   * The instance for a console origin (e.g. "http://console.localhost:3000"). Only console hosts
+   * reach here; a handful of origins are kept (ports differ in tests).
+   */
+  async forOrigin(origin: string): Promise<StaffAuthInstance> {
+    const found = this.instances.get(origin);
+    if (found) return found;
+    const instance = build(this.db, await this.signingSecret(), origin, this.mailer, this.captures);
+    if (this.instances.size >= 8) this.instances.delete(this.instances.keys().next().value!);
+    this.instances.set(origin, instance);
+    return instance;
+  }
+
+  /**
+   * The signed-in staff user's id for a request, or null (no cookie, expired, revoked, or a
+   * shopper's cookie, which better-auth never reads).
+   */
+  async userIdOf(request: Request, origin: string): Promise<string | null> {
+    const auth = await this.forOrigin(origin);
+    const result = await auth.api.getSession({ headers: request.headers });
+    return result?.user.id ?? null;
+  }
+
+  /**
+   * Sends a sign-in code by e-mail through better-auth's endpoint (so its rate limiter counts it).
+   * Says the same whether or not the address is a staff member's.
+   */
+  async requestCode(request: Request, origin: string, email: string): Promise<SignInOutcome> {
+    const response = await this.call(request, origin, "/email-otp/send-verification-otp", { email, type: "sign-in" });
+    if (response.status === 429) return { ok: false, message: STAFF_SIGN_IN_MESSAGES.rateLimited };
+    if (!response.ok) return { ok: false, message: response.status === 400 ? STAFF_SIGN_IN_MESSAGES.invalidEmail : STAFF_SIGN_IN_MESSAGES.mailFailed };
+    return { ok: true, setCookies: [] };
+  }
+
+  /**
+   * Signs in with an e-mailed code: refused while the account is locked; each wrong code counts
+   * towards the lockout and is audited; a sign-in resets the count (session hook).
+   */
+  async signInWithCode(request: Request, origin: string, email: string, code: string, clientIp: string | null): Promise<SignInOutcome> {
+    const normalised = email.trim().toLowerCase();
+    const [user] = await this.db.select({ id: staffUsers.id, lockedUntil: staffUsers.lockedUntil }).from(staffUsers).where(eq(staffUsers.email, normalised));
+    if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+      await this.db.insert(staffAudit).values({ userId: user.id, actorEmail: normalised, action: "sign-in-refused-locked", entity: "staff-session", ipAddress: clientIp });
+      return { ok: false, message: STAFF_SIGN_IN_MESSAGES.locked };
+    }
+    const response = await this.call(request, origin, "/sign-in/email-otp", { email: normalised, otp: code });
+    if (response.status === 429) return { ok: false, message: STAFF_SIGN_IN_MESSAGES.rateLimited };
+    if (response.ok) return { ok: true, setCookies: response.headers.getSetCookie() };
+    let locked = false;
+    if (user) {
+      const [after] = await this.db
+        .update(staffUsers)
+        .set({
+          failedSignIns: sql`CASE WHEN ${staffUsers.failedSignIns} + 1 >= ${MAX_FAILED_SIGN_INS} THEN 0 ELSE ${staffUsers.failedSignIns} + 1 END`,
+          lockedUntil: sql`CASE WHEN ${staffUsers.failedSignIns} + 1 >= ${MAX_FAILED_SIGN_INS} THEN now() + make_interval(secs => ${LOCKOUT_MS / 1000}) ELSE ${staffUsers.lockedUntil} END`,
+        })
+        .where(eq(staffUsers.id, user.id))
+        .returning({ lockedUntil: staffUsers.lockedUntil });
+      locked = !!after?.lockedUntil && after.lockedUntil.getTime() > Date.now();
+    }
+    await this.db.insert(staffAudit).values({ userId: user?.id ?? null, actorEmail: normalised, action: locked ? "sign-in-locked" : "sign-in-failed", entity: "staff-session", ipAddress: clientIp });
+    return { ok: false, message: locked ? STAFF_SIGN_IN_MESSAGES.locked : STAFF_SIGN_IN_MESSAGES.wrongCode };
+  }
+
+  /**
+   * A one-time sign-in link for an existing staff member (for `npm run staff`), not e-mailed.
+   * @throws when the member does not exist
+   */
+  async signInLink(origin: string, email: string): Promise<string> {
+    const normalised = email.trim().toLowerCase();
+    const auth = await this.forOrigin(origin);
+    let url: string | null = null;
+    this.captures.set(normalised, (link) => {
+      url = link;
+    });
+    try {
+      await auth.api.signInMagicLink({ body: { email: normalised, callbackURL: "/" }, headers: new Headers({ origin }) });
+    } finally {
+      this.captures.delete(normalised);
+    }
+    if (!url) throw new Error(`no sign-in link was made for ${normalised}`);
+    return url;
+  }
+
+  /**
+   * Signs out this session, or every session of the member (`everywhere`).
+   * @returns Set-Cookie values that clear the cookie
+   */
+  async signOut(request: Request, origin: string, everywhere: boolean): Promise<string[]> {
+    const auth = await this.forOrigin(origin);
+    if (everywhere) {
+      const userId = await this.userIdOf(request, origin);
+      if (userId) await this.db.delete(staffSessions).where(eq(staffSessions.userId, userId));
+    }
+    const response = await this.call(request, origin, "/sign-out", {});
+    void auth;
+    return response.headers.getSetCookie();
+  }
+
+  /** Ends every session of a member at once (removal, role change). */
+  async endSessions(userId: string): Promise<void> {
+    await this.db.delete(staffSessions).where(and(eq(staffSessions.userId, userId)));
+  }
+
+  private async call(request: Request, origin: string, path: string, body: unknown): Promise<Response> {
+    const auth = await this.forOrigin(origin);
+    const headers = new Headers({ "content-type": "application/json", origin });
+    for (const name of ["cookie", "user-agent", CLIENT_IP_HEADER]) {
+      const value = request.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    return auth.handler(new Request(`${origin}${AUTH_BASE_PATH}${path}`, { method: "POST", headers, body: JSON.stringify(body) }));
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The check every console loader and action starts with (decision 251): the signed-in staff
+ * member, then the route's guard from the route table (app/console/route-table.ts) applied by the
+ * scoped services. A route cannot pick a weaker check than its table line.
+ */
+import { redirect, type RouterContextProvider } from "react-router";
+import { dbContext } from "../context";
+import { consoleContext, type ConsoleRequest } from "./context";
+import { CONSOLE_PREFIX, guardOf } from "./route-table";
+import { groupFor, loadStaffMember, requirePlatform, siteFor, type ConsoleGroup, type ScopedSite, type StaffMember } from "./staff.server";
+import type { Database } from "../../db/client";
+
+/** What a guarded console route gets. */
+export interface ConsoleAccess {
+  member: StaffMember;
+  console: ConsoleRequest;
+  db: Database;
+  /** For `site` guards: the site and the member's reach in it. */
+  site?: ScopedSite;
+  /** For `group` guards. */
+  group?: ConsoleGroup;
+}
+
+/** The public path of a console request (the router sees it under the hidden prefix). */
+export function publicPath(request: Request): string {
+  const url = new URL(request.url);
+  const path = url.pathname.slice(`/${CONSOLE_PREFIX}`.length) || "/";
+  return `${path}${url.search}`;
+}
+
+/** The console request values; a 404 on any other host (defence in depth: the server already refuses). */
+export function consoleOf(context: Readonly<RouterContextProvider>): ConsoleRequest {
+  const value = context.get(consoleContext);
+  if (!value) throw new Response("Not found", { status: 404 });
+  return value;
+}
+
+/**
+ * The signed-in staff member, or a redirect to /sign-in that comes back here afterwards.
+ * @throws a redirect Response when signed out (or removed)
+ */
+export async function requireStaff(context: Readonly<RouterContextProvider>, request: Request): Promise<{ member: StaffMember; console: ConsoleRequest; db: Database }> {
+  const console = consoleOf(context);
+  const db = context.get(dbContext);
+  const userId = await console.auth.userIdOf(request, console.origin);
+  const member = userId ? await loadStaffMember(db, userId) : null;
+  if (!member) throw redirect(`/sign-in?next=${encodeURIComponent(publicPath(request))}`);
+  return { member, console, db };
+}
+
+/**
+ * Applies route `routeId`'s guard for this request.
+ * @throws a redirect to /sign-in (signed out), 404 (another tenant, unknown slug), 403 (own tenant,
+ *   role without the permission)
+ */
+export async function guardConsoleRoute(routeId: string, args: { context: Readonly<RouterContextProvider>; request: Request; params: Record<string, string | undefined> }): Promise<ConsoleAccess> {
+  const guard = guardOf(routeId);
+  if (guard.kind === "public") throw new Error(`${routeId} is public: it has no staff member to guard`);
+  const access: ConsoleAccess = await requireStaff(args.context, args.request);
+  if (guard.kind === "site") access.site = await siteFor(access.db, access.member, args.params.slug ?? "", guard.permission);
+  if (guard.kind === "group") access.group = await groupFor(access.db, access.member, args.params.slug ?? "", guard.permission);
+  if (guard.kind === "platform") requirePlatform(access.member, guard.permission);
+  return access;
+}

@@ -1,0 +1,47 @@
+/**
+ * The dealer console's route table (issue 48, decisions 249 and 251): one line per page, with the
+ * permission its loader and actions require. app/routes.ts declares these under
+ * {@link CONSOLE_PREFIX}; the permission test (tests/integration/console-permissions.test.ts) is
+ * generated from this list, so a page added without a matrix entry fails it.
+ */
+import type { Permission } from "./permissions";
+
+/** The internal path prefix of console routes (the console host's paths are rewritten under it). */
+export const CONSOLE_PREFIX = "__console";
+
+/**
+ * Who may open a route:
+ * - `public`: anyone (sign-in);
+ * - `signed-in`: any staff member (their own list of sites, sign-out);
+ * - a {@link Permission} with the tenant the path names: `site` (`:slug` is a site), `group`
+ *   (`:slug` is a dealer group) or `platform` (no tenant).
+ */
+export type ConsoleGuard = { kind: "public" } | { kind: "signed-in" } | { kind: "site" | "group" | "platform"; permission: Permission };
+
+export interface ConsoleRoute {
+  /** Public path on the console host, React Router syntax ("" is `/`). */
+  path: string;
+  /** Module under app/. */
+  file: string;
+  id: string;
+  guard: ConsoleGuard;
+}
+
+export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
+  { path: "", file: "routes/console/home.tsx", id: "console-home", guard: { kind: "signed-in" } },
+  { path: "sign-in", file: "routes/console/sign-in.tsx", id: "console-sign-in", guard: { kind: "public" } },
+  { path: "sign-out", file: "routes/console/sign-out.tsx", id: "console-sign-out", guard: { kind: "signed-in" } },
+  { path: "sites/:slug", file: "routes/console/site.tsx", id: "console-site", guard: { kind: "site", permission: "site.view" } },
+  { path: "sites/:slug/settings", file: "routes/console/site-section.tsx", id: "console-site-settings", guard: { kind: "site", permission: "settings.view" } },
+  { path: "sites/:slug/staff", file: "routes/console/site-section.tsx", id: "console-site-staff", guard: { kind: "site", permission: "staff.view" } },
+  { path: "sites/:slug/audit", file: "routes/console/site-section.tsx", id: "console-site-audit", guard: { kind: "site", permission: "audit.view" } },
+  { path: "groups/:slug", file: "routes/console/group.tsx", id: "console-group", guard: { kind: "group", permission: "group.view" } },
+  { path: "platform", file: "routes/console/platform.tsx", id: "console-platform", guard: { kind: "platform", permission: "platform.onboard" } },
+];
+
+/** The guard of a console route id (loaders look theirs up here, so route and test agree). */
+export function guardOf(id: string): ConsoleGuard {
+  const route = CONSOLE_ROUTES.find((r) => r.id === id);
+  if (!route) throw new Error(`console route ${id} is not in app/console/route-table.ts`);
+  return route.guard;
+}

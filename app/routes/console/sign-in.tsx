@@ -1,0 +1,86 @@
+/**
+ * Staff sign-in (issue 48 item 2, decision 250): an e-mailed 6-digit code; one-time links from
+ * `npm run staff` land on better-auth's /api/auth/magic-link/verify and come back here on error.
+ * Works without JavaScript; what the member typed is kept on every error.
+ */
+import { redirect } from "react-router";
+import type { Route } from "./+types/sign-in";
+import { consoleOf } from "~/console/guard.server";
+import { STAFF_SIGN_IN_MESSAGES } from "~/console/auth.server";
+
+/** A `next` path on the console itself (never another origin). */
+function safeNext(value: string | null): string {
+  return value && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/";
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const console = consoleOf(context);
+  const url = new URL(request.url);
+  if (await console.auth.userIdOf(request, console.origin)) throw redirect(safeNext(url.searchParams.get("next")));
+  const error = url.searchParams.get("error");
+  return { next: safeNext(url.searchParams.get("next")), linkError: error ? "That sign-in link has expired or was already used. Ask for a code below." : null };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const console = consoleOf(context);
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").trim().slice(0, 254);
+  const next = safeNext(String(form.get("next") ?? "/"));
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { step: "email" as const, email, message: STAFF_SIGN_IN_MESSAGES.invalidEmail, next };
+  if (form.get("intent") === "code") {
+    const code = String(form.get("code") ?? "").replace(/\s/g, "");
+    if (!/^\d{6}$/.test(code)) return { step: "code" as const, email, message: STAFF_SIGN_IN_MESSAGES.invalidCode, next };
+    const outcome = await console.auth.signInWithCode(request, console.origin, email, code, console.clientIp);
+    if (!outcome.ok) return { step: "code" as const, email, message: outcome.message, next };
+    const headers = new Headers();
+    for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
+    throw redirect(next, { headers });
+  }
+  const outcome = await console.auth.requestCode(request, console.origin, email);
+  if (!outcome.ok) return { step: "email" as const, email, message: outcome.message, next };
+  return { step: "code" as const, email, message: STAFF_SIGN_IN_MESSAGES.sent, next };
+}
+
+export default function ConsoleSignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const step = actionData?.step ?? "email";
+  const next = actionData?.next ?? loaderData.next;
+  const message = actionData?.message ?? loaderData.linkError;
+  return (
+    <section aria-labelledby="sign-in-title" className="mx-auto max-w-sm">
+      <title>Sign in · Forecourt console</title>
+      <h1 id="sign-in-title" className="text-2xl font-bold">
+        Staff sign-in
+      </h1>
+      {message ? (
+        <p role="status" className="mt-3 rounded border border-slate-300 bg-slate-50 p-3 text-sm">
+          {message}
+        </p>
+      ) : null}
+      <form method="post" className="mt-4 grid gap-3">
+        <input type="hidden" name="next" value={next} />
+        <label className="grid gap-1">
+          <span>Work e-mail</span>
+          <input name="email" type="email" autoComplete="username" required defaultValue={actionData?.email ?? ""} readOnly={step === "code"} className="rounded border border-slate-400 px-3 py-2" />
+        </label>
+        {step === "code" ? (
+          <>
+            <label className="grid gap-1">
+              <span>6-digit code from the e-mail</span>
+              <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" required className="rounded border border-slate-400 px-3 py-2" />
+            </label>
+            <button name="intent" value="code" className="rounded bg-slate-900 px-4 py-2 font-semibold text-white">
+              Sign in
+            </button>
+            <button name="intent" value="send" formNoValidate className="rounded border border-slate-400 px-4 py-2">
+              Send a new code
+            </button>
+          </>
+        ) : (
+          <button name="intent" value="send" className="rounded bg-slate-900 px-4 py-2 font-semibold text-white">
+            E-mail me a code
+          </button>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { dealerGroups, sites } from "./sites";
+
+/**
+ * Staff identity for the dealer console (issue 48, decision 250). The tables are better-auth's
+ * user, session, account, verification and rate-limit models (the TypeScript keys are its field
+ * names, which the Drizzle adapter maps); `demo`, `failedSignIns` and `lockedUntil` are ours.
+ */
+export const staffUsers = pgTable("staff_users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull().default(""),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** A demo sign-in made by SEED_DEMO (printed at start-up, marked in the console). */
+  demo: boolean("demo").notNull().default(false),
+  /** Wrong one-time codes in a row (reset by a sign-in). */
+  failedSignIns: integer("failed_sign_ins").notNull().default(0),
+  /** Sign-in is refused until then (lockout). */
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
+export const staffSessions = pgTable("staff_sessions", {
+  id: text("id").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  token: text("token").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ipAddress: text("ip_address"),
+  userAgent: text("user_agent"),
+  userId: text("user_id")
+    .notNull()
+    .references(() => staffUsers.id, { onDelete: "cascade" }),
+});
+
+export const staffAccounts = pgTable("staff_accounts", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull(),
+  providerId: text("provider_id").notNull(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => staffUsers.id, { onDelete: "cascade" }),
+  accessToken: text("access_token"),
+  refreshToken: text("refresh_token"),
+  idToken: text("id_token"),
+  accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+  refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+  scope: text("scope"),
+  password: text("password"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const staffVerifications = pgTable("staff_verifications", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const staffRateLimits = pgTable("staff_rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  /** Epoch ms. */
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/**
+ * A staff member's grant (decision 251): `platform_operator` (no scope), `group_admin` (one dealer
+ * group) or a site role (one site; `sales` also lists its locations). The database refuses any
+ * other shape (migration 0024's check).
+ */
+export const staffRoles = pgTable("staff_roles", {
+  id: serial("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => staffUsers.id, { onDelete: "cascade" }),
+  role: text("role").notNull(),
+  dealerGroupId: integer("dealer_group_id").references(() => dealerGroups.id, { onDelete: "cascade" }),
+  siteId: integer("site_id").references(() => sites.id, { onDelete: "cascade" }),
+  locationIds: integer("location_ids").array().notNull().default(sql`'{}'::integer[]`),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The console's signing secret when CONSOLE_SECRET is unset (made once, shared by every node). */
+export const consoleKeys = pgTable("console_keys", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Append-only audit trail (a trigger refuses UPDATE, DELETE and TRUNCATE). */
+export const staffAudit = pgTable("staff_audit", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  userId: text("user_id"),
+  actorEmail: text("actor_email"),
+  dealerGroupId: integer("dealer_group_id"),
+  siteId: integer("site_id"),
+  /** e.g. "sign-in", "sign-in-failed", "staff.add". */
+  action: text("action").notNull(),
+  entity: text("entity"),
+  entityId: text("entity_id"),
+  before: jsonb("before"),
+  after: jsonb("after"),
+  ipAddress: text("ip_address"),
+});

@@ -1,0 +1,64 @@
+/**
+ * Helpers for console tests (issue 48): requests on the console host from a given client address
+ * (the app trusts the proxy, so X-Forwarded-For's last hop is the client), a mailer that keeps
+ * what it would send, and sign-in through a one-time link.
+ */
+import type { DatabaseHandle } from "../../db/client";
+import { StaffAuth, type StaffMailer } from "../../app/console/auth.server";
+import type { TestApp } from "./app-harness";
+
+export const CONSOLE_HOST = "console.localhost";
+export const CONSOLE_ORIGIN = `http://${CONSOLE_HOST}`;
+
+/** A mailer that records every message (newest last). */
+export function recordingMailer(): StaffMailer & { sent: { to: string; subject: string; text: string }[] } {
+  const sent: { to: string; subject: string; text: string }[] = [];
+  return {
+    sent,
+    async send(to, subject, text) {
+      sent.push({ to, subject, text });
+    },
+  };
+}
+
+/** Sends `path` to the console host as client `ip`, with a staff `cookie` when given. */
+export function consoleRequest(t: TestApp, path: string, options: { ip: string; cookie?: string; method?: string; form?: Record<string, string> }): Promise<Response> {
+  const headers = new Headers({ "x-forwarded-for": options.ip });
+  if (options.cookie) headers.set("cookie", options.cookie);
+  if (options.form) {
+    headers.set("content-type", "application/x-www-form-urlencoded");
+    headers.set("origin", CONSOLE_ORIGIN);
+  }
+  return t.request(path, { host: CONSOLE_HOST, method: options.method ?? (options.form ? "POST" : "GET"), headers, body: options.form ? new URLSearchParams(options.form).toString() : undefined, redirect: "manual" });
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, for the next request's Cookie. */
+export function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+}
+
+/**
+ * Signs `email` in through a one-time link (what `npm run staff` prints) and returns the cookie.
+ * @throws when the link does not sign in
+ */
+export async function signInByLink(t: TestApp, handle: DatabaseHandle, email: string, ip: string): Promise<string> {
+  const link = await new StaffAuth(handle.db, recordingMailer()).signInLink(CONSOLE_ORIGIN, email);
+  const url = new URL(link);
+  const response = await consoleRequest(t, `${url.pathname}${url.search}`, { ip });
+  const cookie = cookiesOf(response);
+  if (response.status !== 302 || !cookie.startsWith("fc_staff=")) throw new Error(`the sign-in link answered ${response.status} without a session cookie`);
+  return cookie;
+}
+
+/**
+ * A client address of its own for one test: better-auth's rate limits are kept in the database,
+ * so runs on one PostgreSQL must not share an address.
+ */
+export function freshClientIp(): string {
+  const n = Math.floor(Math.random() * 0xffffff);
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}

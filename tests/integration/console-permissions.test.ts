@@ -1,0 +1,94 @@
+/**
+ * The console's permission test, GENERATED from its route table (issue 48 "Must show"): every
+ * route x every role x own tenant / other tenant / signed out, against the permission matrix
+ * (app/console/permissions.ts). A console route declared without a table line, or a route module
+ * that does not run its guard, fails here. Prints the number of cases.
+ */
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes";
+import { CONSOLE_PREFIX, CONSOLE_ROUTES, type ConsoleRoute } from "../../app/console/route-table";
+import { accessOf, STAFF_ROLES, type StaffRole } from "../../app/console/permissions";
+import { addStaffMember, type GrantTarget } from "../../app/console/staff.server";
+import type { Site } from "../../app/sites/site";
+import { useTestApp } from "./app-harness";
+import { consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
+import { createTestSite, ENGINE } from "./database";
+
+const state = useTestApp({ app: { trustProxy: true, console: { mailer: recordingMailer() } } });
+let other: Site;
+const cookies = new Map<StaffRole, string>();
+type Tenant = "own" | "other";
+let cases = 0;
+
+beforeAll(async () => {
+  const { t, handle } = state;
+  other = await createTestSite(handle);
+  const stamp = `${Date.now()}`;
+  for (const role of STAFF_ROLES) {
+    const email = `${role}-${stamp}@perm.test`;
+    const target: GrantTarget = role === "platform_operator" ? { platform: true } : role === "group_admin" ? { groupSlug: t.site.dealerGroup!.slug } : { siteSlug: t.site.slug };
+    await addStaffMember(handle.db, { email, role, target });
+    cookies.set(role, await signInByLink(t, handle, email, freshClientIp()));
+  }
+});
+afterAll(() => {
+  console.log(`console permission test (${ENGINE}): ${cases} cases (${CONSOLE_ROUTES.length} routes x ${STAFF_ROLES.length} roles x own/other tenant, plus signed out)`);
+});
+
+function pathOf(route: ConsoleRoute, tenant: Tenant): string {
+  const site = tenant === "own" ? state.t.site : other;
+  const slug = route.guard.kind === "group" ? site.dealerGroup!.slug : site.slug;
+  return `/${route.path.replace(":slug", slug)}`;
+}
+
+/** What the matrix says a request should get. */
+function expected(route: ConsoleRoute, role: StaffRole | null, tenant: Tenant): { status: number; location?: string } {
+  const guard = route.guard;
+  if (guard.kind === "public") return role ? { status: 302 } : { status: 200 };
+  if (!role) return { status: 302, location: "/sign-in?next=" };
+  if (guard.kind === "signed-in") return { status: 200 };
+  const holds = accessOf(role, guard.permission) !== null;
+  if (role === "platform_operator") return { status: holds ? 200 : 403 };
+  if (guard.kind === "platform") return { status: holds ? 200 : 403 };
+  if (tenant === "other") return { status: 404 };
+  return { status: holds ? 200 : 403 };
+}
+
+describe(`console permissions (${ENGINE})`, () => {
+  it("every console route in app/routes.ts has a line in the route table, and every module runs its guard", () => {
+    const ids: string[] = [];
+    const walk = (entries: RouteConfigEntry[], under: boolean) => {
+      for (const e of entries) {
+        const inside = under || (e.path ?? "").split("/")[0] === CONSOLE_PREFIX;
+        if (inside && e.id && e.id !== "console-layout" && e.id !== "console-not-found") ids.push(e.id);
+        if (e.children) walk(e.children, inside);
+      }
+    };
+    walk(routes as RouteConfigEntry[], false);
+    expect(ids.sort()).toEqual(CONSOLE_ROUTES.map((r) => r.id).sort());
+    for (const route of CONSOLE_ROUTES) {
+      if (route.guard.kind === "public") continue;
+      const source = readFileSync(`app/${route.file}`, "utf8");
+      expect(source, `${route.file} must call guardConsoleRoute`).toContain("guardConsoleRoute(");
+      expect(source, `${route.file} must name its route id ${route.id}`).toContain(`"${route.id}"`);
+    }
+  });
+
+  for (const route of CONSOLE_ROUTES) {
+    for (const tenant of ["own", "other"] as const) {
+      if (tenant === "other" && (route.guard.kind === "public" || route.guard.kind === "signed-in" || route.guard.kind === "platform")) continue;
+      for (const role of [...STAFF_ROLES, null]) {
+        const want = expected(route, role, tenant);
+        it(`${route.id} ${tenant} tenant as ${role ?? "signed out"}: ${want.status}`, async () => {
+          cases++;
+          const response = await consoleRequest(state.t, pathOf(route, tenant), { ip: "198.18.1.1", cookie: role ? cookies.get(role) : undefined });
+          expect(response.status).toBe(want.status);
+          if (want.location) expect(response.headers.get("location")).toContain(want.location);
+          if (want.status === 200 && route.guard.kind === "site") expect(await response.text()).toContain((tenant === "own" ? state.t.site : other).name);
+        });
+      }
+    }
+  }
+});
