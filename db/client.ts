@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   kind: "postgres" | "pglite";
   /** Runs raw SQL (used by migrations tooling and health checks). */
   ping(): Promise<void>;
+  /**
+   * The connection pool's state (PostgreSQL; for /metrics): connections open, checked out, and
+   * queries waiting for one. The embedded database has one connection and no pool: undefined.
+   */
+  poolStats?(): { total: number; inUse: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -62,6 +67,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       ping: async () => {
         await pool.query("select 1");
       },
+      poolStats: () => ({ total: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

@@ -12,7 +12,6 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { DatabaseHandle } from "../db/client";
 import { dbContext, requestInfoContext, serverLogContext, siteContext } from "../app/context";
 import { safeError } from "../app/domain/logging/safe-error";
-import { deliveryMetrics } from "../app/services/lead-delivery.server";
 import { SiteResolver } from "../app/services/sites.server";
 import { hasSessionCookie } from "../app/services/auth.server";
 import type { Site } from "../app/sites/site";
@@ -21,6 +20,7 @@ import { contentSecurityPolicy } from "./csp";
 import { rejectUnsupportedMethods } from "./methods";
 import { clientAddress } from "./client-address";
 import { hasVisitorCookie, pageCache } from "./page-cache";
+import { httpRequestDuration, routePatterns, SiteLabels, siteRequests, statusClass } from "./metrics";
 import { ignoreTrackingParameters } from "./tracking-params";
 import { applyForwardedHeaders, checkOrigin, limitRequestBodies, rejectMalformedUrls } from "./guards";
 
@@ -36,8 +36,11 @@ export interface AppOptions {
   defaultSite?: string | null;
   /** Behind a trusted proxy: the client IP is X-Forwarded-For's last hop, and X-Forwarded-Proto/-Host rebuild the request URL. */
   trustProxy?: boolean;
-  /** Bearer token for /metrics from other hosts; without it /metrics answers loopback clients only. */
-  metricsToken?: string | null;
+  /**
+   * Record HTTP request metrics (server/metrics.ts; served on METRICS_PORT, never here):
+   * `siteLabels` is how many sites get a label of their own. Omitted: nothing is recorded.
+   */
+  metrics?: { siteLabels: number } | null;
   /** Page cache for anonymous repeat views (issue 15); default on, with a 64 MB limit. */
   pageCache?: { enabled: boolean; maxBytes?: number; ttlMs?: number };
   /** Set once shutdown starts: /readyz answers 503 so load balancers drain this node. */
@@ -67,6 +70,20 @@ export function createApp(options: AppOptions) {
     const status = c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : c.res.status;
     logger.info({ method: c.req.method, path: c.req.path, host: c.req.header("host"), status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
   });
+  if (options.metrics) {
+    const routeOf = routePatterns(typeof options.build === "function" ? null : options.build);
+    const siteLabels = new SiteLabels(options.metrics.siteLabels);
+    app.use(async (c, next) => {
+      const started = performance.now();
+      await next();
+      const status = c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : c.res.status;
+      const statusLabel = statusClass(status);
+      httpRequestDuration.observe({ method: c.req.method, route: routeOf(c.req.path, status), status_class: statusLabel }, (performance.now() - started) / 1000);
+      // A page-cache hit never reached the site middleware: resolve the host (a cached list).
+      const site = c.get("site") ?? (await sites.forHost(c.req.header("host")));
+      siteRequests.inc({ site: siteLabels.label(site?.slug), status_class: statusLabel });
+    });
+  }
   // OPTIONS and methods no route takes (PUT, DELETE, TRACE, ...) are answered first, the same for
   // every path, before any loader or static file can run for them (server/methods.ts), and before
   // the forwarded headers rebuild the request (a Fetch Request cannot be made with TRACE: a 500).
@@ -102,19 +119,6 @@ export function createApp(options: AppOptions) {
       logger.warn({ err: safeError(error) }, "readiness check failed");
       return c.json({ status: "database unavailable" }, 503);
     }
-  });
-
-  // Operational figures (dead lead deliveries, issue 16 defect 8). Not public: loopback clients
-  // (no proxy in between) or a bearer token.
-  app.get("/metrics", async (c) => {
-    const token = options.metricsToken;
-    const bearer = c.req.header("authorization") === `Bearer ${token}`;
-    if (!(token && bearer) && !(isLoopback(c) && !c.req.header("x-forwarded-for"))) return c.text("Not found", 404);
-    const pages = cache?.stats();
-    const cacheLines = pages
-      ? `# TYPE forecourt_page_cache_hits_total counter\nforecourt_page_cache_hits_total ${pages.hits}\n# TYPE forecourt_page_cache_misses_total counter\nforecourt_page_cache_misses_total ${pages.misses}\n# TYPE forecourt_page_cache_bytes gauge\nforecourt_page_cache_bytes ${pages.bytes}\n`
-      : "";
-    return c.text((await deliveryMetrics(database.db)) + cacheLines, 200, { "Content-Type": "text/plain; version=0.0.4", "Cache-Control": "no-store" });
   });
 
   if (options.clientDir) {
@@ -185,15 +189,6 @@ export function createApp(options: AppOptions) {
       return getConnInfo(c).remote.address ?? null;
     } catch {
       return null;
-    }
-  }
-
-  function isLoopback(c: Parameters<typeof getConnInfo>[0]): boolean {
-    try {
-      const address = getConnInfo(c).remote.address ?? "";
-      return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
-    } catch {
-      return false;
     }
   }
 

@@ -64,7 +64,7 @@ export async function startServer(): Promise<RunningServer> {
   }
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   let shuttingDown = false;
-  const { app, sites } = createApp({
+  const { app, sites, pageCache } = createApp({
     database,
     build,
     mode: "production",
@@ -73,7 +73,7 @@ export async function startServer(): Promise<RunningServer> {
     baseDomain: env.BASE_DOMAIN,
     defaultSite: env.DEFAULT_SITE,
     trustProxy: env.TRUST_PROXY,
-    metricsToken: env.METRICS_TOKEN ?? null,
+    metrics: env.METRICS_PORT ? { siteLabels: env.METRICS_SITE_LABELS } : null,
     pageCache: { enabled: env.PAGE_CACHE === "on", maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 },
     isShuttingDown: () => shuttingDown,
   });
@@ -95,6 +95,15 @@ export async function startServer(): Promise<RunningServer> {
     }
   }
   if (siteLines.length) console.log(siteLines.join("\n"));
+  // Metrics on a listener of their own (issue 55), only when asked for.
+  const metricsServer = env.METRICS_PORT
+    ? await (await import("./metrics")).startMetricsServer({
+        port: env.METRICS_PORT + (workerNumber ? Number(workerNumber) - 1 : 0),
+        host: env.METRICS_HOST,
+        token: env.METRICS_TOKEN ?? null,
+        sources: { database, pageCache: pageCache ? () => pageCache.stats() : undefined, isShuttingDown: () => shuttingDown },
+      })
+    : null;
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((ok) => server.once("listening", () => ok()));
   const url = `http://localhost:${env.PORT}`;
@@ -113,6 +122,7 @@ export async function startServer(): Promise<RunningServer> {
       shuttingDown = true;
       logger.info("shutting down: finishing open requests");
       await new Promise<void>((ok) => server.close(() => ok()));
+      await metricsServer?.close();
       await worker?.stop();
       await reservationWorker?.stop();
       channels.close();

@@ -18,6 +18,7 @@ import { resolveSiteConfig } from "~/sites/resolve-config";
 import { purgeCarViewVisits } from "./cars.server";
 import { purgeRateLimits } from "./leads.server";
 import { dealerGroups } from "../../db/schema/index";
+import { leadDeliveryAttempts } from "../../server/metrics";
 
 /** How long a claimed job is held before another node may take it over (ms). */
 export const LEASE_MS = 60_000;
@@ -193,6 +194,7 @@ export async function deliverDue(db: Database, channels: LeadChannels, now = Dat
       await channels.send(job.channel, job.target, built.message);
       await db.update(leadDeliveries).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(leadDeliveries.id, job.id));
       report.sent++;
+      leadDeliveryAttempts.inc({ channel: job.channel, outcome: "sent" });
     } catch (error) {
       const dead = job.attempts >= maxAttempts || error instanceof InvalidAdfError;
       await db
@@ -206,6 +208,7 @@ export async function deliverDue(db: Database, channels: LeadChannels, now = Dat
         .where(eq(leadDeliveries.id, job.id));
       if (dead) report.dead++;
       else report.retried++;
+      leadDeliveryAttempts.inc({ channel: job.channel, outcome: dead ? "dead" : "retry" });
     }
   }
   return report;
@@ -278,7 +281,7 @@ export async function listDeliveries(db: Database, status?: "pending" | "sent" |
     .limit(limit);
 }
 
-/** Delivery counts of one site by status (for `npm run leads -- summary` and /metrics). */
+/** Delivery counts of one site by status (for `npm run leads -- summary`). */
 export interface DeliverySummaryRow {
   siteSlug: string;
   status: string;
@@ -294,22 +297,4 @@ export async function deliverySummary(db: Database): Promise<DeliverySummaryRow[
     .groupBy(sites.slug, leadDeliveries.status)
     .orderBy(sites.slug, leadDeliveries.status);
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
-}
-
-/**
- * The lead delivery figures in the Prometheus text format (served at /metrics):
- * `forecourt_lead_deliveries{site,status}` and `forecourt_lead_deliveries_dead_total`.
- */
-export async function deliveryMetrics(db: Database): Promise<string> {
-  const rows = await deliverySummary(db);
-  const label = (v: string) => v.replace(/[\\"\n]/g, (c) => (c === "\n" ? "\\n" : `\\${c}`));
-  const lines = [
-    "# HELP forecourt_lead_deliveries Lead delivery jobs by site and status (pending, sent, dead).",
-    "# TYPE forecourt_lead_deliveries gauge",
-    ...rows.map((r) => `forecourt_lead_deliveries{site="${label(r.siteSlug)}",status="${label(r.status)}"} ${r.count}`),
-    "# HELP forecourt_lead_deliveries_dead_total Lead delivery jobs given up on, all sites: each needs a person.",
-    "# TYPE forecourt_lead_deliveries_dead_total gauge",
-    `forecourt_lead_deliveries_dead_total ${rows.filter((r) => r.status === "dead").reduce((n, r) => n + r.count, 0)}`,
-  ];
-  return `${lines.join("\n")}\n`;
 }

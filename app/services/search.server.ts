@@ -12,6 +12,7 @@ import type { SearchDoc, SearchQuery, SearchResult, VisibilityOptions } from "~/
 import type { Site } from "~/sites/site";
 import { carTitle, type FinanceLenderData } from "~/domain/car";
 import { reservedCarIds } from "./reservations.server";
+import { searchBuildDuration, searchDuration, timed } from "../../server/metrics";
 
 /** Loads every car of the site as a search document (visibility is applied at query time). */
 export async function loadSearchDocs(db: Database, site: Site): Promise<SearchDoc[]> {
@@ -53,8 +54,13 @@ const indexes = new Map<number, { version: number; docs: Promise<SearchDoc[]>; e
 function siteIndex(db: Database, site: Site) {
   const cached = indexes.get(site.id);
   if (cached && cached.version === site.stockVersion) return cached;
+  const started = performance.now();
   const docs = loadSearchDocs(db, site);
-  const engine = docs.then((list) => buildSearchReadModel(list) as SearchEngine);
+  const engine = docs.then((list) => {
+    const built = buildSearchReadModel(list) as SearchEngine;
+    searchBuildDuration.observe((performance.now() - started) / 1000);
+    return built;
+  });
   engine.catch(() => {
     if (indexes.get(site.id) === entry) indexes.delete(site.id);
   });
@@ -135,7 +141,7 @@ export function visibilityFor(site: Site, now = Date.now()): VisibilityOptions {
  */
 export async function searchStock(db: Database, site: Site, query: SearchQuery, now = Date.now()): Promise<SearchResult> {
   const engine = await getSearchEngine(db, site);
-  const result = engine.search(query, visibilityFor(site, now));
+  const result = timed(searchDuration, () => engine.search(query, visibilityFor(site, now)));
   const hits = await withHeldReservations(db, site, result.hits);
   return hits === result.hits ? result : { ...result, hits };
 }

@@ -47,13 +47,34 @@ export class SiteResolver {
     private readonly options: HostResolutionOptions & { ttlMs?: number } = {},
   ) {}
 
+  /** The list being read, shared by every request that finds the cache stale meanwhile. */
+  private loading: Promise<Site[]> | null = null;
+
   /** All sites (cached). */
   async all(): Promise<Site[]> {
     const ttl = this.options.ttlMs ?? 5000;
-    if (!this.cache || Date.now() - this.cache.at > ttl) {
-      this.cache = { at: Date.now(), sites: await listSites(this.db) };
+    if (this.cache && Date.now() - this.cache.at <= ttl) return this.cache.sites;
+    // One read at a time: with thousands of sites, each concurrent request reading (and
+    // resolving the config of) every site when the list went stale took a test of 5,000 sites
+    // from seconds to minutes (issue 55).
+    if (!this.loading) {
+      const at = Date.now();
+      const loading = listSites(this.db).then(
+        (sites) => {
+          if (this.loading === loading) {
+            this.cache = { at, sites };
+            this.loading = null;
+          }
+          return sites;
+        },
+        (error: unknown) => {
+          if (this.loading === loading) this.loading = null;
+          throw error;
+        },
+      );
+      this.loading = loading;
     }
-    return this.cache.sites;
+    return this.loading;
   }
 
   /** The site for a Host header, or null (the server answers 404 "no such site"). */
@@ -66,5 +87,6 @@ export class SiteResolver {
   /** Forget the cache (after seeding or a config change in this process). */
   invalidate(): void {
     this.cache = null;
+    this.loading = null;
   }
 }
