@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
+import { trace } from "@opentelemetry/api";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { openDatabase } from "../db/client";
@@ -48,7 +49,10 @@ export async function startServer(): Promise<RunningServer> {
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   const flushTimer = setInterval(() => destination.flush(), 250);
   flushTimer.unref();
-  const logger = pino({ level: env.LOG_LEVEL }, destination);
+  // With tracing on (server/tracing.ts), each log line written inside a traced request or job
+  // carries its trace and span ids.
+  const tracing = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  const logger = pino({ level: env.LOG_LEVEL, mixin: tracing ? traceIds : undefined }, destination);
   const buildFile = resolve("build/server/index.js");
   if (!existsSync(buildFile)) throw new Error("No production build found: run `npm run build` first (npm start does this for you).");
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR });
@@ -74,6 +78,7 @@ export async function startServer(): Promise<RunningServer> {
     defaultSite: env.DEFAULT_SITE,
     trustProxy: env.TRUST_PROXY,
     metrics: env.METRICS_PORT ? { siteLabels: env.METRICS_SITE_LABELS } : null,
+    tracing,
     pageCache: { enabled: env.PAGE_CACHE === "on", maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 },
     isShuttingDown: () => shuttingDown,
   });
@@ -137,4 +142,10 @@ export async function startServer(): Promise<RunningServer> {
       }
     })());
   return { url, drain, close };
+}
+
+/** The active span's trace and span ids for a log line (pino mixin), or nothing outside a trace. */
+export function traceIds(): Record<string, string> {
+  const span = trace.getActiveSpan()?.spanContext();
+  return span ? { trace_id: span.traceId, span_id: span.spanId } : {};
 }

@@ -7,6 +7,7 @@
  * Delivery is at-least-once: a crash between sending and marking "sent" resends after the lease.
  * Messages carry the lead id (and the webhook an idempotency key) so receivers can drop repeats.
  */
+import { SpanStatusCode, trace } from "@opentelemetry/api";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { cars, leadDeliveries, leads, locations, sites } from "../../db/schema/index";
@@ -183,35 +184,51 @@ export interface DeliveryReport {
 export async function deliverDue(db: Database, channels: LeadChannels, now = Date.now(), limit = 20): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retried: 0, dead: 0 };
   for (const job of await claimDueJobs(db, now, limit)) {
-    let maxAttempts = 8;
-    try {
-      const built = await buildLeadMessage(db, job.lead_id, job.target);
-      maxAttempts = built.maxAttempts;
-      if (job.channel === "adf") {
-        const problems = await adfProblems(built.message.xml);
-        if (problems.length) throw new InvalidAdfError(problems);
+    // One trace per job when tracing is on (server/tracing.ts): its queries and the webhook's
+    // fetch() are children. The lead's content is never an attribute.
+    await tracer.startActiveSpan("lead delivery", { attributes: { "forecourt.lead_delivery.channel": job.channel, "forecourt.lead_delivery.attempt": job.attempts } }, async (span) => {
+      try {
+        await deliverJob(db, channels, job, now, report);
+      } finally {
+        span.end();
       }
-      await channels.send(job.channel, job.target, built.message);
-      await db.update(leadDeliveries).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(leadDeliveries.id, job.id));
-      report.sent++;
-      leadDeliveryAttempts.inc({ channel: job.channel, outcome: "sent" });
-    } catch (error) {
-      const dead = job.attempts >= maxAttempts || error instanceof InvalidAdfError;
-      await db
-        .update(leadDeliveries)
-        .set({
-          status: dead ? "dead" : "pending",
-          lockedUntil: null,
-          lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
-          nextAttemptAt: new Date(now + backoffMs(job.attempts)),
-        })
-        .where(eq(leadDeliveries.id, job.id));
-      if (dead) report.dead++;
-      else report.retried++;
-      leadDeliveryAttempts.inc({ channel: job.channel, outcome: dead ? "dead" : "retry" });
-    }
+    });
   }
   return report;
+}
+
+const tracer = trace.getTracer("forecourt");
+
+/** Sends one claimed job and records the outcome (sent, back to pending with a backoff, or dead). */
+async function deliverJob(db: Database, channels: LeadChannels, job: ClaimedJob, now: number, report: DeliveryReport): Promise<void> {
+  let maxAttempts = 8;
+  try {
+    const built = await buildLeadMessage(db, job.lead_id, job.target);
+    maxAttempts = built.maxAttempts;
+    if (job.channel === "adf") {
+      const problems = await adfProblems(built.message.xml);
+      if (problems.length) throw new InvalidAdfError(problems);
+    }
+    await channels.send(job.channel, job.target, built.message);
+    await db.update(leadDeliveries).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(leadDeliveries.id, job.id));
+    report.sent++;
+    leadDeliveryAttempts.inc({ channel: job.channel, outcome: "sent" });
+  } catch (error) {
+    const dead = job.attempts >= maxAttempts || error instanceof InvalidAdfError;
+    await db
+      .update(leadDeliveries)
+      .set({
+        status: dead ? "dead" : "pending",
+        lockedUntil: null,
+        lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
+        nextAttemptAt: new Date(now + backoffMs(job.attempts)),
+      })
+      .where(eq(leadDeliveries.id, job.id));
+    if (dead) report.dead++;
+    else report.retried++;
+    leadDeliveryAttempts.inc({ channel: job.channel, outcome: dead ? "dead" : "retry" });
+    trace.getActiveSpan()?.setStatus({ code: SpanStatusCode.ERROR, message: dead ? "dead" : "retry" });
+  }
 }
 
 /**
