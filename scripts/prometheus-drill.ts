@@ -90,7 +90,7 @@ export async function runPrometheusDrill(options: { seconds: number; log?: (line
   const server = await startServer({
     dir,
     port,
-    env: { METRICS_PORT: String(metricsPort), DATA_DIR: join(work, "pglite"), LEAD_OUTBOX_DIR: join(work, "outbox"), PAGE_CACHE: "off" },
+    env: { METRICS_PORT: String(metricsPort), DATA_DIR: join(work, "pglite"), LEAD_OUTBOX_DIR: join(work, "outbox") },
   });
   writeFileSync(
     join(work, "prometheus.yml"),
@@ -103,6 +103,8 @@ export async function runPrometheusDrill(options: { seconds: number; log?: (line
     const vdp = /href="(\/cars\/[^"?#]+)"/.exec(home.body.toString())?.[1];
     if (!vdp) throw new Error("no VDP link on the demo home page");
     const paths = ["/", "/search", "/search?make=Toyota&sort=price-asc", vdp];
+    // One request each first: the read model is built and every route's series exists before the load.
+    for (const path of paths) await get(port, path, host);
     let leadsTaken = 0;
     let taking: Promise<void> = Promise.resolve();
     let loading = true;
