@@ -295,7 +295,8 @@ export interface MetricsServer {
 }
 
 /**
- * Serves GET /metrics on its own listener (METRICS_PORT on METRICS_HOST, loopback by default).
+ * Serves GET /metrics on its own listener (METRICS_PORT on METRICS_HOST, loopback by default), and
+ * on the embedded database POST /backup (a snapshot of its folder, for `npm run backup`).
  * With `token`, a client that is not on loopback must send `Authorization: Bearer <token>`.
  * Anything else answers 404.
  * @param options.port 0 picks a free port (tests)
@@ -307,6 +308,16 @@ export async function startMetricsServer(options: { port: number; host: string; 
   defineScrapeMetrics();
   const server: Server = createServer((request, response) => {
     const allowed = isLoopback(request) || (options.token && request.headers.authorization === `Bearer ${options.token}`);
+    const snapshot = options.sources.database.snapshot;
+    if (allowed && snapshot && request.method === "POST" && request.url === "/backup") {
+      // `npm run backup` on the embedded database: the folder is this process's, so it takes the
+      // snapshot (scripts/backup.ts).
+      snapshot().then(
+        async (blob) => response.writeHead(200, { "Content-Type": "application/gzip" }).end(Buffer.from(await blob.arrayBuffer())),
+        () => response.writeHead(500, { "Content-Type": "text/plain" }).end("snapshot failed"),
+      );
+      return;
+    }
     if (request.method !== "GET" || request.url?.split("?")[0] !== "/metrics" || !allowed) {
       response.writeHead(404, { "Content-Type": "text/plain" }).end("Not found");
       return;
