@@ -18,7 +18,8 @@
  * boundary); an error inside a Suspense boundary is logged (app logger, {@link handleError}) and
  * left to the client, as React does.
  */
-import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { SpanStatusCode, trace } from "@opentelemetry/api";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider, ServerInstrumentation } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { inlineScriptHashes, policy } from "../server/csp";
@@ -59,6 +60,24 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 /** How long a deferred section may keep a page waiting before it is rendered as its fallback (ms). */
 export const streamTimeout = 5_000;
+
+/**
+ * Traces (issue 55, server/tracing.ts): with OTEL_EXPORTER_OTLP_ENDPOINT set, each route loader
+ * and action is a span (`loader <route id>`, with its route pattern) inside the request's trace.
+ * Unset: none (no wrapper runs).
+ */
+export const instrumentations: ServerInstrumentation[] = process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? [routeSpans()] : [];
+
+function routeSpans(): ServerInstrumentation {
+  const tracer = trace.getTracer("forecourt");
+  const span = (kind: "loader" | "action", id: string) => async (handler: () => Promise<{ status: "success" | "error"; error?: Error }>, info: { pattern: string }) =>
+    tracer.startActiveSpan(`${kind} ${id}`, { attributes: { "forecourt.route.id": id, "http.route": `/${info.pattern.replace(/^\/+/, "")}` } }, async (active) => {
+      const result = await handler();
+      if (result.status === "error") active.setStatus({ code: SpanStatusCode.ERROR, message: result.error?.name });
+      active.end();
+    });
+  return { route: (route) => route.instrument({ loader: span("loader", route.id), action: span("action", route.id) }) };
+}
 
 export default function handleRequest(
   request: Request,

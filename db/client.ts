@@ -20,6 +20,16 @@ export interface DatabaseHandle {
   kind: "postgres" | "pglite";
   /** Runs raw SQL (used by migrations tooling and health checks). */
   ping(): Promise<void>;
+  /**
+   * The connection pool's state (PostgreSQL; for /metrics): connections open, checked out, and
+   * queries waiting for one. The embedded database has one connection and no pool: undefined.
+   */
+  poolStats?(): { total: number; inUse: number; waiting: number };
+  /**
+   * The embedded database's whole data folder as a gzipped tarball, taken by the process that
+   * holds it (consistent: PGlite runs one query at a time). PostgreSQL: undefined (pg_dump).
+   */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -30,6 +40,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL (default 10). */
   poolSize?: number;
+  /** A snapshot ({@link DatabaseHandle.snapshot}) to create the embedded database from (restore). */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -62,6 +74,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       ping: async () => {
         await pool.query("select 1");
       },
+      poolStats: () => ({ total: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -71,7 +84,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   // Issue 15 memory: the embedded database's buffer pool lives in this process's memory (WASM),
   // so it is kept to PGLITE_SHARED_BUFFERS instead of Postgres's 128 MB; the files it reads stay
   // in the operating system's page cache.
-  const pgliteOptions = { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
+  const pgliteOptions = { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`], loadDataDir: options.loadDataDir };
   const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;
@@ -83,6 +96,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     ping: async () => {
       await client.query("select 1");
     },
+    snapshot: () => client.dumpDataDir("gzip"),
     close: () => client.close(),
   };
 }

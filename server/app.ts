@@ -3,7 +3,9 @@
  * assets, health checks, tenant resolution, then React Router's request handler with the site and
  * database on the router context.
  */
+import { randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { trace } from "@opentelemetry/api";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
@@ -12,7 +14,6 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { DatabaseHandle } from "../db/client";
 import { dbContext, requestInfoContext, serverLogContext, siteContext } from "../app/context";
 import { safeError } from "../app/domain/logging/safe-error";
-import { deliveryMetrics } from "../app/services/lead-delivery.server";
 import { SiteResolver } from "../app/services/sites.server";
 import { hasSessionCookie } from "../app/services/auth.server";
 import type { Site } from "../app/sites/site";
@@ -21,6 +22,7 @@ import { contentSecurityPolicy } from "./csp";
 import { rejectUnsupportedMethods } from "./methods";
 import { clientAddress } from "./client-address";
 import { hasVisitorCookie, pageCache } from "./page-cache";
+import { httpRequestDuration, routePatterns, SiteLabels, siteRequests, statusClass } from "./metrics";
 import { ignoreTrackingParameters } from "./tracking-params";
 import { applyForwardedHeaders, checkOrigin, limitRequestBodies, rejectMalformedUrls } from "./guards";
 import { StaffAuth, type StaffMailer } from "../app/console/auth.server";
@@ -40,8 +42,13 @@ export interface AppOptions {
   defaultSite?: string | null;
   /** Behind a trusted proxy: the client IP is X-Forwarded-For's last hop, and X-Forwarded-Proto/-Host rebuild the request URL. */
   trustProxy?: boolean;
-  /** Bearer token for /metrics from other hosts; without it /metrics answers loopback clients only. */
-  metricsToken?: string | null;
+  /**
+   * Record HTTP request metrics (server/metrics.ts; served on METRICS_PORT, never here):
+   * `siteLabels` is how many sites get a label of their own. Omitted: nothing is recorded.
+   */
+  metrics?: { siteLabels: number } | null;
+  /** Name the request's trace span by route and tag it with the site (server/tracing.ts is running). */
+  tracing?: boolean;
   /** Page cache for anonymous repeat views (issue 15); default on, with a 64 MB limit. */
   pageCache?: { enabled: boolean; maxBytes?: number; ttlMs?: number };
   /** Set once shutdown starts: /readyz answers 503 so load balancers drain this node. */
@@ -50,7 +57,12 @@ export interface AppOptions {
   console?: { host?: string | null; mailer?: StaffMailer; secret?: string | null };
 }
 
-type Env = { Variables: { site: Site; console: boolean } };
+type Env = { Variables: { site: Site; console: boolean; requestId: string } };
+
+/** A proxy's X-Request-Id when it is a plain token (letters, digits, `.`, `_`, `-`; up to 64), else null. */
+export function requestIdFrom(header: string | undefined): string | null {
+  return header && /^[A-Za-z0-9._-]{1,64}$/.test(header) ? header : null;
+}
 
 /** Cache-Control of public HTML pages (issue 15, docs/decisions/180). */
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, no-cache, stale-if-error=86400";
@@ -74,11 +86,43 @@ export function createApp(options: AppOptions) {
 
   app.use(async (c, next) => {
     const started = performance.now();
+    // One id per request in every log line about it (and in the trace, when tracing is on).
+    const requestId = (options.trustProxy && requestIdFrom(c.req.header("x-request-id"))) || randomUUID();
+    c.set("requestId", requestId);
     await next();
     // 499 (as nginx logs it): the client went away before the answer; not a server error (issue 16 defect 11).
     const status = c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : c.res.status;
-    logger.info({ method: c.req.method, path: c.req.path, host: c.req.header("host"), status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
+    logger.info({ req_id: requestId, method: c.req.method, path: c.req.path, host: c.req.header("host"), status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
   });
+  const routeOf = options.metrics || options.tracing ? routePatterns(typeof options.build === "function" ? null : options.build) : null;
+  if (options.metrics && routeOf) {
+    const siteLabels = new SiteLabels(options.metrics.siteLabels);
+    app.use(async (c, next) => {
+      const started = performance.now();
+      await next();
+      const status = c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : c.res.status;
+      const statusLabel = statusClass(status);
+      httpRequestDuration.observe({ method: c.req.method, route: routeOf(c.req.path, status), status_class: statusLabel }, (performance.now() - started) / 1000);
+      // A page-cache hit never reached the site middleware: resolve the host (a cached list).
+      const site = c.get("site") ?? (await sites.forHost(c.req.header("host")));
+      siteRequests.inc({ site: siteLabels.label(site?.slug), status_class: statusLabel });
+    });
+  }
+  if (options.tracing && routeOf) {
+    // The HTTP server span (server/tracing.ts) is named by route pattern and carries the site slug
+    // and request id; never the shopper's address or anything they typed.
+    app.use(async (c, next) => {
+      const span = trace.getActiveSpan();
+      await next();
+      if (!span) return;
+      const route = routeOf(c.req.path, c.res.status);
+      span.updateName(`${c.req.method} ${route}`);
+      span.setAttribute("http.route", route);
+      span.setAttribute("forecourt.request_id", c.get("requestId"));
+      const site = c.get("site") ?? (await sites.forHost(c.req.header("host")));
+      if (site) span.setAttribute("forecourt.site", site.slug);
+    });
+  }
   // OPTIONS and methods no route takes (PUT, DELETE, TRACE, ...) are answered first, the same for
   // every path, before any loader or static file can run for them (server/methods.ts), and before
   // the forwarded headers rebuild the request (a Fetch Request cannot be made with TRACE: a 500).
@@ -116,19 +160,6 @@ export function createApp(options: AppOptions) {
       logger.warn({ err: safeError(error) }, "readiness check failed");
       return c.json({ status: "database unavailable" }, 503);
     }
-  });
-
-  // Operational figures (dead lead deliveries, issue 16 defect 8). Not public: loopback clients
-  // (no proxy in between) or a bearer token.
-  app.get("/metrics", async (c) => {
-    const token = options.metricsToken;
-    const bearer = c.req.header("authorization") === `Bearer ${token}`;
-    if (!(token && bearer) && !(isLoopback(c) && !c.req.header("x-forwarded-for"))) return c.text("Not found", 404);
-    const pages = cache?.stats();
-    const cacheLines = pages
-      ? `# TYPE forecourt_page_cache_hits_total counter\nforecourt_page_cache_hits_total ${pages.hits}\n# TYPE forecourt_page_cache_misses_total counter\nforecourt_page_cache_misses_total ${pages.misses}\n# TYPE forecourt_page_cache_bytes gauge\nforecourt_page_cache_bytes ${pages.bytes}\n`
-      : "";
-    return c.text((await deliveryMetrics(database.db)) + cacheLines, 200, { "Content-Type": "text/plain; version=0.0.4", "Cache-Control": "no-store" });
   });
 
   if (options.clientDir) {
@@ -179,7 +210,7 @@ export function createApp(options: AppOptions) {
     context.set(siteContext, c.get("site"));
     context.set(dbContext, database.db);
     context.set(requestInfoContext, { origin: new URL(c.req.url).origin, now: Date.now(), clientIp: clientIp(c) });
-    context.set(serverLogContext, logger);
+    context.set(serverLogContext, logger.child({ req_id: c.get("requestId") }));
     const response = await handleRequest(c.req.raw, context);
     // Issue 9: a signed-in shopper's pages carry their own data; never let a shared cache keep them.
     // The same for any of our per-visitor cookies (the purchase journey's) and for an answer that
@@ -211,19 +242,10 @@ export function createApp(options: AppOptions) {
     }
   }
 
-  function isLoopback(c: Parameters<typeof getConnInfo>[0]): boolean {
-    try {
-      const address = getConnInfo(c).remote.address ?? "";
-      return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
-    } catch {
-      return false;
-    }
-  }
-
   app.onError((error, c) => {
     if (c.req.raw.signal.aborted) return c.body(null, CLIENT_CLOSED_REQUEST as 400);
     // Never the error object itself: a failed query carries its parameters (personal data).
-    logger.error({ err: safeError(error), method: c.req.method, path: c.req.path }, "unhandled error");
+    logger.error({ err: safeError(error), req_id: c.get("requestId"), method: c.req.method, path: c.req.path }, "unhandled error");
     // A clear answer for people and scripts; details stay in the log.
     return c.html(
       `<!doctype html><html lang="en-AU"><head><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>Sorry, this page failed to load. Please try again in a moment.</p></main></body></html>`,

@@ -37,8 +37,18 @@ const EnvSchema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("1")
     .transform((v) => v === "1" || v === "true"),
+  /**
+   * Port of the Prometheus metrics listener (GET /metrics; server/metrics.ts). Unset: no metrics
+   * are recorded or served. Never served on the dealer sites' port. With WEB_CONCURRENCY > 1,
+   * worker N listens on METRICS_PORT + N - 1.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Address the metrics listener binds (loopback by default; a scraper on another host needs METRICS_TOKEN too). */
+  METRICS_HOST: z.string().default("127.0.0.1"),
   /** Bearer token that lets other hosts read /metrics (loopback clients need none). */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** How many sites get a `site` label of their own in the request metrics; later ones count as "other" (bounded series with thousands of sites). */
+  METRICS_SITE_LABELS: z.coerce.number().int().min(0).max(100_000).default(500),
   /** Page cache for anonymous shoppers' repeat views (issue 15, docs/decisions/180): "on" (default) or "off" (benchmarks of the uncached render). */
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   /** Size limit of the page cache in MB (all pages and encodings). */

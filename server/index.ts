@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
+import { trace } from "@opentelemetry/api";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { openDatabase } from "../db/client";
@@ -51,7 +52,10 @@ export async function startServer(): Promise<RunningServer> {
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   const flushTimer = setInterval(() => destination.flush(), 250);
   flushTimer.unref();
-  const logger = pino({ level: env.LOG_LEVEL }, destination);
+  // With tracing on (server/tracing.ts), each log line written inside a traced request or job
+  // carries its trace and span ids.
+  const tracing = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  const logger = pino({ level: env.LOG_LEVEL, mixin: tracing ? traceIds : undefined }, destination);
   const buildFile = resolve("build/server/index.js");
   if (!existsSync(buildFile)) throw new Error("No production build found: run `npm run build` first (npm start does this for you).");
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR });
@@ -69,7 +73,7 @@ export async function startServer(): Promise<RunningServer> {
   let shuttingDown = false;
   // Lead delivery channels (DESIGN 6); the console's staff e-mail goes the same way.
   const channels = createLeadChannels({ smtpUrl: env.SMTP_URL, from: env.LEAD_FROM, outboxDir: env.LEAD_OUTBOX_DIR });
-  const { app, sites, staffAuth } = createApp({
+  const { app, sites, staffAuth, pageCache } = createApp({
     database,
     build,
     mode: "production",
@@ -78,7 +82,8 @@ export async function startServer(): Promise<RunningServer> {
     baseDomain: env.BASE_DOMAIN,
     defaultSite: env.DEFAULT_SITE,
     trustProxy: env.TRUST_PROXY,
-    metricsToken: env.METRICS_TOKEN ?? null,
+    metrics: env.METRICS_PORT ? { siteLabels: env.METRICS_SITE_LABELS } : null,
+    tracing,
     pageCache: { enabled: env.PAGE_CACHE === "on", maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 },
     isShuttingDown: () => shuttingDown,
     console: {
@@ -117,6 +122,15 @@ export async function startServer(): Promise<RunningServer> {
     ? await startAdminSocket(adminSocketPath(env.DATA_DIR, env.ADMIN_SOCKET), (body) => runStaffCommand(database.db, staffAuth, consoleUrl, StaffCommand.parse(body)))
     : null;
   if (siteLines.length) console.log(siteLines.join("\n"));
+  // Metrics on a listener of their own (issue 55), only when asked for.
+  const metricsServer = env.METRICS_PORT
+    ? await (await import("./metrics")).startMetricsServer({
+        port: env.METRICS_PORT + (workerNumber ? Number(workerNumber) - 1 : 0),
+        host: env.METRICS_HOST,
+        token: env.METRICS_TOKEN ?? null,
+        sources: { database, pageCache: pageCache ? () => pageCache.stats() : undefined, isShuttingDown: () => shuttingDown },
+      })
+    : null;
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((ok) => server.once("listening", () => ok()));
   const url = `http://localhost:${env.PORT}`;
@@ -136,6 +150,7 @@ export async function startServer(): Promise<RunningServer> {
       logger.info("shutting down: finishing open requests");
       await new Promise<void>((ok) => server.close(() => ok()));
       await admin?.close();
+      await metricsServer?.close();
       await worker?.stop();
       await reservationWorker?.stop();
       channels.close();
@@ -150,4 +165,10 @@ export async function startServer(): Promise<RunningServer> {
       }
     })());
   return { url, drain, close };
+}
+
+/** The active span's trace and span ids for a log line (pino mixin), or nothing outside a trace. */
+export function traceIds(): Record<string, string> {
+  const span = trace.getActiveSpan()?.spanContext();
+  return span ? { trace_id: span.traceId, span_id: span.spanId } : {};
 }

@@ -47,6 +47,9 @@ export async function main(): Promise<void> {
     console.log("First start on this PostgreSQL database: migrating and seeding the demo sites (about 20 s)...");
     await prepareDatabaseInChildProcess();
   }
+  // Traces (issue 55): the SDK must hook the HTTP server and database driver before they load;
+  // without an OTLP endpoint its code is never loaded.
+  const tracing = process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? await (await import("./tracing")).startTracing() : null;
   const { startServer } = await import("./index");
   const running = await startServer();
   let stopping = false;
@@ -57,10 +60,13 @@ export async function main(): Promise<void> {
     const close = () => {
       const timer = setTimeout(() => process.exit(1), 10_000);
       timer.unref();
-      running.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      running
+        .close()
+        .then(() => tracing?.shutdown())
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
     };
     if (env.SHUTDOWN_DRAIN_MS === 0) return close();
     // Decision 220: drain first (/readyz 503, requests still served); a second signal ends it.

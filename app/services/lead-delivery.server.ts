@@ -8,6 +8,7 @@
  * Messages carry the lead id (and the webhook an idempotency key) so receivers can drop repeats.
  */
 import { createHash } from "node:crypto";
+import { SpanStatusCode, trace } from "@opentelemetry/api";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { cars, leadDeliveries, leads, locations, sites } from "../../db/schema/index";
@@ -20,6 +21,7 @@ import { purgeCarViewVisits } from "./cars.server";
 import { purgeRateLimits } from "./leads.server";
 import { purgeAbandonedJourneys } from "./journeys.server";
 import { dealerGroups } from "../../db/schema/index";
+import { leadDeliveryAttempts } from "../../server/metrics";
 
 /** How long a claimed job is held before another node may take it over (ms). */
 export const LEASE_MS = 60_000;
@@ -193,34 +195,52 @@ export interface DeliveryReport {
 export async function deliverDue(db: Database, channels: LeadChannels, now = Date.now(), limit = 20): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retried: 0, dead: 0 };
   for (const job of await claimDueJobs(db, now, limit)) {
-    let maxAttempts = 8;
-    try {
-      const built = await buildLeadMessage(db, job.lead_id, job.target);
-      maxAttempts = built.maxAttempts;
-      if (job.channel === "adf") {
-        const problems = await adfProblems(built.message.xml);
-        if (problems.length) throw new InvalidAdfError(problems);
+    // One trace per job when tracing is on (server/tracing.ts): its queries and the webhook's
+    // fetch() are children. The lead's content is never an attribute.
+    await tracer.startActiveSpan("lead delivery", { attributes: { "forecourt.lead_delivery.channel": job.channel, "forecourt.lead_delivery.attempt": job.attempts } }, async (span) => {
+      try {
+        await deliverJob(db, channels, job, now, report);
+      } finally {
+        span.end();
       }
-      // At-least-once: a send whose "sent" mark is lost goes again with the same Message-ID.
-      await channels.send(job.channel, job.target, { ...built.message, messageKey: leadMessageKey(job.lead_id, job.channel, job.target) });
-      await db.update(leadDeliveries).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(leadDeliveries.id, job.id));
-      report.sent++;
-    } catch (error) {
-      const dead = job.attempts >= maxAttempts || error instanceof InvalidAdfError;
-      await db
-        .update(leadDeliveries)
-        .set({
-          status: dead ? "dead" : "pending",
-          lockedUntil: null,
-          lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
-          nextAttemptAt: new Date(now + backoffMs(job.attempts)),
-        })
-        .where(eq(leadDeliveries.id, job.id));
-      if (dead) report.dead++;
-      else report.retried++;
-    }
+    });
   }
   return report;
+}
+
+const tracer = trace.getTracer("forecourt");
+
+/** Sends one claimed job and records the outcome (sent, back to pending with a backoff, or dead). */
+async function deliverJob(db: Database, channels: LeadChannels, job: ClaimedJob, now: number, report: DeliveryReport): Promise<void> {
+  let maxAttempts = 8;
+  try {
+    const built = await buildLeadMessage(db, job.lead_id, job.target);
+    maxAttempts = built.maxAttempts;
+    if (job.channel === "adf") {
+      const problems = await adfProblems(built.message.xml);
+      if (problems.length) throw new InvalidAdfError(problems);
+    }
+    // At-least-once: a send whose "sent" mark is lost goes again with the same Message-ID.
+    await channels.send(job.channel, job.target, { ...built.message, messageKey: leadMessageKey(job.lead_id, job.channel, job.target) });
+    await db.update(leadDeliveries).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(leadDeliveries.id, job.id));
+    report.sent++;
+    leadDeliveryAttempts.inc({ channel: job.channel, outcome: "sent" });
+  } catch (error) {
+    const dead = job.attempts >= maxAttempts || error instanceof InvalidAdfError;
+    await db
+      .update(leadDeliveries)
+      .set({
+        status: dead ? "dead" : "pending",
+        lockedUntil: null,
+        lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
+        nextAttemptAt: new Date(now + backoffMs(job.attempts)),
+      })
+      .where(eq(leadDeliveries.id, job.id));
+    if (dead) report.dead++;
+    else report.retried++;
+    leadDeliveryAttempts.inc({ channel: job.channel, outcome: dead ? "dead" : "retry" });
+    trace.getActiveSpan()?.setStatus({ code: SpanStatusCode.ERROR, message: dead ? "dead" : "retry" });
+  }
 }
 
 /**
@@ -291,7 +311,7 @@ export async function listDeliveries(db: Database, status?: "pending" | "sent" |
     .limit(limit);
 }
 
-/** Delivery counts of one site by status (for `npm run leads -- summary` and /metrics). */
+/** Delivery counts of one site by status (for `npm run leads -- summary`). */
 export interface DeliverySummaryRow {
   siteSlug: string;
   status: string;
@@ -307,22 +327,4 @@ export async function deliverySummary(db: Database): Promise<DeliverySummaryRow[
     .groupBy(sites.slug, leadDeliveries.status)
     .orderBy(sites.slug, leadDeliveries.status);
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
-}
-
-/**
- * The lead delivery figures in the Prometheus text format (served at /metrics):
- * `forecourt_lead_deliveries{site,status}` and `forecourt_lead_deliveries_dead_total`.
- */
-export async function deliveryMetrics(db: Database): Promise<string> {
-  const rows = await deliverySummary(db);
-  const label = (v: string) => v.replace(/[\\"\n]/g, (c) => (c === "\n" ? "\\n" : `\\${c}`));
-  const lines = [
-    "# HELP forecourt_lead_deliveries Lead delivery jobs by site and status (pending, sent, dead).",
-    "# TYPE forecourt_lead_deliveries gauge",
-    ...rows.map((r) => `forecourt_lead_deliveries{site="${label(r.siteSlug)}",status="${label(r.status)}"} ${r.count}`),
-    "# HELP forecourt_lead_deliveries_dead_total Lead delivery jobs given up on, all sites: each needs a person.",
-    "# TYPE forecourt_lead_deliveries_dead_total gauge",
-    `forecourt_lead_deliveries_dead_total ${rows.filter((r) => r.status === "dead").reduce((n, r) => n + r.count, 0)}`,
-  ];
-  return `${lines.join("\n")}\n`;
 }

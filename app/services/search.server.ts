@@ -2,16 +2,18 @@
  * Stock search for a site: builds the per-process search read model from the database and keeps
  * it until the site's stock version changes (DESIGN.md section 5). Postgres stays the record.
  */
+import { subscribe } from "node:diagnostics_channel";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { cars, locations } from "../../db/schema/index";
-import { ReadModelStore, readModelBudgetMb, type ReadModelVersion } from "~/search/read-model-store";
+import { READ_MODEL_CHANNEL, ReadModelStore, readModelBudgetMb, type ReadModelEvent, type ReadModelVersion } from "~/search/read-model-store";
 import { similarStock, type SimilarTo } from "~/search/similar";
 import type { SearchEngine } from "~/search/semantics";
 import type { SearchDoc, SearchQuery, SearchResult, VisibilityOptions } from "~/search/types";
 import type { Site } from "~/sites/site";
 import { carTitle, type FinanceLenderData } from "~/domain/car";
 import { reservedCarIds } from "./reservations.server";
+import { searchBuildDuration, searchDuration, timed } from "../../server/metrics";
 
 /**
  * Cars read per query by {@link loadSearchDocs}: each batch is one short query and one short
@@ -76,6 +78,12 @@ async function loadSearchDocBatch(db: Database, site: Site, after: string | null
 }
 
 let store: ReadModelStore | undefined;
+
+// Rebuild time for the metrics endpoint: reading the cars plus the build, wherever it ran.
+subscribe(READ_MODEL_CHANNEL, (message) => {
+  const event = message as ReadModelEvent;
+  if (event.event === "build") searchBuildDuration.observe((event.loadMs + event.eventLoopMs + event.workerMs) / 1000);
+});
 
 /**
  * This node's read models (issue 54, decision 259), created on first use with the READ_MODEL_MB
@@ -169,7 +177,7 @@ export function visibilityFor(site: Site, now = Date.now()): VisibilityOptions {
  */
 export async function searchStock(db: Database, site: Site, query: SearchQuery, now = Date.now()): Promise<SearchResult> {
   const engine = await getSearchEngine(db, site);
-  const result = engine.search(query, visibilityFor(site, now));
+  const result = timed(searchDuration, () => engine.search(query, visibilityFor(site, now)));
   const hits = await withHeldReservations(db, site, result.hits);
   return hits === result.hits ? result : { ...result, hits };
 }

@@ -14,11 +14,12 @@ import type { DatabaseHandle } from "../../db/client";
 import { leadDeliveries, locations } from "../../db/schema/index";
 import { routingGaps } from "../../app/domain/leads/routing";
 import { leadFormSchema } from "../../app/forms/lead-forms";
-import { deliveryMetrics, deliverySummary } from "../../app/services/lead-delivery.server";
+import { deliverySummary } from "../../app/services/lead-delivery.server";
 import { submitLead } from "../../app/services/leads.server";
 import type { Site } from "../../app/sites/site";
 import { SiteConfigSchema } from "../../app/sites/site-config";
 import { createApp } from "../../server/app";
+import { startMetricsServer } from "../../server/metrics";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
 
 let handle: DatabaseHandle;
@@ -71,22 +72,26 @@ describe(`lead routing fallback (${ENGINE})`, () => {
     expect(routingGaps(SiteConfigSchema.parse({ leads: { defaultEmail: "d@d.test" } }).leads)).toEqual([]);
   });
 
-  it("dead deliveries show in /metrics (loopback or token only) and in `npm run leads -- summary`", async () => {
+  it("dead deliveries show in /metrics (the metrics port, not a dealer host) and in `npm run leads -- summary`", async () => {
     const site = await createTestSite(handle, { config: { leads: { defaultEmail: "d@dealer.test" } } });
     const result = await lead(site);
     if (result.kind !== "accepted") throw new Error();
     await handle.db.update(leadDeliveries).set({ status: "dead", lastError: "550 mailbox unavailable" }).where(eq(leadDeliveries.leadId, result.leadId));
     expect(await deliverySummary(handle.db)).toContainEqual({ siteSlug: site.slug, status: "dead", count: 1 });
-    expect(await deliveryMetrics(handle.db)).toContain(`forecourt_lead_deliveries{site="${site.slug}",status="dead"} 1`);
 
     const build = (await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild;
-    const { app } = createApp({ database: handle, build, mode: "production", logger: pino({ level: "silent" }), metricsToken: "a-long-metrics-token-1234" });
-    const get = (auth?: string) => app.fetch(new Request("http://localhost/metrics", { headers: { host: `${site.slug}.localhost`, ...(auth ? { authorization: auth } : {}) } }));
-    expect((await get()).status).toBe(404);
-    expect((await get("Bearer wrong")).status).toBe(404);
-    const ok = await get("Bearer a-long-metrics-token-1234");
-    expect(ok.status).toBe(200);
-    expect(await ok.text()).toContain(`forecourt_lead_deliveries{site="${site.slug}",status="dead"} 1`);
+    const { app } = createApp({ database: handle, build, mode: "production", logger: pino({ level: "silent" }), metrics: { siteLabels: 10 } });
+    // Issue 55: a dealer's host never answers /metrics, from loopback or with any token.
+    const onDealerHost = await app.fetch(new Request("http://localhost/metrics", { headers: { host: `${site.slug}.localhost`, authorization: "Bearer a-long-metrics-token-1234" } }));
+    expect(onDealerHost.status).toBe(404);
+    expect(await onDealerHost.text()).not.toContain("forecourt_lead_deliveries");
+    const metrics = await startMetricsServer({ port: 0, host: "127.0.0.1", token: "a-long-metrics-token-1234", sources: { database: handle } });
+    try {
+      const text = await (await fetch(`http://127.0.0.1:${metrics.port}/metrics`)).text();
+      expect(Number(/^forecourt_lead_deliveries\{channel="email",status="dead"\} (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
+    } finally {
+      await metrics.close();
+    }
 
     if (ENGINE === "postgres") {
       const out = execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/leads.ts", "summary"], { env: { ...process.env }, encoding: "utf8" });
