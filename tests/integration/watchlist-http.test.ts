@@ -74,8 +74,10 @@ async function signIn(site: Site, query = "type=account&redirect=%2F&back=%2F"):
   const challenge = html.match(/name="challenge" value="([0-9a-f-]{36})"/)![1];
   const step2 = await call(site, `/sign-in?${query}`, form({ intent: "verify", challenge, code: codeFor(phone) }));
   expect(step2.status).toBe(302);
-  const setCookie = step2.headers.get("set-cookie")!;
+  // The session, and the device cookie that gives this browser its own share of the number's code quota.
+  const [setCookie, device] = step2.headers.getSetCookie();
   expect(setCookie).toMatch(/^fc_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+  expect(device).toMatch(/^fc_device=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
   return { cookie: setCookie.split(";")[0], phone, typed, location: step2.headers.get("location")! };
 }
 
