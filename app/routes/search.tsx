@@ -511,6 +511,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       const fields = new URLSearchParams();
       for (const [k, v] of new FormData(form)) if (typeof v === "string") fields.append(k, v);
       override?.(fields);
+      // A sort the shopper never chose is not carried over: the next search gets its own default
+      // (a price range sorts by highest price, spec 7).
+      if (!new URLSearchParams(window.location.search).has("sortBy") && fields.get("sortBy") === q.sortBy) fields.delete("sortBy");
       const { params } = formFieldsToSearchParams(fields);
       params.delete("page");
       const parsed = (await loadParser())?.(params);
@@ -518,7 +521,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       const qs = parsed?.ok ? serializeSearchQuery(parsed.query).toString() : params.toString();
       navigate(`${d.formAction}${qs ? `?${qs}` : ""}`, { preventScrollReset: true });
     },
-    [navigate, d.formAction],
+    [navigate, d.formAction, q.sortBy],
   );
 
   // A change in the sidebar form (a box ticked, a sort chosen) refines the results. The page
