@@ -496,7 +496,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   }, [d]);
   // Back/forward (or a link) changed the search: the box shows the URL's text again.
   useEffect(() => {
-    if (document.activeElement?.id !== "srp-query") setText(q.query);
+    if (document.activeElement?.id !== "srp-query" && document.activeElement?.id !== "srp-query-mobile") setText(q.query);
   }, [q.query, d.queryKey]);
   // Spec 7: analytics event 49 on search page view.
   useEffect(() => {
@@ -553,7 +553,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const onQueryText = (value: string) => {
     setText(value);
     if (textTimer.current) clearTimeout(textTimer.current);
-    textTimer.current = setTimeout(() => submitForm(), SEARCH_DEBOUNCE_MS);
+    // The typed text is set over the form's own field: the phone's box lies outside the form.
+    textTimer.current = setTimeout(() => submitForm((fields) => fields.set("query", value)), SEARCH_DEBOUNCE_MS);
   };
   const drawerFormRef = useRef<HTMLFormElement>(null);
   const onDrawerRangeCommit = rangeCommitter(() => drawerFormRef.current);
@@ -622,6 +623,34 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <RecentSearches d={d} />
+      {/* A phone's keyword box, in view beside 'Filter' (the sidebar's is in the folded filters):
+          the same text and debounce; without JavaScript a GET form keeping the other refinements. */}
+      <Form method="get" action={d.formAction} role="search" aria-label="Search by keyword"
+        className="mt-3 lg:hidden"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (textTimer.current) clearTimeout(textTimer.current);
+          void submitForm((fields) => fields.set("query", text));
+        }}
+      >
+        {[...serializeSearchQuery({ ...q, page: 1 })]
+          .filter(([k]) => k !== "query" && k !== "page")
+          .map(([k, v], i) => (
+            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+          ))}
+        <label htmlFor="srp-query-mobile" className="text-xs font-semibold text-slate-600">
+          Keyword
+        </label>
+        <input
+          id="srp-query-mobile"
+          name="query"
+          type="search"
+          value={text}
+          onChange={(e) => onQueryText(e.target.value)}
+          className="mt-1 w-full rounded border border-slate-300 bg-white px-2 py-1.5"
+          placeholder="Make, model, badge"
+        />
+      </Form>
       <div className="mt-3 flex items-end gap-3 lg:hidden" data-testid="mobile-search-bar">
         <FilterDrawer activeCount={activeFilters} showLabel={showLabel}>
           <Form

@@ -4,6 +4,7 @@ import type { ChromeLocation } from "~/services/locations.server";
 import { NavHref } from "./nav-link";
 import { PaymentStrip } from "./payment-strip";
 import { CachedElement } from "~/components/cached-element";
+import { telHref } from "~/domain/display/tel";
 
 export { SiteHeader } from "./site-header";
 
@@ -92,7 +93,7 @@ function FooterContent({ site }: { site: SiteChrome }) {
                   {l.phone ? (
                     <>
                       {" · "}
-                      <a href={`tel:${l.phone.replace(/[^\d+]/g, "")}`} className="hover:underline">
+                      <a href={telHref(l.phone)} className="hover:underline">
                         {l.phone}
                       </a>
                     </>
