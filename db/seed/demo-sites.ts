@@ -52,6 +52,7 @@ export const DEMO_SITES: DemoSite[] = [
       display: {
         certifiedBadge: true,
         certifiedProgrammeName: "Toyota Certified Pre-Owned",
+        certifiedLogoUrl: "/brand/toyota-certified.svg",
         fuelTagEnabled: true,
         marketPriceIndicator: true,
         detailsButtonLabel: "Explore Vehicle",
