@@ -235,6 +235,8 @@ export interface ChromeLocation {
   postcode: string | null;
   phone: string | null;
   licence: string | null;
+  /** The location's motor vehicle repairer licence (spec 2.6 sub-footer), null when none. */
+  repairerLicence: string | null;
 }
 
 const chromeLocationsMemo = new WeakMap<readonly Location[], ChromeLocation[]>();
@@ -247,7 +249,7 @@ const chromeLocationsMemo = new WeakMap<readonly Location[], ChromeLocation[]>()
 export function chromeLocations(list: readonly Location[]): ChromeLocation[] {
   let view = chromeLocationsMemo.get(list);
   if (!view) {
-    view = list.map((l) => ({ name: l.name, slug: l.slug, street: l.street, suburb: l.city, state: l.state, postcode: l.postcode, phone: l.phone ? formatPhone(l.phone) : null, licence: l.dealerLicenseNumber }));
+    view = list.map((l) => ({ name: l.name, slug: l.slug, street: l.street, suburb: l.city, state: l.state, postcode: l.postcode, phone: l.phone ? formatPhone(l.phone) : null, licence: l.dealerLicenseNumber, repairerLicence: l.motorVehicleRepairer }));
     chromeLocationsMemo.set(list, view);
   }
   return view;
