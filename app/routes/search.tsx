@@ -56,6 +56,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const form = formFieldsToSearchParams(url.searchParams);
   let searchParams = url.searchParams;
   if (form.changed) {
+    // The plain form always sends its sort box; "Most relevant" there is the box's default, not a
+    // choice, so the search's own default applies (a price range sorts by highest price, spec 7).
+    if (form.params.get("sortBy") === "relevance") form.params.delete("sortBy");
     const parsed = parseSearchParams(form.params, { enabledSorts: enabledSorts(site) });
     if (parsed.ok) {
       const qs = serializeSearchQuery(parsed.query).toString();
