@@ -24,7 +24,7 @@ import { buildAccountView } from "./services/account-view.server";
 import { SiteToaster } from "./components/accounts/site-toaster";
 import { AccountControl } from "./components/accounts/account-control";
 import { loadSiteNavigation } from "./services/navigation.server";
-import { maskPhone } from "./domain/display/phone";
+import { formatPhone, maskPhone } from "./domain/display/phone";
 import { SiteErrorPage } from "./components/layout/site-error-page";
 import { KEEP_SERVER_CONTENT, PREACT_IN_THE_BROWSER } from "./browser-runtime";
 import { consoleContext } from "./console/context";
@@ -43,14 +43,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   // Issue 15: once per site version, not per request.
   const locations = await siteLocations(db, site);
+  const mainPhone = site.config.phones.main ? formatPhone(site.config.phones.main) : null;
   const chrome: SiteChrome = {
     slug: site.slug,
     name: site.name,
     tagline: site.config.theme.tagline,
     logoUrl: site.config.theme.logoUrl,
-    phone: site.config.phones.main,
+    // One form for every number on the page (formatPhone): the tel: links are made from it.
+    phone: mainPhone,
     // Issue 17 (decision 174): the header masks its number like the call panel when the site says so.
-    phoneText: site.config.phones.main && site.config.presentation.maskHeaderPhone ? maskPhone(site.config.phones.main) : site.config.phones.main,
+    phoneText: mainPhone && site.config.presentation.maskHeaderPhone ? maskPhone(mainPhone) : mainPhone,
     financePath: site.config.finance.linkPath,
     carTypes: site.config.carTypes,
     certifiedPreOwned: site.config.certifiedPreOwned,

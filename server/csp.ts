@@ -55,8 +55,12 @@ export function policy(hashes: string[], development = false): string {
   ].join("; ");
 }
 
-/** Permissions-Policy: no camera, microphone, payment request or sensors; location for this site only (nearest dealership). */
-export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(self), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()";
+/**
+ * Permissions-Policy: no camera, microphone, payment request or sensors; location for this site
+ * only (nearest dealership). Only features Chromium recognises: an unknown one ('bluetooth', which
+ * is not a policy-controlled feature) makes the browser log a console warning on every page.
+ */
+export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(self), payment=(), usb=(), serial=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()";
 
 /**
  * Sets the CSP and Permissions-Policy on every response. A response that already has a CSP (a

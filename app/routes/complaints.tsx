@@ -11,6 +11,7 @@ import { regulatorsForStates } from "~/domain/content/regulators";
 import { breadcrumbJsonLd, serialiseLd } from "~/domain/seo/content-json-ld";
 import { listLocations } from "~/services/locations.server";
 import { siteBaseUrl } from "~/services/sitemap.server";
+import { telHref } from "~/domain/display/tel";
 
 const PATH = "/pages/complaint-handling-process";
 
@@ -66,7 +67,7 @@ export default function Complaints({ loaderData }: Route.ComponentProps) {
         ) : null}
         {phone ? (
           <p className="mt-3">
-            Or call the dealership on <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="underline">{phone}</a> during business hours.
+            Or call the dealership on <a href={telHref(phone)} className="underline">{phone}</a> during business hours.
           </p>
         ) : null}
       </section>

@@ -1,4 +1,5 @@
-import { Form, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
+import { PrefetchingSearchForm } from "~/components/search/search-prefetch";
 import { Link } from "~/components/link";
 import { FeatureBanner } from "~/components/layout/feature-banner";
 import { PromoBanners } from "~/components/layout/promo-banners";
@@ -54,7 +55,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {d.hero.title}
         </h1>
         {d.hero.subtitle ? <p className="mt-2 text-lg text-slate-600">{d.hero.subtitle}</p> : null}
-        <Form method="get" action="/search" role="search" className="mt-6 grid max-w-2xl gap-2 sm:flex">
+        <PrefetchingSearchForm role="search" className="mt-6 grid max-w-2xl gap-2 sm:flex">
           <label htmlFor="home-query" className="sr-only">
             Search {d.itemPlural}
           </label>
@@ -62,11 +63,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <button type="submit" className="w-full shrink-0 rounded bg-[var(--site-primary)] px-5 py-2 sm:w-auto font-semibold text-[var(--site-on-primary)]">
             Search
           </button>
-        </Form>
+        </PrefetchingSearchForm>
         <ul className="mt-6 flex flex-wrap gap-3" aria-label="Stock by type">
           {d.carTypes.map((t) => (
             <li key={t.type}>
-              <Link to={`/search/${t.type}-cars`} className="inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm">
+              <Link to={`/search/${t.type}-cars`} prefetch="intent" className="inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm">
                 {TYPE_LABEL[t.type]} {d.itemPlural} <span className="font-semibold">({wholeNumberText(t.count)})</span>
               </Link>
             </li>

@@ -19,6 +19,7 @@ import { contactFormAction, loadLeadForm } from "~/services/lead-forms.server";
 import { getLocationBySlug, listLocationReviews, locationCardView, locationPath, reviewLinkFor, upcomingSpecials } from "~/services/locations.server";
 import { lazyDateTimeFormat } from "~/domain/display/number-text";
 import { leadClientAction } from "~/components/leads/lead-client-action";
+import { formatPhone, phoneHref } from "~/domain/display/phone";
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
@@ -44,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     siteName: site.name,
     card,
     canonical: pageUrl,
-    phones: phones.map(([label, number]) => ({ label, number, tel: `tel:${number.replace(/\s+/g, "")}` })),
+    phones: phones.map(([label, number]) => ({ label, number: formatPhone(number), tel: phoneHref(number) })),
     email: location.email,
     stockHref: location.locationType === "sales" || location.locationType === null ? `/search/${location.slug}` : null,
     dealerLicenseNumber: location.dealerLicenseNumber,

@@ -56,6 +56,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const form = formFieldsToSearchParams(url.searchParams);
   let searchParams = url.searchParams;
   if (form.changed) {
+    // The plain form always sends its sort box; "Most relevant" there is the box's default, not a
+    // choice, so the search's own default applies (a price range sorts by highest price, spec 7).
+    if (form.params.get("sortBy") === "relevance") form.params.delete("sortBy");
     const parsed = parseSearchParams(form.params, { enabledSorts: enabledSorts(site) });
     if (parsed.ok) {
       const qs = serializeSearchQuery(parsed.query).toString();
@@ -503,7 +506,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   }, [d]);
   // Back/forward (or a link) changed the search: the box shows the URL's text again.
   useEffect(() => {
-    if (document.activeElement?.id !== "srp-query") setText(q.query);
+    if (document.activeElement?.id !== "srp-query" && document.activeElement?.id !== "srp-query-mobile") setText(q.query);
   }, [q.query, d.queryKey]);
   // Spec 7: analytics event 49 on search page view.
   useEffect(() => {
@@ -518,6 +521,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       const fields = new URLSearchParams();
       for (const [k, v] of new FormData(form)) if (typeof v === "string") fields.append(k, v);
       override?.(fields);
+      // A sort the shopper never chose is not carried over: the next search gets its own default
+      // (a price range sorts by highest price, spec 7).
+      if (!new URLSearchParams(window.location.search).has("sortBy") && fields.get("sortBy") === q.sortBy) fields.delete("sortBy");
       const { params } = formFieldsToSearchParams(fields);
       params.delete("page");
       const parsed = (await loadParser())?.(params);
@@ -525,7 +531,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       const qs = parsed?.ok ? serializeSearchQuery(parsed.query).toString() : params.toString();
       navigate(`${d.formAction}${qs ? `?${qs}` : ""}`, { preventScrollReset: true });
     },
-    [navigate, d.formAction],
+    [navigate, d.formAction, q.sortBy],
   );
 
   // A change in the sidebar form (a box ticked, a sort chosen) refines the results. The page
@@ -557,7 +563,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const onQueryText = (value: string) => {
     setText(value);
     if (textTimer.current) clearTimeout(textTimer.current);
-    textTimer.current = setTimeout(() => submitForm(), SEARCH_DEBOUNCE_MS);
+    // The typed text is set over the form's own field: the phone's box lies outside the form.
+    textTimer.current = setTimeout(() => submitForm((fields) => fields.set("query", value)), SEARCH_DEBOUNCE_MS);
   };
   const drawerFormRef = useRef<HTMLFormElement>(null);
   const onDrawerRangeCommit = rangeCommitter(() => drawerFormRef.current);
@@ -626,6 +633,34 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <RecentSearches d={d} />
+      {/* A phone's keyword box, in view beside 'Filter' (the sidebar's is in the folded filters):
+          the same text and debounce; without JavaScript a GET form keeping the other refinements. */}
+      <Form method="get" action={d.formAction} role="search" aria-label="Search by keyword"
+        className="mt-3 lg:hidden"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (textTimer.current) clearTimeout(textTimer.current);
+          void submitForm((fields) => fields.set("query", text));
+        }}
+      >
+        {[...serializeSearchQuery({ ...q, page: 1 })]
+          .filter(([k]) => k !== "query" && k !== "page")
+          .map(([k, v], i) => (
+            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+          ))}
+        <label htmlFor="srp-query-mobile" className="text-xs font-semibold text-slate-600">
+          Keyword
+        </label>
+        <input
+          id="srp-query-mobile"
+          name="query"
+          type="search"
+          value={text}
+          onChange={(e) => onQueryText(e.target.value)}
+          className="mt-1 w-full rounded border border-slate-300 bg-white px-2 py-1.5"
+          placeholder="Make, model, badge"
+        />
+      </Form>
       <div className="mt-3 flex items-end gap-3 lg:hidden" data-testid="mobile-search-bar">
         <FilterDrawer activeCount={activeFilters} showLabel={showLabel}>
           <Form

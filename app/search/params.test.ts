@@ -134,6 +134,18 @@ describe("parseSearchParams (spec 2.1 route table, spec 5 'Search and sliders')"
       expect(result.warnings.map((w) => w.code)).toEqual(["repeated_param", "repeated_param"]);
     });
 
+    it("a range bound outside the facet's possible values is ignored, leaving that end open (spec 5: out-of-range input is ignored)", () => {
+      const result = parseSearchParams("km=-5:999999999&price=-1:20000&year=1066:2020");
+      expect(result).toMatchObject({ ok: true, query: { ranges: { price: { min: null, max: 20000 }, year: { min: null, max: 2020 } } } });
+      if (result.ok) expect(result.query.ranges.km).toBeUndefined();
+      expect(result.warnings.map((w) => [w.param, w.code])).toEqual([
+        ["price", "out_of_range"],
+        ["km", "out_of_range"],
+        ["km", "empty_value"],
+        ["year", "out_of_range"],
+      ]);
+    });
+
     it("a range whose minimum exceeds its maximum is swapped (spec 5: min cannot exceed max)", () => {
       const result = parseSearchParams("price=20000:5000");
       expect(result).toMatchObject({ ok: true, query: { ranges: { price: { min: 5000, max: 20000 } } }, warnings: [{ code: "range_swapped" }] });
@@ -167,6 +179,15 @@ describe("serializeSearchQuery (spec 2.1: page 1 omitted; spec 5: ranges as 'min
   it("refuses a page below 1 and infinite range bounds with RangeError", () => {
     expect(() => serializeSearchQuery(makeQuery({ page: 0 }))).toThrow(RangeError);
     expect(() => serializeSearchQuery(makeQuery({ ranges: { km: { min: Infinity, max: null } } }))).toThrow(RangeError);
+  });
+
+  it("a price-range search sorts by highest price unless the URL names a sort (spec 7 'A price-range search sorts by price:desc')", () => {
+    expect(parsed("price=5000:20000").sortBy).toBe("price_desc");
+    expect(parsed("price=:20000&make=Kia").sortBy).toBe("price_desc");
+    expect(parsed("km=:20000").sortBy).toBe("relevance");
+    expect(parsed("price=5000:20000&sortBy=relevance").sortBy).toBe("relevance");
+    expect(serializeSearchQuery(makeQuery({ ranges: { price: { min: 5000, max: null } }, sortBy: "price_desc" })).toString()).toBe("price=5000%3A");
+    expect(serializeSearchQuery(makeQuery({ ranges: { price: { min: 5000, max: null } }, sortBy: "relevance" })).toString()).toBe("price=5000%3A&sortBy=relevance");
   });
 
   it("round-trips every sort of SORTS", () => {

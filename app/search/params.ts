@@ -31,6 +31,18 @@ export interface SearchParamsOptions {
 }
 
 /**
+ * The sort a search has when its URL names none (spec 2.2, 7 "A price-range search sorts by
+ * Car_production:price:desc"): highest price first when the search has a price range, else the
+ * site's default sort. "Most relevant" stays one choice away (`sortBy=relevance` in the URL).
+ * @param ranges the search's ranges; only an active price range (either end set) counts.
+ * @param siteDefault the site's default sort, "relevance" unless configured.
+ */
+export function defaultSortFor(ranges: SearchQuery["ranges"], siteDefault: SortBy = DEFAULT_SORT): SortBy {
+  const price = ranges.price;
+  return price && (price.min !== null || price.max !== null) ? "price_desc" : siteDefault;
+}
+
+/**
  * Normalises free text the way the search box is read: trimmed, runs of white space as one space.
  */
 export function normaliseQueryText(text: string): string {
@@ -68,7 +80,7 @@ export function canonicaliseSearchQuery(query: SearchQuery): SearchQuery {
 /**
  * Writes a query as SRP URL parameters, canonically: `query`, then list facets in LIST_FACETS
  * order (values sorted, one parameter each), then ranges in RANGE_FACETS order as `min:max`,
- * then `sortBy` (omitted when the default), then `page` (omitted when 1). `hitsPerPage` is not
+ * then `sortBy` (omitted when it is {@link defaultSortFor} the query), then `page` (omitted when 1). `hitsPerPage` is not
  * written (it is the site's setting).
  * @param options.defaultSort the site's default sort (omitted from the URL), default "relevance".
  * @returns new URLSearchParams; `.toString()` is a stable cache key (see {@link searchQueryKey}).
@@ -84,7 +96,7 @@ export function serializeSearchQuery(query: SearchQuery, options: Pick<SearchPar
     const range = q.ranges[facet];
     if (range) params.append(facet, formatRange(facet, range));
   }
-  if (q.sortBy !== (options.defaultSort ?? DEFAULT_SORT)) params.append("sortBy", q.sortBy);
+  if (q.sortBy !== defaultSortFor(q.ranges, options.defaultSort)) params.append("sortBy", q.sortBy);
   if (q.page !== 1) params.append("page", String(q.page));
   return params;
 }

@@ -16,7 +16,7 @@
  * | page          | 1 to 10,000                                | empty; repeats                                           | not a whole number >= 1 (abc, 0, 1.5); above 10,000 |
  * | sortBy        | one of SORTS the site enables              | empty; a known sort the site has not enabled (-> default); repeats | not one of SORTS (bogus)       |
  * | list facets   | repeated params; each value trimmed and taken literally (a comma is part of the value, never a separator) | empty values; duplicates (silently); car_type not new/demo/used; certified not true/false; seats not a whole number | a value over 100 characters; over 50 values for one facet |
- * | price/km/year | `min:max`, `min:`, `:max`; decimal numbers (exponent form too, as JavaScript writes very small or large numbers) | empty or `:`; repeats; min > max (swapped, warned) | anything else (x:y, 5000, 5,000:, $5000:, 1e999:) |
+ * | price/km/year | `min:max`, `min:`, `:max`; decimal numbers (exponent form too, as JavaScript writes very small or large numbers) | empty or `:`; repeats; min > max (swapped, warned); a bound outside RANGE_URL_LIMITS (that end left open) | anything else (x:y, 5000, 5,000:, $5000:, 1e999:) |
  * | anything else | -                                          | silently (utm_source, fbclid, ...)                       | -                                        |
  *
  * Values of free-text facets (make, model, ...) are not checked against the site's stock here: a
@@ -25,9 +25,9 @@
  */
 import { z } from "zod/mini";
 import { CAR_TYPES } from "~/domain/car";
-import { DEFAULT_HITS_PER_PAGE, DEFAULT_SORT, normaliseQueryText, type SearchParamsOptions } from "./params.ts";
+import { DEFAULT_HITS_PER_PAGE, DEFAULT_SORT, defaultSortFor, normaliseQueryText, type SearchParamsOptions } from "./params.ts";
 import { compareCodeUnits } from "./semantics.ts";
-import { LIST_FACETS, RANGE_FACETS, SORTS, type ListFacet, type NumericRange, type SearchQuery } from "./types.ts";
+import { LIST_FACETS, RANGE_FACETS, SORTS, type ListFacet, type NumericRange, type RangeFacet, type SearchQuery, type SortBy } from "./types.ts";
 
 /** Limits beyond which a parameter is answered with 400 (they protect the engine, no shopper hits them). */
 export const SEARCH_PARAM_LIMITS = {
@@ -36,6 +36,18 @@ export const SEARCH_PARAM_LIMITS = {
   maxValueLength: 100,
   maxValuesPerFacet: 50,
 } as const;
+
+/**
+ * Spec 5 "Out-of-range input is ignored", for the URL too: a range bound outside these limits
+ * (price in dollars, km in kilometres, year as a calendar year) is dropped, leaving that end open,
+ * so `km=-5:999999999` refines nothing rather than dropping every car without an odometer
+ * reading. The limits are wider than any stock: they only catch impossible values.
+ */
+export const RANGE_URL_LIMITS: Readonly<Record<RangeFacet, { min: number; max: number }>> = {
+  price: { min: 0, max: 100_000_000 },
+  km: { min: 0, max: 10_000_000 },
+  year: { min: 1885, max: 2100 },
+};
 
 export type SearchParamErrorCode =
   | "invalid_page"
@@ -46,7 +58,7 @@ export type SearchParamErrorCode =
   | "value_too_long"
   | "too_many_values";
 
-export type SearchParamWarningCode = "empty_value" | "repeated_param" | "unknown_value" | "range_swapped" | "sort_not_enabled";
+export type SearchParamWarningCode = "empty_value" | "repeated_param" | "unknown_value" | "range_swapped" | "sort_not_enabled" | "out_of_range";
 
 /** A parameter the route must refuse with 400. */
 export interface SearchParamError {
@@ -158,14 +170,15 @@ export function parseSearchParams(input: URLSearchParams | string, options: Sear
   }
 
   // sortBy
-  let sortBy = defaultSort;
+  // Without a (usable) sortBy the search's default applies, once its ranges are known (defaultSortFor).
+  let sortBy: SortBy | undefined;
   const rawSort = single("sortBy");
   if (rawSort !== undefined) {
     const parsed = searchParamSchemas.sortBy.safeParse(rawSort);
     if (!parsed.success) {
       fail("sortBy", rawSort, "invalid_sort", `"sortBy" must be one of ${enabledSorts.join(", ")} (got "${rawSort}").`);
     } else if (!enabledSorts.includes(parsed.data)) {
-      warn("sortBy", rawSort, "sort_not_enabled", `This site does not offer the "${rawSort}" sort; "${defaultSort}" is used.`);
+      warn("sortBy", rawSort, "sort_not_enabled", `This site does not offer the "${rawSort}" sort; the default sort is used.`);
     } else sortBy = parsed.data;
   }
 
@@ -199,6 +212,13 @@ export function parseSearchParams(input: URLSearchParams | string, options: Sear
       continue;
     }
     let { min, max } = parsed.data;
+    const limits = RANGE_URL_LIMITS[facet];
+    const outside = (v: number | null) => v !== null && (v < limits.min || v > limits.max);
+    if (outside(min) || outside(max)) {
+      warn(facet, raw, "out_of_range", `"${facet}" bounds outside ${limits.min} to ${limits.max} were ignored.`);
+      if (outside(min)) min = null;
+      if (outside(max)) max = null;
+    }
     if (min === null && max === null) {
       warn(facet, raw, "empty_value", `"${facet}" has neither a minimum nor a maximum and was ignored.`);
       continue;
@@ -213,7 +233,7 @@ export function parseSearchParams(input: URLSearchParams | string, options: Sear
   if (errors.length > 0) return { ok: false, errors, warnings };
   return {
     ok: true,
-    query: { query: text, refinements, ranges, sortBy, page, hitsPerPage: options.hitsPerPage ?? DEFAULT_HITS_PER_PAGE },
+    query: { query: text, refinements, ranges, sortBy: sortBy ?? defaultSortFor(ranges, defaultSort), page, hitsPerPage: options.hitsPerPage ?? DEFAULT_HITS_PER_PAGE },
     warnings,
   };
 }

@@ -40,6 +40,7 @@ import {
   parseTextQuery,
   rangeValueOf,
   refinedValues,
+  passesUsedPositivePrice,
   requiresPositivePrice,
   soldCutoff,
   type SearchEngine,
@@ -349,7 +350,7 @@ export class SearchReadModel implements SearchEngine {
         if (doc.status === "in_stock" || doc.status === "coming_soon") setBit(this.listedBits, row);
         else if (doc.status === "sold" && doc.soldAt !== null) sold.push(row);
       }
-      if (doc.price !== null && doc.price > 0) setBit(this.positivePriceBits, row);
+      if (passesUsedPositivePrice(doc)) setBit(this.positivePriceBits, row);
       stockKeys[row] = normaliseStockNumber(doc.stockNumber);
       createdAt[row] = doc.createdAt;
       subscriptionPrice[row] = orNaN(doc.subscriptionPrice);

@@ -18,6 +18,7 @@ import {
   parseTextQuery,
   rangeValueOf,
   refinedValues,
+  passesUsedPositivePrice,
   requiresPositivePrice,
   searchableFields,
   soldCutoff,
@@ -67,7 +68,7 @@ export function searchReference(docs: readonly SearchDoc[], query: SearchQuery, 
       isListed(doc, cutoff) &&
       !excluded.has(normaliseStockNumber(doc.stockNumber)) &&
       matchesText(doc, text) &&
-      (!positivePriceOnly || (doc.price !== null && doc.price > 0)),
+      (!positivePriceOnly || passesUsedPositivePrice(doc)),
   );
 
   const refined = LIST_FACETS.map((facet) => ({ facet, values: refinedValues(query, facet) })).filter((r) => r.values.length > 0);

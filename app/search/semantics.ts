@@ -225,6 +225,15 @@ export function inRange(value: number | null, range: NumericRange): boolean {
   return (range.min === null || value >= range.min) && (range.max === null || value <= range.max);
 }
 
+/**
+ * Spec 5's "used-stock price filter 'price > 0'": with the option on, a lowest-price sort leaves
+ * out used cars without a price above $0; new and demo cars are never dropped by it.
+ * @returns whether `doc` passes the filter (always true for new and demo cars).
+ */
+export function passesUsedPositivePrice(doc: Pick<SearchDoc, "carType" | "price">): boolean {
+  return doc.carType !== "used" || (doc.price !== null && doc.price > 0);
+}
+
 /** Whether spec 5's site option "price > 0 when sorting by lowest price" applies to this query. */
 export function requiresPositivePrice(query: SearchQuery, visibility: VisibilityOptions): boolean {
   return query.sortBy === "price_asc" && visibility.priceAboveZeroOnPriceAsc;

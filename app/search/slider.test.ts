@@ -5,7 +5,8 @@ import {
   parseTypedBound,
   priceSliderSearchValue,
   sliderBounds,
-  sliderToRange,
+  rangeSliderBounds,
+  sliderMoveToRange,
   sliderValue,
   snapValue,
 } from "./slider.ts";
@@ -36,19 +37,36 @@ describe("slider value from the URL (spec 4 reset, spec 5 clamp)", () => {
   });
 });
 
-describe("slider -> URL range (spec 5)", () => {
+describe("slider move -> URL range (spec 5)", () => {
   const bounds = sliderBounds({ min: 3200, max: 98700 });
-  it("snaps price and km to the nearest 1000", () => {
-    expect(sliderToRange("price", bounds, [15499, 40501])).toEqual({ min: 15000, max: 41000 });
-    expect(sliderToRange("km", bounds, [15500, 40000])).toEqual({ min: 16000, max: 40000 });
+  const ends: [number, number] = [3200, 98700];
+  it("snaps km to the nearest 1000 and price to the price slider's 500 (decision 234)", () => {
+    expect(sliderMoveToRange("km", bounds, ends, [15500, 98700], undefined)).toEqual({ min: 16000, max: null });
+    expect(sliderMoveToRange("price", bounds, ends, [15499, 40501], undefined)).toEqual({ min: 15500, max: 40500 });
     expect(snapValue("year", 2019.6)).toBe(2020);
   });
   it("clamps to the facet range and swaps a min above the max", () => {
-    expect(sliderToRange("year", sliderBounds({ min: 2010, max: 2025 }), [2030, 2015])).toEqual({ min: 2015, max: null });
+    expect(sliderMoveToRange("year", sliderBounds({ min: 2010, max: 2025 }), [2010, 2025], [2030, 2015], undefined)).toEqual({ min: 2015, max: null });
   });
   it("leaves an end at the facet bound open, and drops the parameter at both ends", () => {
-    expect(sliderToRange("price", bounds, [3200, 50000])).toEqual({ min: null, max: 50000 });
-    expect(sliderToRange("price", bounds, [3200, 98700])).toBeNull();
+    expect(sliderMoveToRange("price", bounds, [10000, 60000], [3200, 50000], { min: 10000, max: 60000 })).toEqual({ min: null, max: 50000 });
+    expect(sliderMoveToRange("price", bounds, [10000, 60000], [3200, 98700], { min: 10000, max: 60000 })).toBeNull();
+  });
+  it("changes only the end whose thumb moved: the other keeps its URL value, open or not (issue 51: price=3000:147000 dropped the $2,995 car)", () => {
+    const toyota = rangeSliderBounds("price", { min: 2995, max: 147_490 });
+    const start = sliderValue(toyota, undefined);
+    expect(sliderMoveToRange("price", toyota, start, [start[0], start[1] - toyota.step], undefined)).toEqual({ min: null, max: 249_500 });
+    expect(sliderMoveToRange("price", toyota, [5000, 40000], [5000, 39500], { min: 2995, max: 40000 })).toEqual({ min: 2995, max: 39500 });
+    const km = sliderBounds({ min: 1234, max: 181_766 });
+    expect(sliderMoveToRange("km", km, [1234, 181_766], [1234, 181_766 - km.step], undefined)).toEqual({ min: null, max: 180_000 });
+  });
+});
+
+describe("SRP price slider scale (spec 2.2: 5,000 to 250,000 in steps of 500)", () => {
+  it("ignores the stock's extremes for price, keeps them for km and year, and steps in whole numbers", () => {
+    expect(rangeSliderBounds("price", { min: 88, max: 1_500_000 })).toEqual({ min: 5000, max: 250_000, step: 500 });
+    expect(rangeSliderBounds("km", { min: 0, max: 1_499_912 })).toEqual({ min: 0, max: 1_499_912, step: 14_999 });
+    expect(rangeSliderBounds("year", { min: 1998, max: 2025 }).step).toBe(1);
   });
 });
 

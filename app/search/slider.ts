@@ -37,11 +37,29 @@ export function snapsToThousand(facet: RangeFacet): boolean {
 export function sliderBounds(stats: NumericRange): SliderBounds {
   const min = stats.min ?? 0;
   const max = Math.max(min, stats.max ?? DEFAULT_SLIDER_MAX);
-  return { min, max, step: Math.max(1, (max - min) / 100) };
+  // A whole step, so the thumbs rest on whole numbers (a step of 14,999.12 put them on 15087.12).
+  return { min, max, step: Math.max(1, Math.round((max - min) / 100)) };
 }
 
-/** Nearest multiple of 1000 for price and km (spec 5), the value itself (rounded) otherwise. */
+/**
+ * The SRP range slider's bounds for one facet (decision 234): price runs on the price slider's
+ * scale, 5,000 to 250,000 in steps of 500 (spec 2.2), whatever the stock's extremes (an $88 car
+ * and a $1,500,000 one made steps of about $15,000); either end at the scale's limit is open, so
+ * cheaper and dearer cars are still found. km and year use the facet's min/max
+ * ({@link sliderBounds}, spec 5).
+ */
+export function rangeSliderBounds(facet: RangeFacet, stats: NumericRange): SliderBounds {
+  if (facet === "price") return { min: PRICE_SLIDER_SEARCH.min, max: PRICE_SLIDER_SEARCH.max, step: PRICE_SLIDER_SEARCH.step };
+  return sliderBounds(stats);
+}
+
+/**
+ * Nearest multiple of 1000 for km (spec 5), of 500 for price (the price slider's step, spec 2.2:
+ * snapping to 1000 would make every other step of the thumb write nothing new; decision 234), the
+ * value itself (rounded) otherwise.
+ */
 export function snapValue(facet: RangeFacet, value: number): number {
+  if (facet === "price") return Math.round(value / PRICE_SLIDER_SEARCH.step) * PRICE_SLIDER_SEARCH.step;
   return snapsToThousand(facet) ? Math.round(value / SNAP) * SNAP : Math.round(value);
 }
 
@@ -59,18 +77,31 @@ export function sliderValue(bounds: SliderBounds, range: NumericRange | undefine
 }
 
 /**
- * What a moved slider writes to the URL (spec 5): values snapped, clamped to the bounds, min not
- * above max; an end at the facet's own min or max is left open (`5000:` rather than
- * `5000:90000`), and a slider at both ends is no refinement at all.
- * @returns the range to put in the URL, or null to drop the facet's parameter.
+ * What one move of the slider writes to the URL (spec 5): only the end whose thumb moved changes
+ * (snapped, clamped; open at the scale's limit); the other end keeps the value it had, open or
+ * not, so moving the maximum never rounds a URL's `price=2995:` to 3000 and drops the $2,995 car.
+ * @param previous the thumbs before the move; `next` after it.
+ * @param range the range written so far (the URL's, or the last move's), undefined for none.
+ * @returns the range to put in the URL (min never above max), or null to drop the parameter.
  */
-export function sliderToRange(facet: RangeFacet, bounds: SliderBounds, [a, b]: readonly [number, number]): NumericRange | null {
+export function sliderMoveToRange(
+  facet: RangeFacet,
+  bounds: SliderBounds,
+  previous: readonly [number, number],
+  next: readonly [number, number],
+  range: NumericRange | null | undefined,
+): NumericRange | null {
   const clamp = (v: number) => Math.min(bounds.max, Math.max(bounds.min, v));
-  let low = clamp(snapValue(facet, clamp(a)));
-  let high = clamp(snapValue(facet, clamp(b)));
-  if (low > high) [low, high] = [high, low];
-  const min = low <= bounds.min ? null : low;
-  const max = high >= bounds.max ? null : high;
+  // The low thumb at the scale's low end (or the high one at its high end) leaves that end open;
+  // else the value is snapped (spec 5).
+  const moved = (v: number, end: "min" | "max"): number | null =>
+    (end === "min" ? v <= bounds.min : v >= bounds.max) ? null : clamp(snapValue(facet, v));
+  const lowMoved = next[0] !== previous[0];
+  const highMoved = next[1] !== previous[1];
+  const [low, high] = lowMoved && highMoved && next[0] > next[1] ? [next[1], next[0]] : [next[0], next[1]];
+  let min = lowMoved ? moved(low, "min") : (range?.min ?? null);
+  let max = highMoved ? moved(high, "max") : (range?.max ?? null);
+  if (min !== null && max !== null && min > max) [min, max] = [max, min];
   return min === null && max === null ? null : { min, max };
 }
 

@@ -129,7 +129,7 @@ export class SqlSearchEngine implements AsyncSearchEngine {
       for (const token of text.exact) base.push(sql`${token} = ANY(tokens)`);
       base.push(sql`EXISTS (SELECT 1 FROM unnest(tokens) AS tok WHERE starts_with(tok, ${text.prefix}))`);
     }
-    if (requiresPositivePrice(query, visibility)) base.push(sql`price > 0`);
+    if (requiresPositivePrice(query, visibility)) base.push(sql`(f_car_type IS DISTINCT FROM 'used' OR price > 0)`);
 
     const conditions: { facet: ListFacet | RangeFacet; cond: SQL }[] = [];
     for (const facet of LIST_FACETS) {

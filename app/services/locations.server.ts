@@ -13,6 +13,7 @@ import { groupOpeningHours, localClock, openingStatus, upcomingSpecialHours, typ
 import type { Site } from "~/sites/site";
 import type { LocationBlock } from "~/sites/site-config";
 import { memoBySiteVersion } from "./site-memo.server";
+import { formatPhone, phoneHref } from "~/domain/display/phone";
 
 export type Location = typeof locations.$inferSelect;
 
@@ -75,7 +76,7 @@ export interface LocationCardView {
   address: string;
   mapUrl: string | null;
   phone: string | null;
-  /** tel: href, spaces stripped (spec 2.5). */
+  /** tel: href, from the formatted number (phoneHref, spec 2.5). */
   tel: string | null;
   imageUrl: string | null;
   rating: { average: string; fills: number[]; count: number; showStars: boolean } | null;
@@ -104,8 +105,8 @@ export function locationCardView(site: Site, l: Location, now: number, distanceK
     typeLabel: l.locationType ? (TYPE_LABEL[l.locationType] ?? l.locationType) : null,
     address: [l.street, `${l.city} ${l.state} ${l.postcode}`].filter(Boolean).join(", "),
     mapUrl: l.placeUrl,
-    phone: l.phone,
-    tel: l.phone ? `tel:${l.phone.replace(/\s+/g, "")}` : null,
+    phone: l.phone ? formatPhone(l.phone) : null,
+    tel: l.phone ? phoneHref(l.phone) : null,
     imageUrl: l.imageUrl,
     rating:
       l.reviewAverage !== null && l.reviewCount > 0
@@ -234,6 +235,8 @@ export interface ChromeLocation {
   postcode: string | null;
   phone: string | null;
   licence: string | null;
+  /** The location's motor vehicle repairer licence (spec 2.6 sub-footer), null when none. */
+  repairerLicence: string | null;
 }
 
 const chromeLocationsMemo = new WeakMap<readonly Location[], ChromeLocation[]>();
@@ -246,7 +249,7 @@ const chromeLocationsMemo = new WeakMap<readonly Location[], ChromeLocation[]>()
 export function chromeLocations(list: readonly Location[]): ChromeLocation[] {
   let view = chromeLocationsMemo.get(list);
   if (!view) {
-    view = list.map((l) => ({ name: l.name, slug: l.slug, street: l.street, suburb: l.city, state: l.state, postcode: l.postcode, phone: l.phone, licence: l.dealerLicenseNumber }));
+    view = list.map((l) => ({ name: l.name, slug: l.slug, street: l.street, suburb: l.city, state: l.state, postcode: l.postcode, phone: l.phone ? formatPhone(l.phone) : null, licence: l.dealerLicenseNumber, repairerLicence: l.motorVehicleRepairer }));
     chromeLocationsMemo.set(list, view);
   }
   return view;

@@ -5,6 +5,7 @@
  * hits, facets (with the spec 9 limits and order), range stats, paging, the displayed count
  * (spec 9), promo cards (spec 2.2, 4), make logos, title, description and canonical path.
  */
+import { brandLogoUrl } from "~/domain/display/brand-logos";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { manufacturers, offers } from "../../db/schema/index";
@@ -192,7 +193,8 @@ export async function promoCardsFor(db: Database, site: Site, query: SearchQuery
 }
 
 /**
- * Logo URLs of the makes in a facet, by make name (facet tiles, spec 2.2). The manufacturers' logos
+ * Logo URLs of the makes in a facet, by make name (facet tiles, spec 2.2): the catalogue's logo,
+ * else the brand mark of {@link brandLogoUrl} (as on the car cards). The manufacturers' logos
  * (reference data, a few dozen rows) are read once per site version and the memo's lifetime
  * (site-memo.server.ts: at most 60 s), not per SRP (issue 15).
  */
@@ -202,7 +204,13 @@ async function makeLogos(db: Database, site: Site, makes: readonly string[]): Pr
     const rows = await db.select({ name: manufacturers.name, logoUrl: manufacturers.logoUrl }).from(manufacturers);
     return new Map(rows.flatMap((r) => (r.logoUrl ? [[r.name, r.logoUrl] as const] : [])));
   });
-  return Object.fromEntries(makes.flatMap((name) => (logos.has(name) ? [[name, logos.get(name)!]] : [])));
+  // The manufacturer's own logo when the catalogue has one, else the brand mark the cards show.
+  return Object.fromEntries(
+    makes.flatMap((name) => {
+      const url = logos.get(name) ?? brandLogoUrl(name);
+      return url ? [[name, url]] : [];
+    }),
+  );
 }
 
 /**

@@ -73,7 +73,7 @@ export interface VdpView {
   price: { kind: string; text: string; wasText: string | null; amount: number | null; wording: string | null };
   /** Issue 17: the illustration's paint, caravan axles, make logo; photos for the gallery. */
   illustration: { paint: string | null; axles: number; logoUrl: string | null };
-  photos: { src: string; srcSet: string; full: string }[];
+  photos: { src: string; srcSet: string; thumb: string; full: string }[];
   photosCount: number;
 
   tag: { kind: string; text: string; logoUrl: string | null } | null;

@@ -16,9 +16,6 @@ import { DEFAULT_TAG_OPTIONS } from "~/domain/display/tags";
 import { DEFAULT_BUTTON_OPTIONS } from "~/domain/display/buttons";
 import type { SiteConfig } from "./site-config";
 
-/** Public path of the certified-used logo shown as the card/VDP tag (spec 4 step 3). */
-export const CERTIFIED_LOGO_PATH = "/brand/certified.svg";
-
 /** Spec 4 price display options of a site. */
 export function priceOptionsFor(config: SiteConfig): PriceDisplayOptions {
   return {
@@ -33,7 +30,7 @@ export function tagOptionsFor(config: SiteConfig): TagOptions {
   return {
     ...DEFAULT_TAG_OPTIONS,
     fuelTagEnabled: config.display.fuelTagEnabled,
-    certifiedLogo: config.display.certifiedBadge ? { url: CERTIFIED_LOGO_PATH, alt: config.display.certifiedProgrammeName } : null,
+    certifiedLogo: config.display.certifiedBadge ? { url: config.display.certifiedLogoUrl, alt: config.display.certifiedProgrammeName } : null,
     justArrivedDays: config.display.justArrivedDays,
     justArrivedTagName: config.display.justArrivedTagName,
     soldTagName: config.display.soldTagName,

@@ -87,6 +87,11 @@ export const DisplayConfigSchema = z.object({
   certifiedBadge: z.boolean().default(false),
   /** Name of the certified programme, e.g. "Toyota Certified Pre-Owned". */
   certifiedProgrammeName: z.string().default("Certified Pre-Owned"),
+  /**
+   * The brand's certified-used logo shown as the card and VDP tag (spec 4 step 3): a site path or
+   * URL of an image 96 x 32 (3:1). Default: a generic certified pre-owned badge.
+   */
+  certifiedLogoUrl: z.string().min(1).default("/brand/certified.svg"),
   /** Guarantee banner on every VDP (spec 2.4). */
   guaranteeBanner: z.boolean().default(false),
   /** Show the map section on the VDP (spec 3 vdp_config.show_map_section). */

@@ -18,6 +18,8 @@ export interface DemoLocation {
   primary?: boolean;
   manufacturers?: string[];
   dealerLicenseNumber?: string;
+  /** Motor vehicle repairer licence (spec 2.6 sub-footer). */
+  motorVehicleRepairer?: string;
   /** Weekday hours "HH:mm-HH:mm"; Saturday and Sunday separately; null = closed. */
   hours: { weekdays: string; saturday: string | null; sunday: string | null };
 }
@@ -54,6 +56,7 @@ export const DEMO_SITES: DemoSite[] = [
         justArrivedTagName: "Just Arrived",
         certifiedBadge: true,
         certifiedProgrammeName: "Toyota Certified Pre-Owned",
+        certifiedLogoUrl: "/brand/toyota-certified.svg",
         fuelTagEnabled: true,
         marketPriceIndicator: true,
         detailsButtonLabel: "Explore Vehicle",
@@ -80,7 +83,7 @@ export const DEMO_SITES: DemoSite[] = [
     locations: [
       { name: "Swan River Toyota Osborne Park", slug: "osborne-park", locationType: "sales", suburb: "Osborne Park", state: "WA", street: "400 Scarborough Beach Road", phone: "(08) 9201 4400", primary: true, manufacturers: ["toyota"], dealerLicenseNumber: "DL 12345", hours: SALES_HOURS },
       { name: "Swan River Toyota Midland", slug: "midland", locationType: "sales", suburb: "Midland", state: "WA", street: "12 Great Eastern Highway", phone: "(08) 9250 1100", manufacturers: ["toyota"], dealerLicenseNumber: "DL 12346", hours: SALES_HOURS },
-      { name: "Swan River Toyota Service Centre Welshpool", slug: "welshpool-service", locationType: "service", suburb: "Welshpool", state: "WA", street: "88 Kewdale Road", phone: "(08) 9351 7700", hours: SERVICE_HOURS },
+      { name: "Swan River Toyota Service Centre Welshpool", slug: "welshpool-service", locationType: "service", suburb: "Welshpool", state: "WA", street: "88 Kewdale Road", phone: "(08) 9351 7700", motorVehicleRepairer: "MRB 4521", hours: SERVICE_HOURS },
       { name: "Swan River Toyota Parts Cannington", slug: "cannington-parts", locationType: "parts", suburb: "Cannington", state: "WA", street: "5 Sevenoaks Street", phone: "(08) 9358 2200", hours: SERVICE_HOURS },
     ],
   },

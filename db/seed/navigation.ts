@@ -134,8 +134,8 @@ export const TOYOTA_NAVIGATION: NavigationInput = {
   abn: "12 345 678 901",
   popup: {
     id: "summer-service-2026",
-    imageUrl: null,
-    imageAlt: "",
+    imageUrl: "/banners/service.svg",
+    imageAlt: "Illustration: a car ready for its service check",
     title: "Summer road-trip service check",
     description: "Free 20-point safety check with any logbook service booked before the end of summer.",
     button: { label: "Book a service", url: "/service" },

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseFeedText } from "../../app/import/parse-feed";
 import { isJustArrived } from "../../app/domain/display/tags";
-import { demoDealerComments, demoListedDate, galleryFixtureRecord } from "./presentation";
+import { COMPARE_FIXTURE_SITE, compareFixtureRecords, demoDealerComments, demoListedDate, galleryFixtureRecord } from "./presentation";
+import { DEMO_SITES } from "./demo-sites";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 
@@ -29,5 +30,19 @@ describe("demo stock that looks intentional (issue 17)", () => {
     expect(car.dealer_comments).toContain("41,250 km on the odometer");
     expect(car.images).toHaveLength(5);
     expect(car.price_basis).toBe("drive_away");
+  });
+});
+
+describe("a demo site that enables a feature shows it (issue 51: sunshine's compare mode never showed)", () => {
+  it("the site with compare mode in strict mode (toggle only on cars with photos) is seeded cars with photos", () => {
+    const strictCompare = DEMO_SITES.filter((s) => {
+      const features = (s.config as { features?: { compare?: boolean; favouritesStrict?: boolean } }).features;
+      return features?.compare && features.favouritesStrict;
+    });
+    expect(strictCompare.map((s) => s.slug)).toEqual([COMPARE_FIXTURE_SITE]);
+    const cars = compareFixtureRecords(NOW);
+    expect(cars.length).toBeGreaterThanOrEqual(2);
+    for (const car of cars) expect(car.images.length).toBeGreaterThan(0);
+    expect(new Set(cars.map((c) => c.stock_number)).size).toBe(cars.length);
   });
 });

@@ -94,8 +94,29 @@ export function galleryFixtureRecord(now: number): StockRecord {
   return { ...record, dealer_comments: demoDealerComments(record) };
 }
 
-/** Imports the gallery fixture into its demo site (idempotent). */
+/**
+ * The compare fixture: the demo site with compare mode in strict mode (spec 4: the compare toggle
+ * only on cars with photos) needs cars with photos, or the feature it enables never shows.
+ */
+export const COMPARE_FIXTURE_SITE = "sunshine-state-cars";
+export const COMPARE_FIXTURE_STOCK_NUMBERS = ["DEMO-COMPARE-1", "DEMO-COMPARE-2"] as const;
+
+/** Two used cars with photos for {@link COMPARE_FIXTURE_SITE}, listed at its Springwood yard. */
+export function compareFixtureRecords(now: number): StockRecord[] {
+  const base = galleryFixtureRecord(now);
+  return COMPARE_FIXTURE_STOCK_NUMBERS.map((stock_number, i) => {
+    const record = { ...base, stock_number, price: (base.price ?? 0) + i * 2500, km: (base.km ?? 0) + i * 9000, listing_suburb: "Springwood", listing_state: "QLD" };
+    return { ...record, dealer_comments: demoDealerComments(record) };
+  });
+}
+
+/** Imports the gallery fixture and the compare fixture into their demo sites (idempotent). */
 export async function seedGalleryFixture(db: Database, geocoder: Geocoder, now: number): Promise<ImportSummary | null> {
+  const compareSite = await getSiteBySlug(db, COMPARE_FIXTURE_SITE);
+  if (compareSite) {
+    const rows = compareFixtureRecords(now).map((record, i) => ({ ok: true as const, row: i + 1, record }));
+    await importStock(db, compareSite, rows, { geocoder });
+  }
   const site = await getSiteBySlug(db, GALLERY_FIXTURE_SITE);
   if (!site) return null;
   return importStock(db, site, [{ ok: true, row: 1, record: galleryFixtureRecord(now) }], { geocoder });

@@ -167,6 +167,7 @@ export async function seedDemoSites(handle: DatabaseHandle, opts: { log?: (line:
         primary: loc.primary ?? false,
         visible: true,
         dealerLicenseNumber: loc.dealerLicenseNumber ?? null,
+        motorVehicleRepairer: loc.motorVehicleRepairer ?? null,
         street: loc.street,
         city: loc.suburb,
         state: loc.state,

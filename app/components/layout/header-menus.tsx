@@ -12,6 +12,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import type { MenuModelGroup, NavItem } from "~/domain/navigation/navigation";
 import { NavHref } from "./nav-link";
 import { StatusDot } from "./status-dot";
+import { telHref } from "~/domain/display/tel";
 
 /** Spec 9 "Dropdown offset 8": the gap between a header item and its dropdown, in px. */
 export const DROPDOWN_OFFSET_PX = 8;
@@ -152,7 +153,7 @@ export function MobileDrawer(props: { open: boolean; onOpenChange: (open: boolea
             {props.children}
           </nav>
           {props.phone ? (
-            <a href={`tel:${props.phone.replace(/[^\d+]/g, "")}`} className="m-4 rounded bg-[var(--site-primary)] px-4 py-2 text-center font-semibold text-[var(--site-on-primary)]">
+            <a href={telHref(props.phone)} className="m-4 rounded bg-[var(--site-primary)] px-4 py-2 text-center font-semibold text-[var(--site-on-primary)]">
               Call {props.phoneText ?? props.phone}
             </a>
           ) : null}

@@ -1,15 +1,17 @@
-/** Spec 2.6, 9: the 'We accept' strip (Mastercard, Visa, Maestro, Google Pay, Apple Pay). */
+import { siApplepay, siGooglepay, siMastercard, siVisa, type SimpleIcon } from "simple-icons";
+
+/** A simple-icons mark (24 x 24 units) centred in the 48 x 24 badge, in its brand colour. */
+const mark = (icon: SimpleIcon) => <path transform="translate(13 1) scale(0.9166)" d={icon.path} fill={`#${icon.hex}`} />;
+
+/**
+ * Spec 2.6, 9: the 'We accept' strip (Mastercard, Visa, Maestro, Google Pay, Apple Pay). The marks
+ * come from simple-icons (CC0, kept by its community; named imports, so only these five paths
+ * reach the page's code). simple-icons has no Maestro mark: Maestro's own mark is its two
+ * overlapping circles, drawn here in its colours.
+ */
 const PAYMENT: Record<string, { label: string; art: React.ReactNode }> = {
-  mastercard: {
-    label: "Mastercard",
-    art: (
-      <>
-        <circle cx="19" cy="12" r="7" fill="#eb001b" />
-        <circle cx="29" cy="12" r="7" fill="#f79e1b" fillOpacity="0.9" />
-      </>
-    ),
-  },
-  visa: { label: "Visa", art: <text x="24" y="16.5" textAnchor="middle" fontSize="12" fontWeight="700" fontStyle="italic" fill="#1a1f71">VISA</text> },
+  mastercard: { label: "Mastercard", art: mark(siMastercard) },
+  visa: { label: "Visa", art: mark(siVisa) },
   maestro: {
     label: "Maestro",
     art: (
@@ -19,8 +21,8 @@ const PAYMENT: Record<string, { label: string; art: React.ReactNode }> = {
       </>
     ),
   },
-  "google-pay": { label: "Google Pay", art: <text x="24" y="16" textAnchor="middle" fontSize="10" fontWeight="600" fill="#3c4043">G Pay</text> },
-  "apple-pay": { label: "Apple Pay", art: <text x="24" y="16" textAnchor="middle" fontSize="10" fontWeight="600" fill="#000"> Pay</text> },
+  "google-pay": { label: "Google Pay", art: mark(siGooglepay) },
+  "apple-pay": { label: "Apple Pay", art: mark(siApplepay) },
 };
 
 /** Payment logos as small inline SVG badges, each with its name as accessible text. */

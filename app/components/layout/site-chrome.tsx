@@ -4,6 +4,7 @@ import type { ChromeLocation } from "~/services/locations.server";
 import { NavHref } from "./nav-link";
 import { PaymentStrip } from "./payment-strip";
 import { CachedElement } from "~/components/cached-element";
+import { telHref } from "~/domain/display/tel";
 
 export { SiteHeader } from "./site-header";
 
@@ -32,7 +33,7 @@ const SOCIAL_LABEL = { facebook: "Facebook", instagram: "Instagram", youtube: "Y
 /**
  * The site footer (spec 2.6, 2.7): the merged footer sections (shared base list + the site's
  * sections + overrides), the locations with addresses, social links, the 'We accept' strip, and
- * the sub-footer with the dealer name, ABN and dealer licence numbers.
+ * the sub-footer with the dealer name, ABN, dealer licence and motor vehicle repairer licence numbers.
  */
 export function SiteFooter({ site }: { site: SiteChrome }) {
   // Issue 15 (decision 189): the footer is a function of the site's config and locations. The
@@ -58,6 +59,7 @@ function FooterContent({ site }: { site: SiteChrome }) {
   const year = new Date().getFullYear();
   const nav = site.navigation;
   const licences = site.locations.filter((l) => l.licence);
+  const repairerLicences = site.locations.filter((l) => l.repairerLicence);
   return (
     <>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -92,7 +94,7 @@ function FooterContent({ site }: { site: SiteChrome }) {
                   {l.phone ? (
                     <>
                       {" · "}
-                      <a href={`tel:${l.phone.replace(/[^\d+]/g, "")}`} className="hover:underline">
+                      <a href={telHref(l.phone)} className="hover:underline">
                         {l.phone}
                       </a>
                     </>
@@ -132,6 +134,17 @@ function FooterContent({ site }: { site: SiteChrome }) {
                 <span key={l.slug}>
                   {i ? " · " : ""}
                   {l.name} {l.licence}
+                </span>
+              ))}
+            </p>
+          ) : null}
+          {repairerLicences.length ? (
+            <p data-testid="repairer-licences">
+              Motor vehicle repairer licence numbers:{" "}
+              {repairerLicences.map((l, i) => (
+                <span key={l.slug}>
+                  {i ? " · " : ""}
+                  {l.name} {l.repairerLicence}
                 </span>
               ))}
             </p>

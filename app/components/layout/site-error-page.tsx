@@ -7,7 +7,7 @@
 import { isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { Link } from "~/components/link";
 import { readChrome, type SiteChromeData } from "~/components/layout/chrome-json";
-import { phoneHref } from "~/domain/display/phone";
+import { telHref } from "~/domain/display/tel";
 
 /** The fixed sentence for a status the page can show; never the response's own body. */
 function errorText(status: number | null): { title: string; text: string } {
@@ -52,7 +52,7 @@ export function SiteErrorPage() {
           Browse stock
         </Link>
         {chrome?.phone ? (
-          <a href={phoneHref(chrome.phone)} data-testid="error-call" className="rounded border border-slate-300 px-4 py-2">
+          <a href={telHref(chrome.phone)} data-testid="error-call" className="rounded border border-slate-300 px-4 py-2">
             Call {chrome.name}
           </a>
         ) : null}

@@ -82,6 +82,11 @@ describe("the desktop navigation and the footer from the hydratable markup cache
     expect(footer).toContain("Swan River Toyota Midland<!-- --> <!-- -->DL 1234");
   });
 
+  it("the sub-footer lists each location's motor vehicle repairer licence (spec 2.6)", () => {
+    const footer = renderChrome(toyotaChrome(), null).match(/<footer[^>]*>([\s\S]*?)<\/footer>/)![1];
+    expect(footer).toMatch(/Motor vehicle repairer licence numbers:<!-- --> <span>Swan River Toyota Midland<!-- --> <!-- -->MRB 5678<\/span>/);
+  });
+
   it("a new version's footer tree or locations (new objects) show at once", () => {
     const cache = createHydratableMarkupCache();
     const site = toyotaChrome();

@@ -7,6 +7,7 @@ import { CachedElement } from "~/components/cached-element";
 import { ModelMenu } from "./model-menu";
 import { NavHref, PlainLinksContext } from "./nav-link";
 import type { SiteChrome } from "./site-chrome";
+import { telHref } from "~/domain/display/tel";
 
 // Radix menus load on first intent, not with the page (issue 15 JavaScript budget): header-menus.tsx.
 const loadMenus = () => import("./header-menus");
@@ -55,8 +56,11 @@ function DesktopNav({ items, modelGroups, onOpenChange }: { items: NavItem[]; mo
   };
   const keepOpen = () => window.clearTimeout(timer.current);
   const firstRight = items.findIndex((i) => i.align === "right");
-  const linkClass = "block rounded px-2 py-2 hover:bg-black/10";
-  const triggerClass = "rounded px-1 py-2 hover:bg-black/10 data-[state=open]:rotate-180";
+  // Narrow padding, and a list that wraps rather than overflows: a dealer's eleven items fit one
+  // row at 1,280 px with the right-aligned ones (spec 2.7) at the right edge; a longer menu takes
+  // a second row instead of clipping its last item and scrolling the page sideways.
+  const linkClass = "block rounded px-1.5 py-2 hover:bg-black/10";
+  const triggerClass = "rounded px-0.5 py-2 hover:bg-black/10 data-[state=open]:rotate-180";
   // Until the Radix module has loaded, each dropdown button is this placeholder: same look and
   // name; a click (or Enter) loads the module and opens the menu; focus and hover start the load.
   const [menusWanted, setMenusWanted] = useState(false);
@@ -94,7 +98,7 @@ function DesktopNav({ items, modelGroups, onOpenChange }: { items: NavItem[]; mo
   return (
     <nav aria-label="Main" className="order-last hidden w-full border-t border-white/20 xl:block">
       {/* Issue 15 (decision 189): the server renders the list once per navigation (memoised per site version). */}
-      <CachedElement as="ul" className="flex items-center gap-0.5 whitespace-nowrap text-sm font-medium" cacheKeys={[items, modelGroups ?? ABSENT_KEY, DESKTOP_NAV_PART]}>
+      <CachedElement as="ul" className="flex flex-wrap items-center whitespace-nowrap text-sm font-medium" cacheKeys={[items, modelGroups ?? ABSENT_KEY, DESKTOP_NAV_PART]}>
         {items.map((item, index) => {
           const key = `nav-${index}`;
           const mega = item.dynamicDropdown === "models" && modelGroups !== null;
@@ -264,7 +268,7 @@ export function SiteHeader({ site, accountSlot }: { site: SiteChrome; accountSlo
         <div data-slot="account" className="ml-auto flex shrink-0 items-center gap-3">
           {accountSlot}
           {site.phone ? (
-            <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className="hidden text-sm font-semibold whitespace-nowrap md:inline">
+            <a href={telHref(site.phone)} className="hidden text-sm font-semibold whitespace-nowrap md:inline">
               Call {site.phoneText ?? site.phone}
             </a>
           ) : null}

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "~/components/link";
 import { callNowShownAt } from "~/domain/navigation/navigation";
 import type { SiteNavigation } from "~/services/navigation.server";
+import { telHref } from "~/domain/display/tel";
 
 /** Spec 2.7: scrolling beyond this many px toggles the sticky footer's style. */
 export const STICKY_FOOTER_SCROLL_PX = 50;
@@ -46,7 +47,7 @@ export function StickyFooter({ data }: { data: SiteNavigation["stickyFooter"] })
       className={`fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t px-3 py-2 transition-shadow xl:hidden ${scrolled ? "border-slate-300 bg-white shadow-[0_-4px_12px_rgba(0,0,0,0.15)]" : "border-slate-200 bg-white/95"}`}
     >
       {open && data.phone ? (
-        <a href={`tel:${data.phone.replace(/[^\d+]/g, "")}`} className={`${button} bg-emerald-700 text-white`}>
+        <a href={telHref(data.phone)} className={`${button} bg-emerald-700 text-white`}>
           Call Now
         </a>
       ) : null}

@@ -33,8 +33,8 @@ export function toyotaChrome(): SiteChrome {
     certifiedPreOwned: true,
     itemPlural: "cars",
     locations: [
-      { name: "Swan River Toyota Midland", slug: "midland", street: "1 Great Eastern Hwy", suburb: "Midland", state: "WA", postcode: "6056", phone: "08 9000 0001", licence: "DL 1234" },
-      { name: "Swan River Toyota Osborne Park", slug: "osborne-park", street: null, suburb: "Osborne Park", state: "WA", postcode: null, phone: null, licence: null },
+      { name: "Swan River Toyota Midland", slug: "midland", street: "1 Great Eastern Hwy", suburb: "Midland", state: "WA", postcode: "6056", phone: "08 9000 0001", licence: "DL 1234", repairerLicence: "MRB 5678" },
+      { name: "Swan River Toyota Osborne Park", slug: "osborne-park", street: null, suburb: "Osborne Park", state: "WA", postcode: null, phone: null, licence: null, repairerLicence: null },
     ],
     locationPrefix: "our-location",
     navigation,

@@ -1,7 +1,7 @@
 import * as Slider from "@radix-ui/react-slider";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNearViewport } from "~/components/island";
-import { parseTypedBound, sliderBounds, sliderToRange, sliderValue } from "~/search/slider";
+import { parseTypedBound, rangeSliderBounds, sliderMoveToRange, sliderValue } from "~/search/slider";
 import type { NumericRange, RangeFacet } from "~/search/types";
 import { wholeNumberText } from "~/domain/display/number-text";
 
@@ -14,8 +14,9 @@ const text = (v: number | null | undefined) => (v === null || v === undefined ? 
  * A range refinement (price, km, year; spec 2.2, 4, 5): a Radix slider clamped to the facet
  * min/max, plus min and max number boxes named `{facet}_min` / `{facet}_max`, which are what the
  * plain GET form sends without JavaScript. With JavaScript, moving the slider fills the boxes
- * (snapped: price and km to 1000) and calls `onCommit` 400 ms after the last move; a typed value
- * outside the facet range is ignored (console.warn) and the box goes back to its last value.
+ * (snapped: price to 500, km to 1000; only the moved end changes) and calls `onCommit` 400 ms after
+ * the last move; a typed value outside both the slider's scale and the facet range is ignored
+ * (console.warn) and the box goes back to its last value.
  * Mount it with a `key` of the search state so it resets to the URL on back/forward.
  */
 export function RangeFilter({
@@ -35,13 +36,20 @@ export function RangeFilter({
   /** Called with the new range (null: no refinement) once the shopper has settled. */
   onCommit: (facet: RangeFacet, range: NumericRange | null) => void;
 }) {
-  const bounds = useMemo(() => sliderBounds(stats), [stats]);
+  const bounds = useMemo(() => rangeSliderBounds(facet, stats), [facet, stats]);
+  // Typed values may reach past the slider's scale to the stock's own extremes (a $2,995 car).
+  const typedBounds = useMemo(
+    () => ({ ...bounds, min: Math.min(bounds.min, stats.min ?? bounds.min), max: Math.max(bounds.max, stats.max ?? bounds.max) }),
+    [bounds, stats],
+  );
   // The slider mounts once its place is near the screen (decision 195), never while the page hydrates.
   const [placeholder, near] = useNearViewport();
   const [value, setValue] = useState<[number, number]>(() => sliderValue(bounds, range));
   const [minText, setMinText] = useState(text(range?.min));
   const [maxText, setMaxText] = useState(text(range?.max));
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The range written so far: the URL's, then each move's (moves within the debounce add up).
+  const written = useRef<NumericRange | null>(range ?? null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
   // Years read as years ('1998 - 2023'), never with a thousands separator (issue 17).
@@ -49,8 +57,9 @@ export function RangeFilter({
 
   const onSlide = (next: number[]) => {
     const pair: [number, number] = [next[0], next[1]];
+    const r = sliderMoveToRange(facet, bounds, value, pair, written.current);
+    written.current = r;
     setValue(pair);
-    const r = sliderToRange(facet, bounds, pair);
     setMinText(text(r?.min));
     setMaxText(text(r?.max));
     if (timer.current) clearTimeout(timer.current);
@@ -58,7 +67,7 @@ export function RangeFilter({
   };
 
   const onTyped = (which: "min" | "max", typed: string) => {
-    const parsed = parseTypedBound(typed, bounds);
+    const parsed = parseTypedBound(typed, typedBounds);
     const previous = which === "min" ? text(range?.min) : text(range?.max);
     if (!parsed.ok) {
       console.warn(`${facet} ${which} ignored: ${parsed.reason}`);
@@ -66,8 +75,9 @@ export function RangeFilter({
       return;
     }
     if (text(parsed.value) === previous) return;
-    const next: NumericRange = { min: which === "min" ? parsed.value : (range?.min ?? null), max: which === "max" ? parsed.value : (range?.max ?? null) };
+    const next: NumericRange = { min: which === "min" ? parsed.value : (written.current?.min ?? null), max: which === "max" ? parsed.value : (written.current?.max ?? null) };
     setValue(sliderValue(bounds, next));
+    written.current = next.min === null && next.max === null ? null : next;
     onCommit(facet, next.min === null && next.max === null ? null : next);
   };
 

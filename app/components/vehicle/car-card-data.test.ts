@@ -44,6 +44,10 @@ describe("car card view model (spec 2.3, 4)", () => {
     expect(card({ reserved: true, certified: true }, certifiedSite).tag).toEqual({ kind: "reserved", text: "Reserved", logoUrl: null });
     expect(card({ certified: true }, certifiedSite).tag).toEqual({ kind: "certified", text: "Toyota Certified Pre-Owned", logoUrl: "/brand/certified.svg" });
   });
+  it("the certified tag is the brand's certified logo from the site config, the generic badge by default (spec 4 tag step 3)", () => {
+    const toyota = { display: { certifiedBadge: true, certifiedProgrammeName: "Toyota Certified Pre-Owned", certifiedLogoUrl: "/brand/toyota-certified.svg" } };
+    expect(card({ certified: true }, toyota).tag).toEqual({ kind: "certified", text: "Toyota Certified Pre-Owned", logoUrl: "/brand/toyota-certified.svg" });
+  });
   it("favourites toggle by default, compare toggle in compare mode, hidden in strict mode without images (spec 4)", () => {
     expect(card().toggle).toBe("favourite");
     expect(card({}, { features: { compare: true } }).toggle).toBe("compare");

@@ -132,4 +132,8 @@ describe("issue 17: the embedded image endpoint and gallery photos", () => {
     expect(photos[0].srcSet).toContain("w=320&q=75 320w");
     expect(photos[0].full).toBe("/images?src=%2Fb.jpg&w=1600&q=75");
   });
+  it("gives the 72 px thumbnails a 144 px rendition, not the 640 px photo (issue 51)", () => {
+    const photos = galleryPhotos(["/b.jpg"], { imageCdnBaseUrl: null, imageEndpoint: "/images" });
+    expect(photos[0].thumb).toBe("/images?src=%2Fb.jpg&w=144&q=75");
+  });
 });

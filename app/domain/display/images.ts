@@ -214,16 +214,21 @@ export function getCarImage(
 /** Issue 17: the lightbox's rendition width, pixels. */
 export const FULL_IMAGE_WIDTH = 1600;
 
+/** The gallery thumbnail's rendition width, pixels: twice its 72 px box, for 2x screens. */
+export const THUMBNAIL_IMAGE_WIDTH = 144;
+
 /**
  * The gallery's photos in feed order (issue 17): each at spec 7's default width and quality with a
- * srcset, plus a large rendition for the full-screen view. Blank URLs are skipped.
+ * srcset, a thumbnail rendition ({@link THUMBNAIL_IMAGE_WIDTH}: a 72 px thumbnail loaded the
+ * 640 px photo) and a large rendition for the full-screen view. Blank URLs are skipped.
  */
-export function galleryPhotos(urls: readonly string[], options: Partial<ImageOptions> = {}): { src: string; srcSet: string; full: string }[] {
+export function galleryPhotos(urls: readonly string[], options: Partial<ImageOptions> = {}): { src: string; srcSet: string; thumb: string; full: string }[] {
   return urls
     .filter((u) => typeof u === "string" && u.trim() !== "")
     .map((u) => ({
       src: buildImageUrl(u, {}, options),
       srcSet: buildImageSrcSet(u, DEFAULT_SRCSET_WIDTHS, DEFAULT_IMAGE_QUALITY, options),
+      thumb: buildImageUrl(u, { width: THUMBNAIL_IMAGE_WIDTH }, options),
       full: buildImageUrl(u, { width: FULL_IMAGE_WIDTH }, options),
     }));
 }

@@ -71,3 +71,15 @@ describe("maskPhone", () => {
     expect(() => maskPhone("0412", -1)).toThrow(RangeError);
   });
 });
+
+describe("one form per number (issue 51: tel: links read (08)92501100 and 0892501100)", () => {
+  it("gives every written form of a number the same tel: link, and structured data the E.164 form", async () => {
+    const { telHref } = await import("./tel.ts");
+    const { phoneE164, phoneHref } = await import("./phone.ts");
+    for (const written of ["(08) 9250 1100", "(08)92501100", "08 9250 1100", "+61 8 9250 1100"]) {
+      expect(phoneHref(written)).toBe("tel:0892501100");
+      expect(telHref(formatPhone(written))).toBe("tel:0892501100");
+      expect(phoneE164(written)).toBe("+61892501100");
+    }
+  });
+});

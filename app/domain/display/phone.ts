@@ -4,6 +4,7 @@
  * ("Phone numbers are formatted from +61 to a leading 0").
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { telHref } from "./tel.ts";
 
 /** Spec 2.4: characters left visible before the mask. */
 export const DEFAULT_PHONE_VISIBLE_CHARACTERS = 5;
@@ -64,9 +65,19 @@ export function stripSpaces(text: string): string {
  * @throws Error when the number is blank (a link to nothing is a bug in the caller)
  */
 export function phoneHref(raw: string): string {
-  const digits = formatPhone(raw).replace(/[\s().-]/g, "");
-  if (digits === "") throw new Error("phoneHref: blank phone number");
-  return `tel:${digits}`;
+  const href = telHref(formatPhone(raw));
+  if (href === "tel:") throw new Error("phoneHref: blank phone number");
+  return href;
+}
+
+/**
+ * A number in E.164 form (`'(08) 9250 1100'` -> `'+61892501100'`), the one form of structured
+ * data (schema.org `telephone`); text libphonenumber cannot read comes back as its tel: digits.
+ * @param raw the number as stored
+ */
+export function phoneE164(raw: string): string {
+  const parsed = parsePhoneNumberFromString(raw.trim(), "AU");
+  return parsed?.isValid() ? parsed.number : telHref(formatPhone(raw)).slice("tel:".length);
 }
 
 /**

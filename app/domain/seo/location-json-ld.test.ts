@@ -27,7 +27,7 @@ describe("location JSON-LD", () => {
   it("describes a sales location as an AutoDealer with address, geo, telephone and hours", () => {
     const ld = buildLocationJsonLd(base, { url: "https://x.example/our-location/osborne-park", imageUrl: null });
     expect(ld["@type"]).toBe("AutoDealer");
-    expect(ld.telephone).toBe("(08)92014400");
+    expect(ld.telephone).toBe("+61892014400");
     expect(ld.address).toEqual({ "@type": "PostalAddress", streetAddress: "400 Scarborough Beach Road", addressLocality: "Osborne Park", addressRegion: "WA", postalCode: "6017", addressCountry: "AU" });
     expect(ld.geo).toEqual({ "@type": "GeoCoordinates", latitude: -31.9, longitude: 115.81 });
     expect(ld.openingHoursSpecification).toEqual([

@@ -4,6 +4,7 @@
  * Pure; the page serialises it with `serialiseJsonLd`.
  */
 import { DAY_LONG, type WeeklyHoursEntry } from "~/domain/opening-hours";
+import { phoneE164 } from "~/domain/display/phone";
 
 /** The location fields the JSON-LD reads. */
 export interface JsonLdLocation {
@@ -25,7 +26,7 @@ export interface JsonLdLocation {
 }
 
 /**
- * Builds the location's JSON-LD: @type, name, url, telephone (spaces stripped), address
+ * Builds the location's JSON-LD: @type, name, url, telephone (E.164, phoneE164), address
  * (PostalAddress, AU), geo (degrees), openingHoursSpecification (one entry per run of days with
  * the same hours; closed days left out) and aggregateRating when there are reviews.
  * @param location the location row
@@ -57,7 +58,7 @@ export function buildLocationJsonLd(location: JsonLdLocation, context: { url: st
       return { "@type": "OpeningHoursSpecification", dayOfWeek: days.map((d) => `https://schema.org/${d}`), opens, closes };
     }),
   };
-  if (location.phone) out.telephone = location.phone.replace(/\s+/g, "");
+  if (location.phone) out.telephone = phoneE164(location.phone);
   if (location.email) out.email = location.email;
   if (location.lat !== null && location.long !== null) out.geo = { "@type": "GeoCoordinates", latitude: location.lat, longitude: location.long };
   if (location.placeUrl) out.hasMap = location.placeUrl;

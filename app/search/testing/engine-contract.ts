@@ -192,6 +192,17 @@ export function describeSearchEngineContract(name: string, create: (docs: Search
       expect(ids(e.search(makeQuery({ sortBy: "price_asc" }), DEFAULT_VISIBILITY))).toEqual([1, 4, 3, 2]);
       expect(ids(e.search(makeQuery({ sortBy: "price_desc" }), on))).toEqual([3, 4, 1, 2]);
     });
+
+    it("the price > 0 filter of a lowest-price sort drops used cars only, never new or demo (spec 5 'used-stock price filter')", () => {
+      const e = create([
+        makeDoc({ id: 1, price: 0, carType: "used" }),
+        makeDoc({ id: 2, price: 0, carType: "new" }),
+        makeDoc({ id: 3, price: null, carType: "demo" }),
+        makeDoc({ id: 4, price: 9000, carType: "used" }),
+      ]);
+      const on = { ...DEFAULT_VISIBILITY, priceAboveZeroOnPriceAsc: true };
+      expect(ids(e.search(makeQuery({ sortBy: "price_asc" }), on))).toEqual([2, 4, 3]);
+    });
   });
 
   describe(`${name}: sorts (spec 2.2) and pagination (spec 9: 21 per page)`, () => {

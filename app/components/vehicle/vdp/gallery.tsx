@@ -8,6 +8,8 @@ export interface GalleryPhoto {
   /** Default rendition (spec 7: width 640, quality 75). */
   src: string;
   srcSet: string;
+  /** Thumbnail rendition (144 px wide for the 72 px box). */
+  thumb: string;
   /** Large rendition for the lightbox. */
   full: string;
 }
@@ -119,7 +121,7 @@ export function PhotoGallery({ photos, alt, photosCount }: { photos: GalleryPhot
                 aria-current={i === index ? "true" : undefined}
                 className={`block overflow-hidden rounded border-2 ${i === index ? "border-[var(--site-primary)]" : "border-transparent"}`}
               >
-                <img src={p.src} alt="" width={96} height={72} loading="lazy" decoding="async" className="h-[54px] w-[72px] object-cover" />
+                <img src={p.thumb} alt="" width={72} height={54} loading="lazy" decoding="async" className="h-[54px] w-[72px] object-cover" />
               </a>
             </li>
           ))}
