@@ -53,6 +53,25 @@ describe("SiteResolver (single flight, last good list)", () => {
     expect(queries()).toBe(2);
   });
 
+  it("a host added since a stale list was read is found on its first request, even beside a default site; a fresh list answers unknown hosts at once", async () => {
+    const { db, counted, queries } = await setUp();
+    const resolver = new SiteResolver(counted, { ttlMs: 60_000, defaultSite: "alpha" });
+    await resolver.all();
+    const [group] = await db.insert(dealerGroups).values({ slug: "g2", name: "Group 2" }).returning();
+    await db.insert(sites).values({ slug: "beta", name: "Beta Cars", hosts: ["beta.example"], dealerGroupId: group.id, config: {} });
+    // Still fresh: the new host is not looked for yet (the default site answers, no query).
+    expect((await resolver.forHost("beta.example"))?.slug).toBe("alpha");
+    expect(queries()).toBe(1);
+    // Stale: the unknown host waits for the shared refresh instead of getting the default site.
+    const stale = new SiteResolver(counted, { ttlMs: -1, defaultSite: "alpha" });
+    await stale.all();
+    const before = queries();
+    const [beta, unknown] = await Promise.all([stale.forHost("beta.example"), stale.forHost("nobody.example")]);
+    expect(beta?.slug).toBe("beta");
+    expect(unknown?.slug).toBe("alpha");
+    expect(queries() - before).toBe(1);
+  });
+
   it("a burst on a stale list is answered from it with one refresh behind it", async () => {
     const { counted, queries } = await setUp();
     const resolver = new SiteResolver(counted, { ttlMs: -1 }); // every list is stale at once

@@ -93,9 +93,19 @@ export class SiteResolver {
 
   /** The site for a Host header, or null (the server answers 404 "no such site"). */
   async forHost(hostHeader: string | null | undefined): Promise<Site | null> {
-    const all = await this.all();
+    let all = await this.all();
+    // A host that no site of a stale list names (a site added since, on another node) waits for
+    // the shared refresh rather than answering 404 or the default site; the list is then fresh,
+    // so a burst of unknown hosts costs one query per ttl at most.
+    if (this.isStale() && !resolveSiteSlug(hostHeader, all, { ...this.options, defaultSite: undefined })) {
+      all = await this.refresh().catch(() => all);
+    }
     const slug = resolveSiteSlug(hostHeader, all, this.options);
     return slug ? (all.find((s) => s.slug === slug) ?? null) : null;
+  }
+
+  private isStale(): boolean {
+    return !this.lastGood || !this.current || Date.now() - this.lastGood.at > (this.options.ttlMs ?? 5000);
   }
 
   /** Forget the cache (after seeding or a config change in this process). */
