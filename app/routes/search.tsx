@@ -196,7 +196,7 @@ function FacetTile({ facet, v, checked, logo }: { facet: ListFacet; v: FacetValu
     <li>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" name={facet} value={v.value} defaultChecked={checked} />
-        {logo ? <img src={logo} alt="" width={20} height={20} className="h-5 w-5 object-contain" /> : null}
+        {logo ? <img src={logo} alt="" width={20} height={20} loading="lazy" decoding="async" className="h-5 w-5 object-contain" /> : null}
         {illustration ? (
           <span aria-hidden="true" className="w-8">
             <BodyIllustration body={illustration} label="" />

@@ -10,6 +10,7 @@ import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
 import { DEMO_SITES } from "../../db/seed/demo-sites";
 import { SiteConfigSchema } from "../../app/sites/site-config";
+import { phoneE164 } from "../../app/domain/display/phone";
 
 const prefixOf = (slug: string) => SiteConfigSchema.parse(DEMO_SITES.find((s) => s.slug === slug)!.config).links.locationDetailPrefix;
 
@@ -66,7 +67,8 @@ for (const demo of DEMO_SITES) {
     await expect(page.getByRole("link", { name: /Open in maps|Get directions/ }).first()).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\//);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
     expect(ld["@type"]).toBe(expected.locationType === "sales" ? "AutoDealer" : "AutoRepair");
-    expect(ld.telephone).toBe(expected.phone.replace(/\s+/g, ""));
+    // Structured data carries the number in its one international form (E.164).
+    expect(ld.telephone).toBe(phoneE164(expected.phone));
     expect(ld.address).toMatchObject({ addressLocality: expected.suburb, addressRegion: expected.state, addressCountry: "AU" });
     expect(ld.geo).toMatchObject({ "@type": "GeoCoordinates" });
     expect(ld.openingHoursSpecification.length).toBeGreaterThan(0);

@@ -232,7 +232,9 @@ test("the three general paths are the same wizard with their own titles; a bad o
   }
   expect(await statusOf(page, `${E2E_BASE("harbour-auto-group")}/cars/trade-in?car_id=abc`)).toBe(400);
   await expect(page.getByText('"car_id" must be a car id (a whole number).')).toBeVisible();
-  expect(await statusOf(page, `${E2E_BASE("harbour-auto-group")}/cars/trade-in`)).toBe(400);
+  // Issue 51: without a car the shopper is taken into the general trade-in.
+  expect(await statusOf(page, `${E2E_BASE("harbour-auto-group")}/cars/trade-in`)).toBe(200);
+  await expect(page).toHaveURL(`${E2E_BASE("harbour-auto-group")}/trade-in`);
   // A car of another site (perth-toyota's stock) is not found on this one.
   const perth = await getJson(page, `${E2E_BASE("perth-toyota")}/api/search`);
   expect(await statusOf(page, `${E2E_BASE("harbour-auto-group")}/cars/trade-in?car_id=${perth.hits[0].id}`)).toBe(404);

@@ -17,6 +17,11 @@ function errorText(status: number | null): { title: string; text: string } {
   return { title: "Something went wrong", text: "Sorry, this page failed to load. Please try again in a moment, browse our stock, or call us." };
 }
 
+/** A thrown 400's own message when it is one short line of text, else null (never markup or a dump). */
+function ownMessage(data: unknown): string | null {
+  return typeof data === "string" && data.length <= 300 && !/[<>\n]/.test(data) ? data : null;
+}
+
 /** Renders the error that React Router caught for this route (useRouteError). */
 export function SiteErrorPage() {
   const error = useRouteError();
@@ -28,6 +33,9 @@ export function SiteErrorPage() {
   // data, on the app logger (handleError in app/entry.server.tsx).
   if (status === null && typeof document !== "undefined") console.error(error);
   const { title, text } = errorText(status);
+  // A 400 of our own loaders says which parameter was wrong (spec 5: a readable 400); that short
+  // plain sentence is ours, unlike a 5xx body, which may be a proxy's page or a stack.
+  const detail = status === 400 && isRouteErrorResponse(error) ? ownMessage(error.data) : null;
   const retry = status === null || status >= 500;
   return (
     <section aria-labelledby="error-title" className="py-16 text-center" data-testid="error-page">
@@ -37,6 +45,7 @@ export function SiteErrorPage() {
         {title}
       </h1>
       <p className="mt-4 text-slate-600">{text}</p>
+      {detail ? <p className="mt-2 text-slate-600" data-testid="error-detail">{detail}</p> : null}
       <p className="mt-8 flex flex-wrap justify-center gap-4">
         {retry ? (
           // A plain document link to the same address: a whole new load, with or without JavaScript.
