@@ -19,7 +19,7 @@ import { openCliDatabase } from "./cli-database.ts";
 
 const USAGE = `usage: npm run staff -- add EMAIL --role ROLE (--site SLUG [--location SLUG]... | --group SLUG | --platform)
        npm run staff -- link EMAIL
-roles: ${STAFF_ROLES.join(", ")}`;
+roles: ${STAFF_ROLES.join(", ")} (hyphens or underscores)`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -15,7 +15,8 @@ import { addStaffMember, type GrantTarget } from "./staff.server";
 export const StaffAddCommand = z.object({
   command: z.literal("add"),
   email: z.string().min(3).max(254),
-  role: z.enum(STAFF_ROLES),
+  /** A role name, with hyphens or underscores (`site-manager` is `site_manager`). */
+  role: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase().replace(/-/g, "_") : v), z.enum(STAFF_ROLES)),
   site: z.string().optional(),
   group: z.string().optional(),
   platform: z.boolean().optional(),
