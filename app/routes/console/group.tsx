@@ -2,6 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Route } from "./+types/group";
 import { guardConsoleRoute } from "~/console/guard.server";
+import { SiteLinks } from "~/console/site-links";
 import { sites } from "../../../db/schema/index";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -17,15 +18,7 @@ export default function ConsoleGroup({ loaderData }: Route.ComponentProps) {
       <h1 id="group-title" className="text-2xl font-bold">
         {loaderData.group.name}
       </h1>
-      <ul className="mt-3 list-disc pl-6">
-        {loaderData.sites.map((s) => (
-          <li key={s.slug}>
-            <a href={`/sites/${s.slug}`} className="underline">
-              {s.name}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <SiteLinks sites={loaderData.sites} className="mt-3" />
     </section>
   );
 }

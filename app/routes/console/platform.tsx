@@ -2,6 +2,7 @@
 import { asc } from "drizzle-orm";
 import type { Route } from "./+types/platform";
 import { guardConsoleRoute } from "~/console/guard.server";
+import { SiteLinks } from "~/console/site-links";
 import { dealerGroups, sites } from "../../../db/schema/index";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -25,15 +26,7 @@ export default function ConsolePlatform({ loaderData }: Route.ComponentProps) {
               {g.name}
             </a>
           </h2>
-          <ul className="list-disc pl-6">
-            {g.sites.map((s) => (
-              <li key={s.slug}>
-                <a href={`/sites/${s.slug}`} className="underline">
-                  {s.name}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SiteLinks sites={g.sites} />
         </section>
       ))}
     </section>
