@@ -16,41 +16,34 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 // Chunk names carry a content hash: start from an empty folder so old chunks do not pile up.
 rmSync(`${root}build/node`, { recursive: true, force: true });
 
-await build({
+/** What every bundle of the server shares: ESM for Node, npm packages left external, `~` = app/. */
+const nodeBundle = {
   absWorkingDir: root,
+  outdir: "build/node",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  alias: { "~": "./app" },
+  sourcemap: "linked",
+  logLevel: "warning",
+};
+
+await build({
+  ...nodeBundle,
   // The entry is server/main.ts, bundled as build/node/index.js; what it imports dynamically (the
   // server itself, the database preparation, the logger) goes to chunks beside it, so a cluster's
   // primary loads none of them (decision 223).
   entryPoints: { index: "server/main.ts" },
-  outdir: "build/node",
   splitting: true,
   chunkNames: "[name]-[hash]",
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  alias: { "~": "./app" },
   jsx: "automatic",
-  sourcemap: "linked",
-  logLevel: "warning",
 });
 
 // The read-model build worker (issue 54, decision 259), one self-contained file: the app bundle
 // (build/server) finds it at new URL("../node/read-model-worker.js", import.meta.url).
-await build({
-  absWorkingDir: root,
-  entryPoints: { "read-model-worker": "app/search/read-model-worker.ts" },
-  outdir: "build/node",
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  alias: { "~": "./app" },
-  sourcemap: "linked",
-  logLevel: "warning",
-});
+await build({ ...nodeBundle, entryPoints: { "read-model-worker": "app/search/read-model-worker.ts" } });
 
 // The compression worker (decision 200) runs as its own file next to the bundle: server/compress.ts
 // finds it at new URL("./compress-worker.mjs", import.meta.url).
