@@ -26,10 +26,20 @@ rmSync(`${out}/vitest.json`, { force: true });
 const vitestExit = run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/vitest.json`]);
 let passed = 0;
 let failed = 0;
+// Named again just before the closing line, so that a log's tail says what failed.
+const failures: string[] = [];
 if (existsSync(`${out}/vitest.json`)) {
-  const v = JSON.parse(readFileSync(`${out}/vitest.json`, "utf8")) as { numPassedTests: number; numFailedTests: number; testResults: { status: string; message?: string }[] };
+  const v = JSON.parse(readFileSync(`${out}/vitest.json`, "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string }[] }[];
+  };
   passed += v.numPassedTests;
   failed += v.numFailedTests;
+  for (const file of v.testResults) {
+    if (file.status === "failed" && file.message) failures.push(`vitest ${file.name}: ${file.message.split("\n")[0]}`);
+    for (const t of file.assertionResults) if (t.status === "failed") failures.push(`vitest ${file.name} > ${t.fullName}`);
+  }
   // A suite that failed to load counts as a failure even though it ran no test.
   failed += v.testResults.filter((f) => f.status === "failed" && f.message).length;
   // A crashed worker or an unhandled error fails the run without failing a test: count it.
@@ -53,7 +63,13 @@ if (!existsSync(chromium)) {
   if (!process.env.DATABASE_URL) rmSync(".data/e2e-pglite", { recursive: true, force: true });
   run(process.execPath, ["node_modules/@playwright/test/cli.js", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`, CHROMIUM_PATH: chromium });
   if (existsSync(`${out}/playwright.json`)) {
-    const p = JSON.parse(readFileSync(`${out}/playwright.json`, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number }; errors?: unknown[] };
+    type Suite = { title: string; file?: string; specs?: { title: string; ok: boolean; file: string; line: number }[]; suites?: Suite[] };
+    const p = JSON.parse(readFileSync(`${out}/playwright.json`, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number }; errors?: unknown[]; suites?: Suite[] };
+    const walk = (suite: Suite, path: string[]): void => {
+      for (const spec of suite.specs ?? []) if (!spec.ok) failures.push(`e2e ${spec.file}:${spec.line} > ${[...path, spec.title].join(" > ")}`);
+      for (const child of suite.suites ?? []) walk(child, child.file ? path : [...path, child.title]);
+    };
+    for (const suite of p.suites ?? []) walk(suite, []);
     passed += p.stats.expected;
     failed += p.stats.unexpected + p.stats.flaky + (p.errors?.length ?? 0);
   } else {
@@ -62,5 +78,6 @@ if (!existsSync(chromium)) {
   }
 }
 
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f.replace(process.cwd() + "/", "")}`).join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
