@@ -34,7 +34,7 @@ function page(slug: string, path: string): Promise<FetchedPage> {
     const host = `${slug}.localhost`;
     pages.set(
       key,
-      app.fetch(new Request(`http://${host}${path}`, { headers: { host } })).then(async (res) => ({ status: res.status, html: res.status === 200 ? await res.text() : "", location: res.headers.get("location") })),
+      Promise.resolve(app.fetch(new Request(`http://${host}${path}`, { headers: { host } }))).then(async (res: Response) => ({ status: res.status, html: res.status === 200 ? await res.text() : "", location: res.headers.get("location") })),
     );
   }
   return pages.get(key)!;
