@@ -205,7 +205,15 @@ export const FEATURE_PROBES: Record<string, Probe> = {
       return need(text((await ctx.page(path)).html).includes(rule.appointmentText), `${path} does not say '${rule.appointmentText}'`);
     },
   },
-  "navigation.popup": onPage("the home page carries the promotional popup", () => "/", (ctx) => ctx.config.navigation.popup!.title),
+  "navigation.popup": {
+    shows: "the home page carries the promotional popup",
+    async check(ctx) {
+      const popup = ctx.config.navigation.popup!;
+      if (text((await ctx.page("/")).html).includes(popup.title)) return null;
+      // The popup's dates are config data: a demo popup past its end date shows nowhere.
+      return popup.expiresAt && Date.parse(popup.expiresAt) < Date.now() ? `the popup '${popup.title}' ended on ${popup.expiresAt}: move its dates` : `the home page lacks the popup '${popup.title}'`;
+    },
+  },
   "features.hideTradeInBannerText": {
     shows: "the trade-in banner item and cards make no 'instant offer' promise",
     async check(ctx) {
