@@ -212,6 +212,8 @@ export const MULTI_BRAND_NAVIGATION: NavigationInput = {
         { name: "Demo Cars", url: "/search/demo-cars" },
         { name: "Used Cars", url: "/search/used-cars" },
         { name: "Sell Your Car", url: "/sell-my-car" },
+        // Issue 52: the site's spin-to-win promotion (features.spinToWin) needs a way in.
+        { name: "Spin to Win", url: "/spin-to-win" },
       ],
     },
     {

@@ -189,11 +189,17 @@ export async function seedDemoSites(handle: DatabaseHandle, opts: { log?: (line:
     }
     const existingOffers = await db.select({ id: offers.id }).from(offers).where(eq(offers.siteId, site.id)).limit(1);
     if (!existingOffers.length) {
+      // Issue 52: the cards speak of the site's own stock (its item noun) and keep the promises
+      // its config keeps (no 'instant offer' where the trade-in banner hides that text).
+      const noun = (demo.config.itemNoun?.singular ?? "car").toLowerCase();
+      const instantOffer = !demo.config.features?.hideTradeInBannerText;
       await db.insert(offers).values([
-        { siteId: site.id, kind: "offer", name: "Free first service", description: "Buy any car this month and your first scheduled service is on us.", disclaimer: "Offer ends at the end of the month. Excludes fleet and government buyers.", category: "Service offer", startsAt: new Date(now - 10 * DAY), expiresAt: new Date(now + 40 * DAY) },
-        { siteId: site.id, kind: "promo_card", name: "Trade-in valuation in 2 minutes", description: "Get an instant offer on your current car.", linkUrl: "/trade-in", carType: null, startsAt: new Date(now - 5 * DAY), expiresAt: new Date(now + 60 * DAY) },
+        { siteId: site.id, kind: "offer", name: "Free first service", description: `Buy any ${noun} this month and your first scheduled service is on us.`, disclaimer: "Offer ends at the end of the month. Excludes fleet and government buyers.", category: "Service offer", startsAt: new Date(now - 10 * DAY), expiresAt: new Date(now + 40 * DAY) },
+        instantOffer
+          ? { siteId: site.id, kind: "promo_card" as const, name: "Trade-in valuation in 2 minutes", description: "Get an instant offer on your current car.", linkUrl: "/trade-in", carType: null, startsAt: new Date(now - 5 * DAY), expiresAt: new Date(now + 60 * DAY) }
+          : { siteId: site.id, kind: "promo_card" as const, name: "Trade-in valuations", description: "Tell us about your current vehicle and we will value it.", linkUrl: "/trade-in", carType: null, startsAt: new Date(now - 5 * DAY), expiresAt: new Date(now + 60 * DAY) },
         // Issue 51: the card's rates are this site's own lender data, worked out when it is shown.
-        { siteId: site.id, kind: "promo_card", name: "Used car finance", description: "", linkUrl: "/finance", carType: "used", finance: { source: "lender-data", carType: "used" }, startsAt: new Date(now - 5 * DAY), expiresAt: new Date(now + 60 * DAY) },
+        { siteId: site.id, kind: "promo_card", name: `Used ${noun} finance`, description: "", linkUrl: "/finance", carType: "used", finance: { source: "lender-data", carType: "used" }, startsAt: new Date(now - 5 * DAY), expiresAt: new Date(now + 60 * DAY) },
       ]);
     }
   }

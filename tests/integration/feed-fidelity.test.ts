@@ -3,7 +3,9 @@
  * documented demo feed with every new spec 3 column is imported, stored and shown on the VDP's
  * specification list and key information with spec 9 units and the site's date format.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client";
@@ -12,6 +14,7 @@ import { parseColumnMap, parseFeedFile, parseFeedText } from "../../app/import/p
 import { getCarBySlug } from "../../app/services/cars.server";
 import { importStock } from "../../app/services/stock-import.server";
 import { buildVdpView } from "../../app/services/vdp.server";
+import { FeedEncodingError } from "../../app/import/feed-encoding";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
 import { FULL_SPEC_KEY_INFO, FULL_SPEC_SPECS } from "../feed-fidelity-expected";
 
@@ -75,5 +78,45 @@ describe(`feed fidelity (${ENGINE})`, () => {
       { stockNumber: "DL1001", price: 42990, vin: "MR0HA3CD100812345", buildDate: "2019-05", variant: { towingcapacitybraked: 3500 } },
       { stockNumber: "DL1002", price: 51990, vin: "MNAUMFF50MW123456", buildDate: "2021-02", variant: { towingcapacitybraked: 3500 } },
     ]);
+  });
+
+  // Must show: a UTF-16 file imports and a CP1252 file gets a message naming its encoding, on
+  // this engine: the bytes go through the importer's file reader into the database.
+  const accented = "stock_number,car_type,make,model,year,price,km,colour,dealer_comments\nU1,used,Citroën,C4,2020,18990,64000,Crème,Great car – one owner\n";
+  const fileOf = (name: string, bytes: Buffer) => {
+    const path = join(mkdtempSync(join(tmpdir(), "feed-fidelity-")), name);
+    writeFileSync(path, bytes);
+    return path;
+  };
+  const swapBytes = (le: Buffer) => {
+    const out = Buffer.from(le);
+    for (let i = 0; i < out.length; i += 2) [out[i], out[i + 1]] = [out[i + 1], out[i]];
+    return out;
+  };
+
+  it.each([
+    ["UTF-16 LE", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(accented, "utf16le")])],
+    ["UTF-16 BE", Buffer.concat([Buffer.from([0xfe, 0xff]), swapBytes(Buffer.from(accented, "utf16le"))])],
+  ])("a %s file with a byte-order mark imports with its accents and dashes intact", async (encoding, bytes) => {
+    const site = await createTestSite(handle);
+    const parsed = parseFeedFile(fileOf("feed.csv", bytes), new Map());
+    expect(parsed.encoding).toBe(encoding);
+    expect(await importStock(handle.db, site, parsed.rows)).toMatchObject({ created: 1, rejected: 0 });
+    const [row] = await handle.db.select({ make: cars.make, colour: cars.colour, comments: cars.dealerComments, price: cars.price }).from(cars).where(eq(cars.siteId, site.id));
+    expect(row).toEqual({ make: "Citroën", colour: "Crème", comments: "Great car – one owner", price: 18990 });
+  });
+
+  it("a Windows-1252 (CP1252) file is refused with a message naming its encoding, and nothing is imported", async () => {
+    const site = await createTestSite(handle);
+    const path = fileOf("excel.csv", Buffer.from(accented.replace("–", "\u0096"), "latin1"));
+    let error: unknown = null;
+    try {
+      await importStock(handle.db, site, parseFeedFile(path, new Map()).rows);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(FeedEncodingError);
+    expect((error as Error).message).toContain("it looks like Windows-1252 (CP1252, Western European)");
+    expect(await handle.db.select({ id: cars.id }).from(cars).where(eq(cars.siteId, site.id))).toEqual([]);
   });
 });
