@@ -10,6 +10,11 @@ import type { DatabaseHandle } from "../client";
 import { manufacturers, models } from "../schema/index";
 import type { NavigationConfig, NavItem } from "../../app/sites/site-config";
 
+/** The calendar day (YYYY-MM-DD, UTC) `offset` days from when the seed runs. */
+function seedDay(offset: number): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
 type NavigationInput = Partial<NavigationConfig>;
 const TOYOTA = "https://www.toyota.com.au";
 
@@ -139,8 +144,10 @@ export const TOYOTA_NAVIGATION: NavigationInput = {
     title: "Summer road-trip service check",
     description: "Free 20-point safety check with any logbook service booked before the end of summer.",
     button: { label: "Book a service", url: "/service" },
-    startsAt: "2026-11-01",
-    expiresAt: "2027-02-28",
+    // Relative to the seed, so that a fresh demo always shows a current popup (a fixed date
+    // would have it end, and the demo lose a feature, a few months after it was written).
+    startsAt: seedDay(-30),
+    expiresAt: seedDay(120),
   },
   banners: [
     {

@@ -292,7 +292,8 @@ test.describe("promotional popup (spec 4)", () => {
   });
 
   test("does not show after its expiry date (clock injected)", async ({ page }) => {
-    await page.clock.install({ time: new Date("2027-03-01T02:00:00Z") });
+    // The demo popup ends 120 days after the seed (db/seed/navigation.ts): 200 days on is past it.
+    await page.clock.install({ time: new Date(Date.now() + 200 * 86_400_000) });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${PERTH}/`);
     expect(await popupDecision(page)).toBe(false);
