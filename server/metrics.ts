@@ -66,6 +66,12 @@ export const leadDeliveryAttempts = metric(
   (name) => new Counter({ name, help: "Lead delivery attempts by this process, by channel and outcome (sent, retry, dead).", labelNames: ["channel", "outcome"] as const }),
 );
 
+/** Lag-tolerant reads by how they were answered (db/replica.ts): replica, or the primary because it was behind, down or failed. */
+export const replicaReads = metric(
+  "forecourt_db_replica_reads_total",
+  (name) => new Counter({ name, help: "Lag-tolerant reads (search loads, sitemap, SRP lists) by outcome: replica, behind/down/failed (answered by the primary).", labelNames: ["outcome"] as const }),
+);
+
 /** Times `seconds` of work with `observe` (a histogram's observe). @returns what `work` returns */
 export function timed<T>(histogram: Histogram, work: () => T): T {
   const started = performance.now();
@@ -257,6 +263,25 @@ function defineScrapeMetrics(): void {
       this.set({ state: "in_use" }, pool.inUse);
       this.set({ state: "total" }, pool.total);
       this.set({ state: "waiting" }, pool.waiting);
+    },
+  });
+  new Gauge({
+    name: "forecourt_db_replica_lag_seconds",
+    help: "Seconds the read replica is behind the primary (0 when it has replayed all it received); absent without DATABASE_REPLICA_URL, -1 when it cannot be read.",
+    async collect() {
+      this.reset();
+      const replica = sources?.database.replica;
+      if (!replica) return;
+      try {
+        const [row] = rowsOf<{ seconds: number | string | null }>(
+          await replica.db.execute(
+            sql`select case when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0 else extract(epoch from now() - pg_last_xact_replay_timestamp()) end::float8 as seconds`,
+          ),
+        );
+        this.set(Math.max(0, Number(row?.seconds ?? 0)));
+      } catch {
+        this.set(-1);
+      }
     },
   });
   // Counters whose values the page cache keeps: each scrape copies them in.
