@@ -16,7 +16,8 @@
  * on the same VDP after a 3 s warm-up; it prints req/s min / median / max per configuration, the
  * server CPU per request, and each configuration's median over plain's.
  *
- * BENCH_PORT (default 3235): servers on it and the next two, the sink on the third after.
+ * BENCH_PORT (default 3235): servers on it and the next two, the trace sink on the third after,
+ * the metrics listener on the fourth.
  * A benchmark, not a test: nothing fails on timings.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -61,18 +62,18 @@ ensureBuild(dir);
 const concurrent = Boolean(process.env.DATABASE_URL);
 const scratch = mkdtempSync(join(tmpdir(), "forecourt-ops-bench-"));
 
-function envOf(config: Config, index: number): Record<string, string> {
+function envOf(config: Config): Record<string, string> {
   const env: Record<string, string> = { PAGE_CACHE: "off" };
   // Side by side on PostgreSQL: each its own folder (admin socket), as separate machines would be.
   if (concurrent) env.DATA_DIR = join(scratch, config);
-  if (config === "metrics") env.METRICS_PORT = String(PORT + 10 + index);
+  if (config === "metrics") env.METRICS_PORT = String(PORT + 4);
   if (config === "tracing") env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${SINK_PORT}`;
   return env;
 }
 
 async function start(config: Config): Promise<BenchServer> {
   const index = CONFIGS.indexOf(config);
-  return startServer({ dir, port: PORT + index, env: envOf(config, index) });
+  return startServer({ dir, port: PORT + index, env: envOf(config) });
 }
 
 async function load(server: BenchServer, path: string, seconds: number): Promise<Run> {
