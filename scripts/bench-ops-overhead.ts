@@ -1,23 +1,25 @@
 /**
  * `npm run bench:ops-overhead` (issue 55 "Must show": the overhead of metrics and of tracing on an
- * uncached VDP, goal under 3% req/s each, measured side by side). Three production servers with
+ * uncached VDP, goal under 3% req/s each, measured side by side). Four production servers with
  * the page cache off (every request renders) on the demo site perth-toyota:
  *
  * - `plain`: neither metrics nor tracing;
  * - `metrics`: METRICS_PORT set (every request observed in the histograms; no scraper, so the
  *   figure is the recording cost);
  * - `tracing`: OTEL_EXPORTER_OTLP_ENDPOINT set to a sink in this script that accepts every export
- *   (all requests sampled: the SDK's default), so spans are built, batched and sent.
+ *   (all requests sampled: the SDK's default), so spans are built, batched and sent;
+ * - `tracing-10%`: the same with OTEL_TRACES_SAMPLER=parentbased_traceidratio and
+ *   OTEL_TRACES_SAMPLER_ARG=0.1 (one request in ten traced), the guide's production setting.
  *
- * With PostgreSQL (DATABASE_URL) the three run at once and the loads alternate plain, metrics,
- * tracing in each of BENCH_RUNS rounds, so a neighbour's load on a shared machine falls on all
- * three alike; on the embedded database (one process per folder) each round starts and stops
- * them in turn. Each load is BENCH_SECONDS (default 10) of autocannon at BENCH_CONNECTIONS (10)
+ * With PostgreSQL (DATABASE_URL) the four run at once and the loads alternate plain, metrics,
+ * tracing, tracing-10% in each of BENCH_RUNS rounds, so a neighbour's load on a shared machine
+ * falls on all of them alike; on the embedded database (one process per folder) each round
+ * starts and stops them in turn. Each load is BENCH_SECONDS (default 10) of autocannon at BENCH_CONNECTIONS (10)
  * on the same VDP after a 3 s warm-up; it prints req/s min / median / max per configuration, the
  * server CPU per request, and each configuration's median over plain's.
  *
- * BENCH_PORT (default 3235): servers on it and the next two, the trace sink on the third after,
- * the metrics listener on the fourth.
+ * BENCH_PORT (default 3234): servers on it and the next three, the trace sink on the fourth after,
+ * the metrics listener on the fifth.
  * A benchmark, not a test: nothing fails on timings.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -33,9 +35,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const HOST = "perth-toyota.localhost";
-const PORT = benchPort(3235);
-const SINK_PORT = PORT + 3;
-const CONFIGS = ["plain", "metrics", "tracing"] as const;
+const PORT = benchPort(3234);
+const SINK_PORT = PORT + 4;
+const CONFIGS = ["plain", "metrics", "tracing", "tracing-10%"] as const;
 type Config = (typeof CONFIGS)[number];
 
 interface Run {
@@ -66,8 +68,9 @@ function envOf(config: Config): Record<string, string> {
   const env: Record<string, string> = { PAGE_CACHE: "off" };
   // Side by side on PostgreSQL: each its own folder (admin socket), as separate machines would be.
   if (concurrent) env.DATA_DIR = join(scratch, config);
-  if (config === "metrics") env.METRICS_PORT = String(PORT + 4);
-  if (config === "tracing") env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${SINK_PORT}`;
+  if (config === "metrics") env.METRICS_PORT = String(PORT + 5);
+  if (config.startsWith("tracing")) env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${SINK_PORT}`;
+  if (config === "tracing-10%") Object.assign(env, { OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.1" });
   return env;
 }
 
@@ -89,7 +92,7 @@ async function vdpPath(server: BenchServer): Promise<string> {
   return vdp;
 }
 
-const runs: Record<Config, Run[]> = { plain: [], metrics: [], tracing: [] };
+const runs: Record<Config, Run[]> = { plain: [], metrics: [], tracing: [], "tracing-10%": [] };
 const started = Date.now();
 console.error(`bench:ops-overhead, ${concurrent ? "PostgreSQL, servers side by side" : "PGlite, servers in turn"}, ${RUNS} runs x ${SECONDS} s, ${CONNECTIONS} connections, uncached VDP`);
 let path = "";
@@ -125,13 +128,16 @@ const plain = spread(runs.plain.map((r) => r.reqs)).median;
 const lines = [
   `bench:ops-overhead, ${concurrent ? "PostgreSQL" : "PGlite"}, uncached VDP ${path}, ${RUNS} runs x ${SECONDS} s, ${CONNECTIONS} connections (req/s min / median / max)`,
   "",
-  "| configuration | req/s | median vs plain | server CPU ms/req |",
-  "|---|---|---|---|",
+  "| configuration | req/s | median vs plain's median | each run vs plain's run of its round | server CPU ms/req |",
+  "|---|---|---|---|---|",
   ...CONFIGS.map((config) => {
     const reqs = spread(runs[config].map((r) => r.reqs));
     const cpu = spread(runs[config].map((r) => r.cpuMsPerRequest));
+    // Each run against plain's run of the same round (taken seconds apart), then the median.
+    const paired = spread(runs[config].map((r, i) => ((r.reqs - runs.plain[i].reqs) / runs.plain[i].reqs) * 100));
     const change = config === "plain" ? "–" : `${(((reqs.median - plain) / plain) * 100).toFixed(1)}%`;
-    return `| ${config} | ${formatSpread(reqs, 1)} | ${change} | ${formatSpread(cpu, 2)} |`;
+    const pairedText = config === "plain" ? "–" : `${formatSpread(paired, 1)}%`;
+    return `| ${config} | ${formatSpread(reqs, 1)} | ${change} | ${pairedText} | ${formatSpread(cpu, 2)} |`;
   }),
   "",
   `Trace exports received by the sink: ${exports} (${(exportedBytes / 1024).toFixed(0)} KB). Total time ${((Date.now() - started) / 60_000).toFixed(1)} min.`,

@@ -19,6 +19,7 @@ import { migrateDatabase } from "../../db/migrate";
 import type { ReplicaOutcome } from "../../db/replica";
 import { cars, leads } from "../../db/schema/index";
 import { importStock } from "../../app/services/stock-import.server";
+import { startMetricsServer, type MetricsServer } from "../../server/metrics";
 import { startTestApp, type TestApp } from "./app-harness";
 import { feed, stockRecord } from "./fixtures";
 import { baseBackup, initCluster, postgresClusterUnavailable, removeDir, serviceTempDir, startPostgres, type PostgresServer } from "./ops-processes";
@@ -47,6 +48,7 @@ describe.skipIf(unavailable)(`read replica on loopback (issue 55; spec 4 search,
   let replica: PostgresServer;
   let handle: DatabaseHandle;
   let app: TestApp;
+  let metrics: MetricsServer;
   const outcomes: ReplicaOutcome[] = [];
   const records = [stockRecord({ make: "Toyota", model: "HiLux" }), stockRecord({ make: "Ford", model: "Ranger" })];
 
@@ -67,9 +69,18 @@ describe.skipIf(unavailable)(`read replica on loopback (issue 55; spec 4 search,
     });
     await migrateDatabase(handle);
     app = await startTestApp(handle, { cars: records, app: { pageCache: { enabled: false } } });
+    metrics = await startMetricsServer({ port: 0, host: "127.0.0.1", sources: { database: handle } });
   }, 180_000);
 
+  /** forecourt_db_replica_lag_seconds as scraped now. */
+  async function scrapedLag(): Promise<number> {
+    const text = await (await fetch(`http://127.0.0.1:${metrics.port}/metrics`)).text();
+    const line = text.split("\n").find((l) => l.startsWith("forecourt_db_replica_lag_seconds "));
+    return Number(line?.split(" ")[1]);
+  }
+
   afterAll(async () => {
+    await metrics?.close();
     await handle?.close();
     await replica?.stop();
     await primary?.stop();
@@ -89,6 +100,7 @@ describe.skipIf(unavailable)(`read replica on loopback (issue 55; spec 4 search,
     }
     const [stat] = rows<{ state: string; bytes: string }>(await handle.db.execute(sql`select state, pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn)::text as bytes from pg_stat_replication`));
     expect(stat.state).toBe("streaming");
+    expect(await scrapedLag()).toBeGreaterThanOrEqual(0);
     lags.sort((a, b) => a - b);
     // The figure for the operations guide (a loaded, shared machine: not a capacity measure).
     console.log(`replica lag observed (commit on the primary until visible on the replica, 20 writes, polled): min ${lags[0].toFixed(1)} ms, median ${lags[10].toFixed(1)} ms, max ${lags[19].toFixed(1)} ms; replay behind by ${stat.bytes} bytes at the end`);
@@ -133,6 +145,8 @@ describe.skipIf(unavailable)(`read replica on loopback (issue 55; spec 4 search,
 
   it("when the replica stops, reads fall back to the primary and nothing fails; when it runs again, reads return to it", async () => {
     await replica.crash();
+    // The metrics endpoint says the replica cannot be read.
+    expect(await scrapedLag()).toBe(-1);
     outcomes.length = 0;
     const sitemap = await app.request("/sitemap.xml");
     expect(sitemap.status).toBe(200);
