@@ -32,6 +32,7 @@ const SERVER_CONNECTIONS = 4;
 const version = pgbouncerVersion();
 const serverUrl = process.env.DATABASE_URL;
 const unavailable = !version ? "Debian's pgbouncer (/usr/sbin/pgbouncer) is not installed" : !serverUrl ? "runs in the PostgreSQL suite (DATABASE_URL set)" : null;
+if (unavailable) console.warn(`SKIPPED: ${unavailable}`);
 
 function rows<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];

@@ -29,6 +29,7 @@ const REPLICA_PORT = 6432;
 /** A generous bound for anything to happen on a loaded machine (never a timing assertion). */
 const BOUND_MS = 60_000;
 const unavailable = postgresClusterUnavailable() ?? (process.env.DATABASE_URL ? null : "runs in the PostgreSQL suite (DATABASE_URL set)");
+if (unavailable) console.warn(`SKIPPED: ${unavailable}`);
 
 function rows<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];

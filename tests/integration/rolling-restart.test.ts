@@ -17,6 +17,7 @@ import { feed, stockRecord } from "./fixtures";
 
 const url = process.env.DATABASE_URL;
 const unavailable = !haproxyBinary() ? "Debian's haproxy (/usr/sbin/haproxy) is not installed" : !url ? "runs in the PostgreSQL suite (DATABASE_URL set): two nodes cannot share one embedded PGlite" : null;
+if (unavailable) console.warn(`SKIPPED: ${unavailable}`);
 
 describe.skipIf(unavailable)(`rolling restart behind haproxy (issue 55; spec 6 leads)${unavailable ? ` -- skipped: ${unavailable}` : ""}`, () => {
   let handle: DatabaseHandle;
