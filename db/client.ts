@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { enableNamedStatements } from "./pglite-named";
+import { attachReplica, ReadReplica, type ReplicaOptions } from "./replica";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -30,6 +31,8 @@ export interface DatabaseHandle {
    * holds it (consistent: PGlite runs one query at a time). PostgreSQL: undefined (pg_dump).
    */
   snapshot?(): Promise<Blob>;
+  /** The streaming replica lag-tolerant reads may use (`replicaUrl`; db/replica.ts), when one is configured. */
+  replica?: ReadReplica;
   close(): Promise<void>;
 }
 
@@ -42,6 +45,18 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** A snapshot ({@link DatabaseHandle.snapshot}) to create the embedded database from (restore). */
   loadDataDir?: Blob;
+  /**
+   * PostgreSQL: keep Drizzle's named prepared statements (`.prepare(name)`) as named statements
+   * on the connection (default true). False sends them unnamed (parsed on every execution), for a
+   * transaction-mode pooler that does not track prepared statements (pgbouncer before 1.21, or
+   * with `max_prepared_statements = 0`): there the next execution can reach another server
+   * connection, which has never seen the statement.
+   */
+  namedStatements?: boolean;
+  /** postgres://... of a streaming replica for lag-tolerant reads (db/replica.ts); PostgreSQL only. */
+  replicaUrl?: string;
+  /** How the replica is used and reported (db/replica.ts). */
+  replicaOptions?: ReplicaOptions;
 }
 
 /**
@@ -50,24 +65,19 @@ export interface OpenDatabaseOptions {
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
-    // node-postgres (docs/decisions/160): a connection lost mid-transaction fails that
-    // transaction's queries with an error the caller can catch; it never crashes the process.
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 10_000,
-      idleTimeoutMillis: 30_000,
-    });
-    // An idle client's error is handled by the pool, but a checked-out client (inside a
-    // transaction) has no listener: without this, a dropped socket emits an unhandled 'error'
-    // and ends the process. The failed query rejects; the pool discards the broken client.
-    pool.on("connect", (client) => {
-      client.on("error", () => {});
-    });
-    pool.on("error", () => {});
+    const pool = postgresPool(pg, options.url, { max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000, namedStatements: options.namedStatements ?? true });
     const db = drizzle(pool, { schema }) as unknown as Database;
+    let replicaPool: InstanceType<typeof pg.Pool> | null = null;
+    let replica: ReadReplica | undefined;
+    if (options.replicaUrl) {
+      // A replica that is down or unreachable must not hold a page for long: reads fall back to
+      // the primary once connecting (2 s) or a query (10 s) takes too long.
+      replicaPool = postgresPool(pg, options.replicaUrl, { max: options.poolSize ?? 10, connectionTimeoutMillis: 2_000, queryTimeout: 10_000, namedStatements: options.namedStatements ?? true });
+      replica = new ReadReplica(drizzle(replicaPool, { schema }) as unknown as Database, options.replicaOptions);
+      attachReplica(db, replica);
+    }
     return {
       db,
       kind: "postgres",
@@ -75,7 +85,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
         await pool.query("select 1");
       },
       poolStats: () => ({ total: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
-      close: () => pool.end(),
+      replica,
+      close: async () => {
+        await replicaPool?.end();
+        await pool.end();
+      },
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
@@ -99,4 +113,40 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     snapshot: () => client.dumpDataDir("gzip"),
     close: () => client.close(),
   };
+}
+
+type PgModule = typeof import("pg").default;
+
+/** A node-postgres pool that never crashes the process on a dropped connection; see openDatabase. */
+function postgresPool(pg: PgModule, url: string, options: { max: number; connectionTimeoutMillis: number; queryTimeout?: number; namedStatements: boolean }) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max,
+    connectionTimeoutMillis: options.connectionTimeoutMillis,
+    idleTimeoutMillis: 30_000,
+    query_timeout: options.queryTimeout,
+    // The pool's documented `Client` option: the same client, with statement names dropped.
+    Client: options.namedStatements ? pg.Client : unnamedStatementClient(pg),
+  });
+  // node-postgres (docs/decisions/160): a connection lost mid-transaction fails that
+  // transaction's queries with an error the caller can catch; it never crashes the process.
+  // An idle client's error is handled by the pool, but a checked-out client (inside a
+  // transaction) has no listener: without this, a dropped socket emits an unhandled 'error'
+  // and ends the process. The failed query rejects; the pool discards the broken client.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
+  pool.on("error", () => {});
+  return pool;
+}
+
+/** A pg Client that sends every query as an unnamed statement (see OpenDatabaseOptions.namedStatements). */
+function unnamedStatementClient(pg: PgModule): typeof pg.Client {
+  return class UnnamedStatementClient extends pg.Client {
+    // Drizzle passes a plain config object ({ name, text, values, types }); only its name goes.
+    query(config: unknown, ...rest: unknown[]): never {
+      const unnamed = config && typeof config === "object" && "name" in config && !("submit" in config) ? { ...(config as object), name: undefined } : config;
+      return (super.query as (...args: unknown[]) => never)(unnamed, ...rest);
+    }
+  } as typeof pg.Client;
 }

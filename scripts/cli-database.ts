@@ -9,7 +9,8 @@ import { migrateDatabase } from "../db/migrate.ts";
 export async function openCliDatabase(): Promise<DatabaseHandle | null> {
   const url = process.env.DATABASE_URL || undefined;
   try {
-    const handle = await openDatabase({ url, dataDir: url ? undefined : (process.env.DATA_DIR ?? ".data/pglite"), poolSize: 2 });
+    // Behind a pooler without prepared statements, as the server (DATABASE_NAMED_STATEMENTS).
+    const handle = await openDatabase({ url, dataDir: url ? undefined : (process.env.DATA_DIR ?? ".data/pglite"), poolSize: 2, namedStatements: process.env.DATABASE_NAMED_STATEMENTS !== "off" });
     await migrateDatabase(handle);
     return handle;
   } catch (error) {

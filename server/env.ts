@@ -8,6 +8,21 @@ import { ReadModelMbSchema } from "../app/search/read-model-budget";
 const EnvSchema = z.object({
   /** PostgreSQL URL; when unset the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  /**
+   * PostgreSQL streaming replica for reads that tolerate lag (search read-model loads, sitemap,
+   * the SRP's promo cards and make logos; db/replica.ts). Writes and read-your-writes stay on
+   * DATABASE_URL; when the replica is down or behind, those reads go to DATABASE_URL too.
+   */
+  DATABASE_REPLICA_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  /**
+   * "off" sends the app's named prepared statements unnamed: needed behind a transaction-mode
+   * pooler that does not track prepared statements (pgbouncer before 1.21, or its
+   * max_prepared_statements = 0). Default "on".
+   */
+  DATABASE_NAMED_STATEMENTS: z
+    .enum(["on", "off"])
+    .default("on")
+    .transform((v) => v === "on"),
   /** Folder of the embedded database. */
   DATA_DIR: z.string().default(".data/pglite"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),

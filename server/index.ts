@@ -24,6 +24,7 @@ import { startReservationWorker } from "../app/services/reservations.server";
 import { primaryLocationEmail } from "../app/services/leads.server";
 import { setFlagsFromString } from "node:v8";
 import { createApp } from "./app";
+import { replicaReads } from "./metrics";
 import { closeCompression } from "./compress";
 import { processCount, WORKER_NUMBER } from "./cluster";
 import { loadEnv } from "./env";
@@ -58,8 +59,17 @@ export async function startServer(): Promise<RunningServer> {
   const logger = pino({ level: env.LOG_LEVEL, mixin: tracing ? traceIds : undefined }, destination);
   const buildFile = resolve("build/server/index.js");
   if (!existsSync(buildFile)) throw new Error("No production build found: run `npm run build` first (npm start does this for you).");
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR });
-  logger.info({ database: database.kind }, "database opened");
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
+    namedStatements: env.DATABASE_NAMED_STATEMENTS,
+    replicaUrl: env.DATABASE_URL ? env.DATABASE_REPLICA_URL : undefined,
+    replicaOptions: {
+      onRead: env.METRICS_PORT ? (outcome) => replicaReads.inc({ outcome }) : undefined,
+      onDown: (err) => logger.warn({ err: safeError(err) }, "read replica failed; lag-tolerant reads go to the primary for 5 s"),
+    },
+  });
+  logger.info({ database: database.kind, replica: Boolean(database.replica) }, "database opened");
   // A cluster's primary has migrated and seeded already (server/cluster.ts).
   const workerNumber = process.env[WORKER_NUMBER];
   if (!workerNumber) await migrateDatabase(database);

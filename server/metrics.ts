@@ -20,6 +20,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import client, { Counter, Gauge, Histogram } from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { DatabaseHandle } from "../db/client";
@@ -66,6 +67,12 @@ export const leadDeliveryAttempts = metric(
   (name) => new Counter({ name, help: "Lead delivery attempts by this process, by channel and outcome (sent, retry, dead).", labelNames: ["channel", "outcome"] as const }),
 );
 
+/** Lag-tolerant reads by how they were answered (db/replica.ts): replica, or the primary because it was behind, down or failed. */
+export const replicaReads = metric(
+  "forecourt_db_replica_reads_total",
+  (name) => new Counter({ name, help: "Lag-tolerant reads (search loads, sitemap, SRP lists) by outcome: replica, behind/down/failed (answered by the primary).", labelNames: ["outcome"] as const }),
+);
+
 /** Times `seconds` of work with `observe` (a histogram's observe). @returns what `work` returns */
 export function timed<T>(histogram: Histogram, work: () => T): T {
   const started = performance.now();
@@ -107,27 +114,69 @@ export function statusClass(status: number): string {
  * @returns `(path, status) => pattern`
  */
 export function routePatterns(build: ServerBuild | null): (path: string, status: number) => string {
-  const routes = build ? routeTree(build) : null;
+  // React Router's matchRoutes flattens and ranks the routes it is given on every call: over the
+  // app's nested route tree that took 5-8 ms per request (issue 55 overhead figures, decision
+  // 272). The tree is flattened here once, into one route per full pattern, so a call ranks a
+  // flat list; the patterns of the paths seen last are kept as well.
+  const routes = build ? flatRoutes(routeTree(build)) : null;
+  const patterns = new LRUCache<string, string>({ max: 2_000 });
+  const patternOf = (page: string): string => {
+    let pattern = patterns.get(page);
+    if (pattern === undefined) {
+      pattern = matchRoutes(candidates(page), page)?.at(-1)?.route.path ?? "*";
+      patterns.set(page, pattern);
+    }
+    return pattern;
+  };
+  // Only routes that could match a path are ranked for it: same first segment (or a parameter or
+  // splat there) and the same number of segments (a splat: as many or more). Leaving out routes
+  // that cannot match keeps React Router's choice; an optional segment keeps its route in.
+  const shapes = (routes ?? []).map((route) => {
+    const segments = route.path!.split("/").filter(Boolean);
+    const splat = segments.at(-1) === "*";
+    const first = segments[0]?.toLowerCase() ?? "";
+    return { route, first, open: first.startsWith(":") || first === "*", splat, fixed: splat ? segments.length - 1 : segments.length, optional: route.path!.includes("?") };
+  });
+  const knownFirst = new Set(shapes.map((s) => s.first));
+  const byShape = new Map<string, RouteObject[]>();
+  const candidates = (page: string): RouteObject[] => {
+    const segments = page.split("/").filter(Boolean);
+    const first = segments[0]?.toLowerCase() ?? "";
+    const key = `${first}/${segments.length}`;
+    const known = knownFirst.has(first) && segments.length <= 16;
+    let list = known ? byShape.get(key) : undefined;
+    if (!list) {
+      list = shapes
+        .filter((s) => s.optional || ((s.open || s.first === first || (s.splat && s.fixed === 0)) && (s.splat ? s.fixed <= segments.length : s.fixed === segments.length)))
+        .map((s) => s.route);
+      if (known) byShape.set(key, list);
+    }
+    return list;
+  };
   return (path, status) => {
     if (path === "/healthz" || path === "/readyz") return path;
     if (path.startsWith("/assets/")) return "/assets/*";
     if (!routes) return "app";
     const data = path.endsWith(".data");
     const page = data ? path.slice(0, -".data".length).replace(/^\/_root$/, "/") || "/" : path;
-    const matches = matchRoutes(routes, page);
-    const pattern = matches?.length
-      ? `/${matches
-          .map((m) => m.route.path ?? "")
-          .filter(Boolean)
-          .join("/")}`.replace(/\/+/g, "/")
-      : "*";
+    const pattern = patternOf(page);
     // The catch-all route answers unknown paths; a file served by the static handler matched it too.
     if (pattern === "/*" && status < 400 && /\.[a-z0-9]+$/i.test(page)) return "static";
     return data ? `${pattern}.data` : pattern;
   };
 }
 
-function routeTree(build: ServerBuild): RouteObject[] {
+/** Every route of `tree` as a flat route whose path is its full pattern (`/cars/:slug`), in tree order. */
+export function flatRoutes(tree: RouteObject[], parent = ""): RouteObject[] {
+  return tree.flatMap((route) => {
+    const full = `/${[parent, route.path ?? ""].filter(Boolean).join("/")}`.replace(/\/+/g, "/");
+    const own: RouteObject = { path: full, caseSensitive: route.caseSensitive };
+    return [own, ...flatRoutes(route.children ?? [], full)];
+  });
+}
+
+/** The build's route manifest as React Router route objects (nested by parent). */
+export function routeTree(build: ServerBuild): RouteObject[] {
   const children = new Map<string | undefined, RouteObject[]>();
   for (const route of Object.values(build.routes)) {
     if (!route) continue;
@@ -257,6 +306,25 @@ function defineScrapeMetrics(): void {
       this.set({ state: "in_use" }, pool.inUse);
       this.set({ state: "total" }, pool.total);
       this.set({ state: "waiting" }, pool.waiting);
+    },
+  });
+  new Gauge({
+    name: "forecourt_db_replica_lag_seconds",
+    help: "Seconds the read replica is behind the primary (0 when it has replayed all it received); absent without DATABASE_REPLICA_URL, -1 when it cannot be read.",
+    async collect() {
+      this.reset();
+      const replica = sources?.database.replica;
+      if (!replica) return;
+      try {
+        const [row] = rowsOf<{ seconds: number | string | null }>(
+          await replica.db.execute(
+            sql`select case when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0 else extract(epoch from now() - pg_last_xact_replay_timestamp()) end::float8 as seconds`,
+          ),
+        );
+        this.set(Math.max(0, Number(row?.seconds ?? 0)));
+      } catch {
+        this.set(-1);
+      }
     },
   });
   // Counters whose values the page cache keeps: each scrape copies them in.

@@ -15,9 +15,9 @@ import type { Env } from "./env";
  * first migration). Opens and closes its own connection. False without DATABASE_URL or SEED_DEMO.
  * @throws when the database cannot be reached
  */
-export async function isUnseededPostgres(env: Pick<Env, "DATABASE_URL" | "SEED_DEMO">): Promise<boolean> {
+export async function isUnseededPostgres(env: Pick<Env, "DATABASE_URL" | "SEED_DEMO"> & Partial<Pick<Env, "DATABASE_NAMED_STATEMENTS">>): Promise<boolean> {
   if (!env.DATABASE_URL || !env.SEED_DEMO) return false;
-  const database = await openDatabase({ url: env.DATABASE_URL });
+  const database = await openDatabase({ url: env.DATABASE_URL, namedStatements: env.DATABASE_NAMED_STATEMENTS });
   try {
     return !(await demoSitesSeeded(database));
   } catch (error) {
@@ -35,8 +35,8 @@ export async function isUnseededPostgres(env: Pick<Env, "DATABASE_URL" | "SEED_D
  * process (server/first-start.ts), which a new database and a cluster's primary start.
  * @throws when the database cannot be opened, migrated or seeded
  */
-export async function prepareDatabase(env: Pick<Env, "DATABASE_URL" | "DATA_DIR" | "SEED_DEMO">, log: (line: string) => void = () => {}): Promise<void> {
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR });
+export async function prepareDatabase(env: Pick<Env, "DATABASE_URL" | "DATA_DIR" | "SEED_DEMO"> & Partial<Pick<Env, "DATABASE_NAMED_STATEMENTS">>, log: (line: string) => void = () => {}): Promise<void> {
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR, namedStatements: env.DATABASE_NAMED_STATEMENTS });
   log("database opened");
   try {
     await migrateDatabase(database);

@@ -8,6 +8,7 @@
 import { brandLogoUrl } from "~/domain/display/brand-logos";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { readLagTolerant } from "../../db/replica";
 import { manufacturers, offers } from "../../db/schema/index";
 import {
   emptySearchQuery,
@@ -165,11 +166,17 @@ export async function resolveSearch(db: Database, site: Site, entry: SearchEntry
  */
 export async function promoCardsFor(db: Database, site: Site, query: SearchQuery, now: number): Promise<PromoCard[]> {
   const cards = await memoBySiteVersion("promo-cards", site, async () => {
-    const rows = await db
-      .select()
-      .from(offers)
-      .where(and(eq(offers.siteId, site.id), eq(offers.kind, "promo_card")))
-      .orderBy(offers.id);
+    // Kept per site version: read from a replica only once it has replayed that version.
+    const rows = await readLagTolerant(
+      db,
+      (reader) =>
+        reader
+          .select()
+          .from(offers)
+          .where(and(eq(offers.siteId, site.id), eq(offers.kind, "promo_card")))
+          .orderBy(offers.id),
+      site,
+    );
     return rows.flatMap((o): PromoCard[] => {
       // A finance card shows only with figures of this site's own (issue 51, reg 100).
       const finance = o.finance == null ? null : financeOfferView(o.finance, (carType) => lenderAssumptionsFor(site.config, carType));
@@ -201,7 +208,7 @@ export async function promoCardsFor(db: Database, site: Site, query: SearchQuery
 async function makeLogos(db: Database, site: Site, makes: readonly string[]): Promise<Record<string, string>> {
   if (makes.length === 0) return {};
   const logos = await memoBySiteVersion("make-logos", site, async () => {
-    const rows = await db.select({ name: manufacturers.name, logoUrl: manufacturers.logoUrl }).from(manufacturers);
+    const rows = await readLagTolerant(db, (reader) => reader.select({ name: manufacturers.name, logoUrl: manufacturers.logoUrl }).from(manufacturers), site);
     return new Map(rows.flatMap((r) => (r.logoUrl ? [[r.name, r.logoUrl] as const] : [])));
   });
   // The manufacturer's own logo when the catalogue has one, else the brand mark the cards show.

@@ -5,6 +5,7 @@
 import { subscribe } from "node:diagnostics_channel";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { readLagTolerant } from "../../db/replica";
 import { cars, locations } from "../../db/schema/index";
 import { READ_MODEL_CHANNEL, ReadModelStore, readModelBudgetMb, type ReadModelEvent, type ReadModelVersion } from "~/search/read-model-store";
 import { similarStock, type SimilarTo } from "~/search/similar";
@@ -98,8 +99,10 @@ export function setReadModelStore(next: ReadModelStore): void {
   store = next;
 }
 
+// The load tolerates lag (a read replica when there is one, db/replica.ts), but the model is kept
+// under the site's stock version, so the replica must have replayed that version.
 function siteIndex(db: Database, site: Site): Promise<ReadModelVersion> {
-  return readModelStore().get(site.id, site.stockVersion, () => loadSearchDocs(db, site));
+  return readModelStore().get(site.id, site.stockVersion, () => readLagTolerant(db, (reader) => loadSearchDocs(reader, site), site));
 }
 
 /**

@@ -14,9 +14,9 @@ if (!hasPromtool) console.warn("SKIPPED: promtool is not installed (Debian: apt-
 if (!hasPrometheus) console.warn("SKIPPED: prometheus is not installed (Debian: apt-get install prometheus); the scrape drill did not run");
 
 describe("operations: alerts and a real Prometheus", () => {
-  it.skipIf(!hasPromtool)("docs/operations/alerts.yml passes `promtool check rules` and its unit tests (dead leads, delivery lag, 5xx ratio, p99, readiness)", () => {
+  it.skipIf(!hasPromtool)("docs/operations/alerts.yml passes `promtool check rules` and its unit tests (dead leads, delivery lag, 5xx ratio, p99, readiness, read replica)", () => {
     const check = spawnSync("promtool", ["check", "rules", "docs/operations/alerts.yml"], { encoding: "utf8" });
-    expect(check.stdout + check.stderr).toContain("SUCCESS: 5 rules found");
+    expect(check.stdout + check.stderr).toContain("SUCCESS: 6 rules found");
     expect(check.status).toBe(0);
     const test = spawnSync("promtool", ["test", "rules", "alerts.test.yml"], { cwd: "docs/operations", encoding: "utf8" });
     expect(test.stdout + test.stderr).toContain("SUCCESS");
