@@ -230,6 +230,8 @@ test("issue 51 / spec 7: the service booking sends the checked additional servic
   await expect(services.getByRole("checkbox")).toHaveCount(4);
   await services.getByRole("checkbox", { name: "Wheel alignment" }).check();
   await services.getByRole("checkbox", { name: "Car wash" }).check();
+  const axe = await new AxeBuilder({ page }).include("[data-testid=lead-form]").analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await page.getByLabel("First Name").fill("Sam");
   await page.getByLabel("Last Name").fill("Service");
   await page.getByLabel("Email").fill("sam.service@example.com");
