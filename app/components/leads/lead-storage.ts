@@ -55,9 +55,10 @@ export const VISITED_PAGES_LIMIT = 20;
 
 /**
  * Remembers this page in the session's visit list and, on the session's first page, its query
- * (the server keeps only its linking parameters); returns both (spec 7 lead_attributes). Called on every page (the site layout) and
- * by a lead form as it mounts. Session storage only: nothing leaves the browser until a lead form
- * is sent, so no cookie and no banner are needed, and the server's (cacheable) HTML never holds it.
+ * (the server keeps only its linking parameters); returns both (spec 7 lead_attributes). Called
+ * on every page (the site layout) and by a lead form as it mounts. Session storage only: nothing
+ * leaves the browser until a lead form is sent, so no cookie and no banner are needed, and the
+ * server's (cacheable) HTML never holds it.
  */
 export function recordVisit(): { visitedPages: string[]; landingQuery: string } {
   const path = `${window.location.pathname}${window.location.search}`;
