@@ -143,7 +143,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {chrome ? <SiteFooter site={chrome} /> : null}
-        {data?.account.watchlist ? <SiteToaster /> : null}
+        {chrome ? <SiteToaster /> : null}
         {chrome ? <StickyFooter data={chrome.navigation.stickyFooter} /> : null}
         {/* Decision 207: React Router's scroll restoration with a lighter inline script. */}
         <ScrollRestoration />

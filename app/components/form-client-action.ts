@@ -10,6 +10,19 @@
 import { data, isRouteErrorResponse, type ClientActionFunctionArgs } from "react-router";
 
 /**
+ * The posted text fields by name, for echoing a failed submit back into its form. React Router's
+ * own fields (`__` prefix) and the names in `omit` (a card number is never echoed) are left out.
+ * @param posted the submitted form
+ * @param omit field names to leave out
+ * @returns `{ name: value }` of the string fields (the last value of a repeated name)
+ */
+export function postedText(posted: FormData, omit: readonly string[] = []): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of posted) if (typeof value === "string" && !name.startsWith("__") && !omit.includes(name)) values[name] = value;
+  return values;
+}
+
+/**
  * @param fallback builds the route's action data from the posted form when the round trip failed
  * @returns a `clientAction` that answers the server action's data, or `fallback(posted)` with 503
  */

@@ -15,6 +15,8 @@ export interface LeadPageSetup {
   categories: string[] | null;
   /** Submit button text. */
   submitLabel: string;
+  /** The service booking: it offers the site's `leads.serviceOptions` as additional services (spec 7). */
+  additionalServices?: true;
 }
 
 /** Categories of the general enquiry page's select. */
@@ -34,7 +36,7 @@ export const LEAD_PAGES = {
   feedback: { kind: "feedback", category: "Feedback", subcategory: "Good experience", pickerTypes: null, categories: null, submitLabel: "Send Feedback" },
   "customer-feedback-survey": { kind: "feedback", category: "Feedback", subcategory: "Bad experience", pickerTypes: null, categories: null, submitLabel: "Send Feedback" },
   "book-test-drive": { kind: "test-drive", category: "Test Drive", subcategory: null, pickerTypes: SALES, categories: null, submitLabel: "Book Test Drive" },
-  service: { kind: "service", category: "Service Booking", subcategory: null, pickerTypes: SERVICE, categories: null, submitLabel: "Book Service" },
+  service: { kind: "service", category: "Service Booking", subcategory: null, pickerTypes: SERVICE, categories: null, submitLabel: "Book Service", additionalServices: true },
   parts: { kind: "parts", category: "Parts Enquiry", subcategory: null, pickerTypes: PARTS, categories: null, submitLabel: "Send Parts Enquiry" },
   fleet: { kind: "fleet", category: "Fleet Enquiry", subcategory: null, pickerTypes: SALES, categories: null, submitLabel: "Get In Touch" },
   finance: { kind: "finance", category: "Finance Enquiry", subcategory: null, pickerTypes: SALES, categories: null, submitLabel: "Send Finance Enquiry" },

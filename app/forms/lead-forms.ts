@@ -40,7 +40,12 @@ export interface LeadFormOptions {
   locationShown: boolean;
   /** Category choices when the form shows a category select (required when shown, spec 5). */
   categories: string[] | null;
+  /** The service booking's additional services (spec 7, SiteConfig leads.serviceOptions); null or absent: none offered. */
+  additionalServices?: string[] | null;
 }
+
+/** Spec 7: an additional service that is not one the site offers. */
+export const ADDITIONAL_SERVICE_MESSAGE = "Please choose from the services listed.";
 
 const trimmed = (max: number) => z.string().trim().max(max, `Please use at most ${max} characters.`);
 /** A required trimmed text field with the given message (spec 5 field rules). */
@@ -133,7 +138,7 @@ export function leadFormSchema(form: LeadFormKind, options: LeadFormOptions) {
     case "finance":
       return z.object({ ...hidden, ...contact, ...location, ...extras, opt_in: z.boolean().optional().default(false), message, ...terms });
     case "service":
-      return z.object({ ...hidden, ...contact, ...location, ...category, rego: trimmed(10).optional(), preferred_datetime: z.union([z.literal(""), z.iso.datetime({ local: true, error: "Please choose a valid date and time." })]).optional(), message, opt_in: checkbox, ...terms });
+      return z.object({ ...hidden, ...contact, ...location, ...category, ...additionalServices(options), rego: trimmed(10).optional(), preferred_datetime: z.union([z.literal(""), z.iso.datetime({ local: true, error: "Please choose a valid date and time." })]).optional(), message, opt_in: checkbox, ...terms });
     case "feedback":
       return z.object({ ...hidden, ...contact, ...location, experience: z.enum(["good", "bad"], { error: "Please tell us how your experience was." }), message, opt_in: checkbox, ...terms });
     case "fleet":
@@ -141,6 +146,13 @@ export function leadFormSchema(form: LeadFormKind, options: LeadFormOptions) {
     default:
       return z.object({ ...hidden, ...contact, ...location, ...category, ...extras, rego: trimmed(10).optional(), message, ...terms });
   }
+}
+
+/** The checked additional services (spec 7 additional_services): always an array, [] when none is ticked. */
+function additionalServices(options: LeadFormOptions) {
+  const offered = options.additionalServices;
+  if (!offered?.length) return {};
+  return { additional_services: z.array(z.enum(offered as [string, ...string[]], { error: ADDITIONAL_SERVICE_MESSAGE })).max(offered.length).default([]) };
 }
 
 export type LeadFormValues = z.output<ReturnType<typeof leadFormSchema>>;

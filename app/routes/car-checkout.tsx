@@ -11,6 +11,7 @@ import { data, Form, redirect } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/car-checkout";
 import { paymentsAdapterFor } from "~/adapters/payments/index.server";
+import { checkoutClientAction, type CheckoutActionData } from "~/components/checkout/checkout-client-action";
 import { CarSummary, ErrorSummary, LocationPicker, TermsCheckbox, TestCardField, TestPaymentBanner, TextField } from "~/components/checkout/checkout-ui";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { PRIVATE_PAGE_HEADERS } from "~/domain/private-page";
@@ -33,12 +34,9 @@ import { wholeNumberText } from "~/domain/display/number-text";
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
 
-interface ActionData {
-  errors: Record<string, string>;
-  formError: string | null;
-  values: Record<string, unknown>;
-  continueUrl: string | null;
-}
+type ActionData = CheckoutActionData;
+/** A submit that never reaches the app keeps the form as typed (spec 8 generic form failure; issue 51). */
+export const clientAction = checkoutClientAction;
 const reply = (d: ActionData, status = 200) => data<ActionData>(d, { status });
 
 /** Loads the car for this route or throws 404 (unknown car, checkout off, or the other path segment). */

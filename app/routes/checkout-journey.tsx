@@ -10,6 +10,7 @@ import { Link } from "~/components/link";
 import { z } from "zod";
 import type { Route } from "./+types/checkout-journey";
 import { paymentsAdapterFor } from "~/adapters/payments/index.server";
+import { checkoutClientAction, type CheckoutActionData } from "~/components/checkout/checkout-client-action";
 import { CarSummary, ErrorSummary, LocationPicker, TermsCheckbox, TestCardField, TestPaymentBanner, TextField } from "~/components/checkout/checkout-ui";
 import { FinanceCalculator } from "~/components/finance/finance-calculator";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
@@ -103,12 +104,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
 }
 
-interface ActionData {
-  errors: Record<string, string>;
-  formError: string | null;
-  values: Record<string, unknown>;
-  continueUrl: string | null;
-}
+type ActionData = CheckoutActionData;
+/** A submit that never reaches the app keeps the form as typed (spec 8 generic form failure; issue 51). */
+export const clientAction = checkoutClientAction;
 const reply = (d: ActionData, status = 400) => data<ActionData>(d, { status });
 
 const DetailsStepSchema = z.object({ ...CONTACT_FIELDS });

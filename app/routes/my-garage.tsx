@@ -22,6 +22,8 @@ import { assertSameOrigin } from "~/services/origin.server";
 import { listWatchlist } from "~/services/watchlist.server";
 import { FavouritesList } from "~/components/accounts/favourites-list";
 import { readFormData } from "~/services/read-form.server";
+import { keepFormOnFailure } from "~/components/form-client-action";
+import { GENERIC_FORM_ERROR } from "~/forms/lead-form-text";
 
 function garageSite(request: Request, context: Route.LoaderArgs["context"]) {
   const site = context.get(siteContext);
@@ -56,6 +58,16 @@ const DetailsSchema = z.object({
   postcode: z.string().trim().transform((v) => (v === "" ? null : v)).pipe(PostcodeSchema.nullable()),
 });
 
+interface ActionData {
+  saved: boolean;
+  errors: string[];
+  /** Spec 8 generic form failure: the save never reached the app. */
+  formError?: string;
+}
+
+/** A save that never reaches the app keeps the details typed, with spec 8's generic form error (issue 51). */
+export const clientAction = keepFormOnFailure<ActionData>(() => ({ saved: false, errors: [], formError: GENERIC_FORM_ERROR }));
+
 /** Saves the shopper's own stored details (spec 3). Origin-checked; only the signed-in shopper's row. */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
@@ -63,10 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
   const shopper = (await requireShopperFor(request, site, db, "my-garage"))!;
   const parsed = DetailsSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ saved: false, errors: parsed.error.issues.map((i) => i.message) }, { status: 400 });
+  if (!parsed.success) return data<ActionData>({ saved: false, errors: parsed.error.issues.map((i) => i.message) }, { status: 400 });
   const v = parsed.data;
   await updateShopperDetails(db, site, shopper.id, { name: v.name, lastName: v.last_name, email: v.email, postcode: v.postcode });
-  return { saved: true, errors: [] as string[] };
+  return data<ActionData>({ saved: true, errors: [] });
 }
 
 export default function MyGarage({ loaderData, actionData }: Route.ComponentProps) {
@@ -138,6 +150,11 @@ export default function MyGarage({ loaderData, actionData }: Route.ComponentProp
         {actionData?.saved ? (
           <p role="status" className="mt-3 rounded bg-green-50 px-3 py-2 text-green-800">
             Your details are saved.
+          </p>
+        ) : null}
+        {actionData?.formError ? (
+          <p role="alert" data-testid="error-warning" className="mt-3 rounded border border-red-300 bg-red-50 px-3 py-2 font-semibold text-red-800">
+            {actionData.formError}
           </p>
         ) : null}
         {actionData && actionData.errors.length ? (

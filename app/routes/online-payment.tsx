@@ -17,6 +17,8 @@ import { fieldErrors, formValues, TEST_CARD_MESSAGE } from "~/forms/reservation-
 import { requireShopperFor } from "~/services/auth.server";
 import { loadPaymentRequest, payRequest, resumeRequestPayment } from "~/services/reservations.server";
 import { readFormData } from "~/services/read-form.server";
+import { keepFormOnFailure } from "~/components/form-client-action";
+import { GENERIC_FORM_ERROR } from "~/forms/lead-form-text";
 
 const RequestIdSchema = z.uuid("The payment reference is the code in the link your dealer sent (for example 3f2c...-...).");
 
@@ -51,6 +53,9 @@ interface ActionData {
   formError: string | null;
   continueUrl: string | null;
 }
+
+/** A payment whose submit never reaches the app keeps the page, with spec 8's generic form error (issue 51). */
+export const clientAction = keepFormOnFailure<ActionData>(() => ({ errors: {}, formError: GENERIC_FORM_ERROR, continueUrl: null }));
 
 export async function action({ request, context }: Route.ActionArgs) {
   const site = context.get(siteContext);

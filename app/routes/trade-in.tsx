@@ -18,6 +18,8 @@ import type { TradeInStep } from "~/forms/trade-in";
 import { PREFERRED_CONTACT_METHODS } from "~/forms/lead-form-text";
 import { loadWizard, wizardAction, type WizardActionData, type WizardData } from "~/services/trade-in-wizard.server";
 import { wholeNumberText } from "~/domain/display/number-text";
+import { keepFormOnFailure, postedText } from "~/components/form-client-action";
+import { GENERIC_FORM_ERROR } from "~/forms/lead-form-text";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const wizard = await loadWizard(context.get(dbContext), context.get(siteContext), request);
@@ -35,6 +37,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const info = context.get(requestInfoContext);
   return wizardAction(context.get(dbContext), context.get(siteContext), request, { now: info.now, clientIp: info.clientIp ?? null });
 }
+
+/**
+ * A step whose submit never reaches the app (network failure, another server's 5xx page) stays
+ * on screen with what was typed and spec 8's generic form error (issue 51 section 1).
+ */
+export const clientAction = keepFormOnFailure<WizardActionData>((posted) => ({
+  status: "invalid",
+  step: String(posted.get("_step") ?? "vehicle") as TradeInStep,
+  errors: { "": GENERIC_FORM_ERROR },
+  values: postedText(posted),
+}));
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Trade-in valuation" }];

@@ -9,6 +9,10 @@ import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { recordUnsubscribe, UnsubscribeSchema } from "~/services/content.server";
 import { siteBaseUrl } from "~/services/sitemap.server";
 import { readFormData } from "~/services/read-form.server";
+import { keepFormOnFailure } from "~/components/form-client-action";
+import { GENERIC_FORM_ERROR } from "~/forms/lead-form-text";
+
+type ActionData = { ok: false; errors: Record<string, string>; email: string; formError?: string } | { ok: true; email: string };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -26,11 +30,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     const errors: Record<string, string> = {};
     for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return data({ ok: false as const, errors, email: String(form.get("email") ?? "") }, { status: 400 });
+    return data<ActionData>({ ok: false, errors, email: String(form.get("email") ?? "") }, { status: 400 });
   }
   await recordUnsubscribe(context.get(dbContext), context.get(siteContext), parsed.data);
-  return { ok: true as const, email: parsed.data.email.toLowerCase() };
+  return data<ActionData>({ ok: true, email: parsed.data.email.toLowerCase() });
 }
+
+/** A submit that never reaches the app keeps the form as typed, with spec 8's generic form error (issue 51). */
+export const clientAction = keepFormOnFailure<ActionData>((posted) => ({ ok: false, errors: {}, email: String(posted.get("email") ?? ""), formError: GENERIC_FORM_ERROR }));
 
 export function meta({ data }: Route.MetaArgs) {
   return pageMeta(data);
@@ -52,6 +59,11 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : (
         <Form method="post" className="mt-4 space-y-4" noValidate>
+          {actionData && !actionData.ok && actionData.formError ? (
+            <p role="alert" data-testid="error-warning" className="rounded border border-red-300 bg-red-50 p-3 font-semibold text-red-800">
+              {actionData.formError}
+            </p>
+          ) : null}
           <p>Enter your email address and we will stop sending you marketing emails.</p>
           <div>
             <label htmlFor="unsubscribe-email" className="block font-semibold">

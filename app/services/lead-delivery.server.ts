@@ -60,6 +60,17 @@ export async function claimDueJobs(db: Database, now: number, limit = 20): Promi
 }
 
 /**
+ * The visit trail of a lead for the dealer's email (spec 7 lead_attributes): the pages of the
+ * shopper's session, in order, and what the visit was linked from (utm_* and click ids).
+ */
+function visitLines(attributes: unknown): string[] {
+  const a = (attributes ?? {}) as { visited_pages?: unknown; linked_query_params?: unknown };
+  const pages = Array.isArray(a.visited_pages) ? a.visited_pages.filter((x): x is string => typeof x === "string") : [];
+  const linked = typeof a.linked_query_params === "string" ? a.linked_query_params : "";
+  return [...(pages.length ? [`Pages visited: ${pages.join(" > ")}`] : []), ...(linked ? [`Linked from: ${linked}`] : [])];
+}
+
+/**
  * Builds the subject, text, JSON and ADF of one lead. When `target` is the lead's
  * `confirmation_to` address (issue 10: reservations and purchases), the email is the shopper's
  * confirmation instead of the dealer's lead notice.
@@ -92,11 +103,13 @@ export async function buildLeadMessage(db: Database, leadId: number, target?: st
     ...(p.offer_from_client !== undefined ? [`Offer: $${p.offer_from_client}`] : []),
     ...(tradeIn ? tradeInLines(tradeIn, p) : []),
     ...(p.preferred_datetime ? [`Preferred time: ${p.preferred_datetime}`] : []),
+    ...(Array.isArray(p.additional_services) && p.additional_services.length ? [`Additional services: ${p.additional_services.join(", ")}`] : []),
     ...(p.deposit_dollars !== undefined ? [`Deposit: $${p.deposit_dollars} (${p.deposit_status ?? "authorised"}, fully refundable)`] : []),
     ...(p.reservation_expires_at ? [`Held until: ${p.reservation_expires_at}`] : []),
     ...(p.message ? ["", `Message: ${p.message}`] : []),
     "",
     `Page: ${p.url ?? "-"}`,
+    ...visitLines(p.lead_attributes),
     `Received: ${lead.createdAt.toISOString()}`,
   ];
   if (target !== undefined && typeof p.confirmation_to === "string" && p.confirmation_to === target) {

@@ -74,6 +74,7 @@ export async function loadLeadForm(db: Database, site: Site, page: LeadPageId, c
       commentsRequired: site.config.leads.commentsRequired,
       locationShown: picker.length > 1,
       categories: def.categories ? [...def.categories] : null,
+      additionalServices: "additionalServices" in def && site.config.leads.serviceOptions.length ? [...site.config.leads.serviceOptions] : null,
     },
     category: carCategory ?? def.category,
     subcategory: soldEnquiry ? SIMILAR_SUBCATEGORY : def.subcategory,
@@ -160,6 +161,7 @@ async function handleLeadForm(db: Database, site: Site, formData: FormData, requ
       userAgent: request.headers.get("user-agent"),
       url: (values.url as string | undefined) || request.headers.get("referer") || request.url,
       now: info.now,
+      pageId: setup.page,
     });
     if (result.kind === "rejected") {
       return data<LeadActionData>({ status: "error", result: submission.reply({ formErrors: [result.message] }), step: last }, { status: result.reason === "rate-limited" ? 429 : 400 });

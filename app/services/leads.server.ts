@@ -10,6 +10,7 @@ import type { Database } from "../../db/client";
 import { leadDeliveries, leadRateLimits, leads, locations } from "../../db/schema/index";
 import type { Car } from "~/domain/car";
 import { routeLead, siteEnquiryAddress } from "~/domain/leads/routing";
+import { linkedQueryParams } from "~/domain/leads/linked-params";
 import { departmentOf, type LeadFormKind } from "~/forms/lead-forms";
 import type { Site } from "~/sites/site";
 
@@ -33,6 +34,8 @@ export interface LeadInput {
   now: number;
   /** Issue 10: a paid reservation or purchase is never refused by the spam rate limit. */
   skipRateLimit?: boolean;
+  /** Spec 7 generic form submit `page_id`: the form page the lead came from (a lead page id, e.g. 'service'). */
+  pageId?: string;
   /** Issue 10: extra delivery jobs (e.g. the shopper's confirmation email, see `confirmation_to`). */
   extraTargets?: { channel: "email" | "webhook" | "adf"; target: string }[];
 }
@@ -111,6 +114,7 @@ export async function submitLead(db: Database, site: Site, input: LeadInput): Pr
     source: "Website",
     user_agent: input.userAgent,
     dealership_slug: site.slug,
+    page_id: input.pageId ?? null,
     car_id: car?.id ?? null,
     car_dealership_id: car?.location?.id ?? null,
     stock_number: car?.stockNumber ?? null,
@@ -122,7 +126,7 @@ export async function submitLead(db: Database, site: Site, input: LeadInput): Pr
     location_id: location?.id ?? null,
     lead_attributes: {
       visited_pages: splitList(visited_pages as string | undefined),
-      linked_query_params: (linked_query_params as string | undefined) ?? "",
+      linked_query_params: linkedQueryParams((linked_query_params as string | undefined) ?? ""),
     },
   };
   const siteEmail = siteEnquiryAddress(site, await primaryLocationEmail(db, site));

@@ -454,6 +454,11 @@ export const LeadsConfigSchema = z.object({
   rateLimitPerSitePerHour: z.number().int().min(1).default(1000),
   /** Form pages use the multi-step layout (spec 4): contact details first, then the enquiry. */
   multiStep: z.boolean().default(false),
+  /**
+   * Extra work a shopper may tick on the service booking form (spec 7 "additional_services (from
+   * checked options)"); the checked ones are sent with the lead. Empty: the form asks nothing extra.
+   */
+  serviceOptions: z.array(z.string().trim().min(1).max(80)).max(20).default(["Wheel alignment", "Tyre check", "Air-conditioning service", "Car wash"]),
 });
 
 // Issue 9: accounts (phone sign-in, sessions, gated pages, My Garage, watchlist).

@@ -4,51 +4,14 @@
  * the spec 8 toasts, the server's watchlist after a reload, sign-out, the spec 6 gate's redirect
  * with `redirect` and `back`, a refused open redirect, and the same flow without JavaScript.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
+import { signInOnPage } from "./sign-in";
 
 const SITE = E2E_BASE("harbour-auto-group");
-const OUTBOX = process.env.SMS_OUTBOX_DIR ?? ".data/sms-outbox";
 /** The toast on screen (spec 4: at most one; a replaced one stays in the DOM, hidden, while it animates out). */
 const TOAST = '[data-sonner-toast][data-visible="true"]';
-let counter = 0;
-
-/** A fresh mobile number per sign-in: "0412 xxx xxx" and its E.164 form. */
-function freshMobile(): { typed: string; e164: string } {
-  const digits = String((Date.now() + counter++ * 7919) % 1_000_000).padStart(6, "0");
-  return { typed: `0412 ${digits.slice(0, 3)} ${digits.slice(3)}`, e164: `+61412${digits}` };
-}
-
-/** The code of the newest outbox text to `e164` (the offline SMS adapter's files). */
-function codeFor(e164: string): string | null {
-  let files: string[] = [];
-  try {
-    files = readdirSync(OUTBOX);
-  } catch {
-    return null;
-  }
-  const texts = files
-    .map((f) => JSON.parse(readFileSync(join(OUTBOX, f), "utf8")) as { to: string; code: string; body: string; sentAt: string })
-    .filter((t) => t.to === e164)
-    .sort((a, b) => a.sentAt.localeCompare(b.sentAt));
-  return texts.at(-1)?.code ?? null;
-}
-
-/** On the sign-in page: enters a fresh number, reads the texted code, enters it. */
-async function signInOnPage(page: Page): Promise<string> {
-  const mobile = freshMobile();
-  await page.getByLabel("Mobile number").fill(mobile.typed);
-  await page.getByRole("button", { name: "Text me a code" }).click();
-  await expect(page.getByTestId("code-sent")).toContainText("We sent a code to 0412 *** ");
-  let code: string | null = null;
-  await expect.poll(() => (code = codeFor(mobile.e164)), { timeout: 10_000 }).toMatch(/^\d{6}$/);
-  await page.getByLabel("6-digit code").fill(code!);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  return mobile.e164;
-}
 
 /** Path of the first in-stock used car on the demo site. */
 async function firstCarPath(page: Page): Promise<{ path: string; title: string }> {

@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
+import { signInOnPage } from "./sign-in";
 
 const HARBOUR = E2E_BASE("harbour-auto-group");
 const RAW_BODY = "<html><body><h1>502 upstream exploded</h1><pre>RAW-BODY-MARKER stack at proxy.c:42</pre></body></html>";
@@ -112,3 +113,135 @@ test("a generic form whose submit fails keeps what was typed with 'An error occu
   await expect(page.getByLabel(/mobile/i).first()).toHaveValue("0412 555 010");
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
 });
+
+/**
+ * The non-lead forms (spec 8 "Generic form submit failure: Alert 'An error occurred when
+ * submitting this form'"): the trade-in wizard, reserve online, the purchase journey, My Garage
+ * and unsubscribe. Each is sent once with the network failing and once with a stubbed 500; the
+ * form stays with what was typed and the alert, never the error page or the 500's body.
+ */
+const GENERIC = "An error occurred when submitting this form";
+const FAULTS = ["network failure", "stubbed 500"] as const;
+type Fault = (typeof FAULTS)[number];
+
+/** Makes the next form posts fail the given way (page data requests still load). */
+async function failPosts(page: Page, fault: Fault) {
+  await page.route(DATA_REQUEST, (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    return fault === "network failure" ? route.abort("internetdisconnected") : route.fulfill({ status: 500, contentType: "text/html", body: RAW_BODY });
+  });
+}
+
+async function expectGenericAlert(page: Page) {
+  await expect(page.getByTestId("error-warning")).toContainText(GENERIC);
+  await expect(page.getByRole("alert").filter({ hasText: GENERIC })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  await expect(page.getByText("RAW-BODY-MARKER")).toHaveCount(0);
+}
+
+/** The first car on harbour's SRP that offers 'Reserve Now'. */
+async function reservableSlug(page: Page): Promise<string> {
+  await page.goto(`${HARBOUR}/search?sortBy=price_desc`);
+  const href = (await page.getByRole("link", { name: "Reserve Now" }).first().getAttribute("href")) ?? "";
+  return href.match(/^\/cars\/([a-z0-9-]+)\/checkout$/)![1];
+}
+
+async function fillContact(page: Page) {
+  await page.getByLabel("First Name").fill("Jane");
+  await page.getByLabel("Last Name").fill("Keepsake");
+  await page.getByLabel("Mobile").fill("0412 345 678");
+  await page.getByLabel("Email").fill("jane.keepsake@example.com");
+  await page.getByLabel("Postcode").fill("2150");
+}
+
+async function expectContactKept(page: Page) {
+  await expect(page.getByLabel("First Name")).toHaveValue("Jane");
+  await expect(page.getByLabel("Last Name")).toHaveValue("Keepsake");
+  await expect(page.getByLabel("Mobile")).toHaveValue("0412 345 678");
+  await expect(page.getByLabel("Email")).toHaveValue("jane.keepsake@example.com");
+  await expect(page.getByLabel("Postcode")).toHaveValue("2150");
+}
+
+for (const fault of FAULTS) {
+  test.describe(`issue 51 / spec 8: a generic form whose submit meets a ${fault} keeps every value with '${GENERIC}'`, () => {
+    test("trade-in wizard", async ({ page }) => {
+      await page.goto(`${E2E_BASE("sunshine-state-cars")}/trade-in`);
+      await page.getByLabel("Rego (number plate)").fill("1GOT 123");
+      await page.getByLabel("State registered in").selectOption("WA");
+      await failPosts(page, fault);
+      await page.getByRole("button", { name: "Find my car" }).click();
+      await expectGenericAlert(page);
+      await expect(page.getByRole("heading", { name: "Your car's registration" })).toBeVisible();
+      await expect(page.getByLabel("Rego (number plate)")).toHaveValue("1GOT 123");
+      await expect(page.getByLabel("State registered in")).toHaveValue("WA");
+      // With the link back, the same step goes on.
+      await page.unroute(DATA_REQUEST);
+      await page.getByRole("button", { name: "Find my car" }).click();
+      await expect(page.getByRole("heading", { name: "Kilometres" })).toBeVisible();
+    });
+
+    test("reserve online (checkout)", async ({ page }) => {
+      const slug = await reservableSlug(page);
+      await page.goto(`${HARBOUR}/cars/${slug}/checkout`);
+      await fillContact(page);
+      const picker = page.getByLabel("Pickup location");
+      const location = (await picker.count()) ? await picker.locator("option").nth(1).getAttribute("value") : null;
+      if (location) await picker.selectOption(location);
+      await page.getByRole("checkbox", { name: /I agree to the terms of use/ }).check();
+      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await failPosts(page, fault);
+      await page.getByRole("button", { name: /^Reserve for/ }).click();
+      await expectGenericAlert(page);
+      await expectContactKept(page);
+      if (location) await expect(picker).toHaveValue(location);
+      await expect(page.getByRole("checkbox", { name: /I agree to the terms of use/ })).toBeChecked();
+      await expect(page.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
+      await expect(page).toHaveURL(new RegExp(`/cars/${slug}/checkout$`));
+    });
+
+    test("purchase journey (checkout-journey)", async ({ page }) => {
+      const slug = await reservableSlug(page);
+      await page.goto(`${HARBOUR}/checkout-journey?car_id=${slug}`);
+      await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
+      await fillContact(page);
+      await failPosts(page, fault);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expectGenericAlert(page);
+      await expectContactKept(page);
+      await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
+      await page.unroute(DATA_REQUEST);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page.getByRole("heading", { name: "Trade-in" })).toBeVisible();
+    });
+
+    test("My Garage details", async ({ page }) => {
+      await page.goto(`${HARBOUR}/sign-in?type=garage&redirect=/my-garage`);
+      await signInOnPage(page);
+      await expect(page.getByRole("heading", { level: 1, name: "My Garage" })).toBeVisible();
+      await page.getByLabel("First Name").fill("Garage Jane");
+      await page.getByLabel("Email").fill("garage.jane@example.com");
+      await page.getByLabel("Postcode").fill("6000");
+      await failPosts(page, fault);
+      await page.getByRole("button", { name: "Save my details" }).click();
+      await expectGenericAlert(page);
+      await expect(page.getByLabel("First Name")).toHaveValue("Garage Jane");
+      await expect(page.getByLabel("Email")).toHaveValue("garage.jane@example.com");
+      await expect(page.getByLabel("Postcode")).toHaveValue("6000");
+      await expect(page.getByText("Your details are saved.")).toHaveCount(0);
+    });
+
+    test("unsubscribe", async ({ page }) => {
+      await page.goto(`${HARBOUR}/pages/unsubscribe`);
+      await page.getByLabel("Email").fill("leave.me@example.com");
+      await page.getByLabel("Reason (optional)").fill("Too many emails");
+      await failPosts(page, fault);
+      await page.getByRole("button", { name: "Unsubscribe" }).click();
+      await expectGenericAlert(page);
+      await expect(page.getByLabel("Email")).toHaveValue("leave.me@example.com");
+      await expect(page.getByLabel("Reason (optional)")).toHaveValue("Too many emails");
+      await page.unroute(DATA_REQUEST);
+      await page.getByRole("button", { name: "Unsubscribe" }).click();
+      await expect(page.getByRole("status")).toContainText("leave.me@example.com will no longer receive marketing emails");
+    });
+  });
+}

@@ -4,37 +4,14 @@
  * the database when DATABASE_URL is set, and always through the delivery outbox, which the
  * worker renders from the stored lead). Multi-step form (spec 4) without JavaScript.
  */
-import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator } from "@playwright/test";
 import { expect, test, type Page } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
+import { outboxMessages, storedLead } from "./outbox";
 
 const POSTCODE = "Invalid postcode. Please enter a 4-digit number.";
 const TERMS = "*You must agree to the terms of use before submitting.";
-const OUTBOX = ".data/outbox";
-
-/** The stored lead as the delivery worker sent it (the file outbox: one .eml per message). */
-function outboxMessages(token: string): string[] {
-  if (!existsSync(OUTBOX)) return [];
-  return readdirSync(OUTBOX)
-    .map((f) => readFileSync(join(OUTBOX, f), "utf8"))
-    .filter((m) => m.includes(token));
-}
-
-async function storedLead(token: string): Promise<Record<string, unknown> | null> {
-  if (!process.env.DATABASE_URL) return null;
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query("select category, first_name, phone, postcode, payload from leads where payload->>'message' = $1", [token]);
-    return rows[0] ?? null;
-  } finally {
-    await client.end();
-  }
-}
 
 async function fillValid(page: Page, token: string, options: { postcode?: string; terms?: boolean } = {}) {
   await page.getByLabel("First Name").fill("Jane");
@@ -210,3 +187,64 @@ test("issue 51 / spec 7: the VDP sidebar's 'Book a Test Drive' opens the test-dr
   expect(events.some((e) => e.event_id === 48)).toBe(true);
   expect(events.some((e) => e.event_id === 14 || e.event_id === 15)).toBe(false);
 });
+
+test("issue 51 / spec 7: lead_attributes hold the session's pages from its first page and the landing utm_* and click id, with nothing in the server's HTML", async ({ page }) => {
+  const site = E2E_BASE("harbour-auto-group");
+  const landing = "/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-sale&gclid=abc123&ref=partner";
+  const token = `e2e-trail-${Date.now()}`;
+  // The page cache: the form page's HTML carries an empty trail, whoever asks.
+  // (Node does not resolve *.localhost: connect to 127.0.0.1 and name the site in the Host header.)
+  const url = new URL(site);
+  const html = await (await page.request.get(`http://127.0.0.1:${url.port}/enquiries/general-enquiry`, { headers: { host: url.host } })).text();
+  expect(html).toMatch(/name="visited_pages" value=""/);
+  expect(html).toMatch(/name="linked_query_params" value=""/);
+
+  await page.goto(`${site}${landing}`);
+  await page.goto(`${site}/search/used-cars`);
+  // An in-app navigation is recorded too.
+  const card = page.getByTestId("car-card").first().getByRole("heading").getByRole("link");
+  const carPath = (await card.getAttribute("href"))!;
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`${carPath}$`));
+  await page.goto(`${site}/enquiries/general-enquiry`);
+  await fillValid(page, token);
+  await page.getByRole("button", { name: "Send Enquiry" }).click();
+  await expect(page).toHaveURL(/\/success/);
+
+  const pages = [landing, "/search/used-cars", carPath, "/enquiries/general-enquiry"];
+  const linked = "utm_source=newsletter&utm_medium=email&utm_campaign=spring-sale&gclid=abc123";
+  // The dealer's email is rendered from the stored lead's attributes.
+  await expect(() => {
+    const email = outboxMessages(token).find((m) => m.includes("To: sales@harbourside.example"));
+    expect(email).toContain(`Pages visited: ${pages.join(" > ")}`);
+    expect(email).toContain(`Linked from: ${linked}`);
+  }).toPass({ timeout: 20_000 });
+  const row = await storedLead(token);
+  if (row) expect(row.payload).toMatchObject({ lead_attributes: { visited_pages: pages, linked_query_params: linked } });
+});
+
+test("issue 51 / spec 7: the service booking sends the checked additional services", async ({ page }) => {
+  const token = `e2e-service-${Date.now()}`;
+  await page.goto(`${E2E_BASE("perth-toyota")}/service`);
+  const services = page.getByRole("group", { name: "Additional services" });
+  await expect(services.getByRole("checkbox")).toHaveCount(4);
+  await services.getByRole("checkbox", { name: "Wheel alignment" }).check();
+  await services.getByRole("checkbox", { name: "Car wash" }).check();
+  const axe = await new AxeBuilder({ page }).include("[data-testid=lead-form]").analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await page.getByLabel("First Name").fill("Sam");
+  await page.getByLabel("Last Name").fill("Service");
+  await page.getByLabel("Email").fill("sam.service@example.com");
+  await page.getByLabel("Mobile").fill("0412 345 678");
+  await page.getByLabel("Postcode").fill("6000");
+  const picker = page.locator('select[name="location_id"]');
+  if (await picker.count()) await picker.selectOption({ index: 1 });
+  await page.getByLabel("Comments").fill(token);
+  await page.getByLabel(/I agree to the terms of use/).check();
+  await page.getByRole("button", { name: "Book Service" }).click();
+  await expect(page).toHaveURL(/\/success\?category=Service%20Booking$/);
+  await expect(() => expect(outboxMessages(token).some((m) => m.includes("Additional services: Wheel alignment, Car wash"))).toBe(true)).toPass({ timeout: 20_000 });
+  const row = await storedLead(token);
+  if (row) expect(row.payload).toMatchObject({ additional_services: ["Wheel alignment", "Car wash"], page_id: "service" });
+});
+

@@ -33,6 +33,12 @@ describe(`security headers and origins (${ENGINE})`, () => {
     }
   });
 
+  it("issue 51 §5: the Permissions-Policy names no feature Chromium warns about ('bluetooth' logged a warning on every page)", async () => {
+    const policy = (await ctx.t.request("/")).headers.get("permissions-policy") ?? "";
+    expect(policy).toContain("camera=()");
+    expect(policy).not.toMatch(/bluetooth/);
+  });
+
   it("cross-site posts are refused (403) on resource routes and lead forms, and nothing is stored", async () => {
     const evil = { origin: "https://evil.example" };
     const reveal = await ctx.t.request(`/cars/${ctx.t.carSlug}/phone-reveal`, { method: "POST", headers: evil });

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { leads } from "../../db/schema/index";
-import { POSTCODE_MESSAGE, SIMILAR_MESSAGE, SIMILAR_SUBCATEGORY, TERMS_MESSAGE } from "../../app/forms/lead-forms";
+import { ADDITIONAL_SERVICE_MESSAGE, POSTCODE_MESSAGE, SIMILAR_MESSAGE, SIMILAR_SUBCATEGORY, TERMS_MESSAGE } from "../../app/forms/lead-forms";
 import { getCarBySlug } from "../../app/services/cars.server";
 import { leadFormAction, loadLeadForm } from "../../app/services/lead-forms.server";
 import { importStock } from "../../app/services/stock-import.server";
@@ -96,5 +96,38 @@ describe(`lead forms service (${ENGINE})`, () => {
     expect(badStep1.data.result?.error).toEqual({ postcode: [POSTCODE_MESSAGE] });
     const last = await answer(await leadFormAction(handle.db, site, post({ ...valid, category: "Other", __step: "1" }), "general-enquiry", info));
     expect(last.location).toBe("/success?category=Other");
+  });
+
+  it("issue 51 / spec 7: the service booking sends the checked additional_services and its page_id; an option the site does not offer is refused", async () => {
+    const site = await createTestSite(handle, { config: { leads: { defaultEmail: "d@d.test", serviceOptions: ["Wheel alignment", "Tyre check", "Car wash"] } }, locations: [{ slug: "svc", locationType: "service" }] });
+    const setup = await loadLeadForm(handle.db, site, "service");
+    expect(setup.options.additionalServices).toEqual(["Wheel alignment", "Tyre check", "Car wash"]);
+    // Other forms offer none.
+    expect((await loadLeadForm(handle.db, site, "service-enquiry")).options.additionalServices).toBeNull();
+
+    const booking = new URLSearchParams({ ...valid, __page: "service" });
+    booking.append("additional_services", "Wheel alignment");
+    booking.append("additional_services", "Car wash");
+    const ok = await answer(await leadFormAction(handle.db, site, new Request("http://site.test/service", { method: "POST", body: booking }), "service", info));
+    expect(ok.location).toBe("/success?category=Service%20Booking");
+    const [lead] = await handle.db.select().from(leads).where(eq(leads.siteId, site.id));
+    expect(lead.payload).toMatchObject({ additional_services: ["Wheel alignment", "Car wash"], page_id: "service", category: "Service Booking" });
+
+    // None ticked: an empty list, still with the page id.
+    const none = await answer(await leadFormAction(handle.db, site, post({ ...valid, email: "none@example.com", __page: "service" }), "service", info));
+    expect(none.location).toBe("/success?category=Service%20Booking");
+    const stored = await handle.db.select().from(leads).where(eq(leads.siteId, site.id));
+    expect(stored.map((l) => (l.payload as { additional_services?: string[] }).additional_services)).toEqual([["Wheel alignment", "Car wash"], []]);
+
+    const bad = await answer(await leadFormAction(handle.db, site, post({ ...valid, email: "bad@example.com", additional_services: "Free car", __page: "service" }), "service", info));
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.data.result?.error)).toContain(ADDITIONAL_SERVICE_MESSAGE);
+  });
+
+  it("issue 51 / spec 7: a lead form's lead carries its page_id", async () => {
+    const site = await createTestSite(handle, { config: { leads: { defaultEmail: "d@d.test" } } });
+    await leadFormAction(handle.db, site, post({ ...valid, category: "Other" }), "general-enquiry", info);
+    const [lead] = await handle.db.select().from(leads).where(eq(leads.siteId, site.id));
+    expect(lead.payload).toMatchObject({ page_id: "general-enquiry" });
   });
 });

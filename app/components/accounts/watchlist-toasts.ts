@@ -1,6 +1,8 @@
 /**
- * Watchlist toasts (spec 8 "Watchlist saved / removed", spec 9 "toast time 3,000 ms", spec 4
- * "Toasts: at most one at a time"). sonner is loaded on first use, not with the page.
+ * The site's toasts: watchlist (spec 8 "Watchlist saved / removed") here, the copied-link toast
+ * in copied-link-toast.ts (the VDP's code, not every page's); spec 9 "toast time 3,000 ms", spec 4
+ * "Toasts: at most one at a time". sonner is loaded on first use, not with the page; its region
+ * is a polite live region, so a screen reader announces each toast.
  */
 
 /** Spec 8 wording. */
@@ -34,16 +36,23 @@ export function subscribeToasterWanted(listener: () => void): () => void {
 }
 
 /**
- * Shows the saved or removed toast, replacing any toast on screen. The first call mounts the
- * toast region; sonner shows a toast made before its region subscribed once it has.
+ * Mounts the toast region (first call only) and loads sonner, with any toast on screen dismissed.
+ * sonner shows a toast made before its region subscribed once it has.
+ * @returns sonner's `toast` function
  */
-export async function showWatchlistToast(kind: "saved" | "removed", carName: string, viewList: () => void): Promise<void> {
+export async function freshToaster() {
   if (!toasterWanted) {
     toasterWanted = true;
     for (const listener of toasterListeners) listener();
   }
   const { toast } = await import("sonner");
   toast.dismiss();
+  return toast;
+}
+
+/** Shows the saved or removed toast, replacing any toast on screen. */
+export async function showWatchlistToast(kind: "saved" | "removed", carName: string, viewList: () => void): Promise<void> {
+  const toast = await freshToaster();
   if (kind === "saved") {
     toast.success(WATCHLIST_TOASTS.savedTitle, {
       description: WATCHLIST_TOASTS.savedBody(carName),

@@ -10,7 +10,7 @@
  * app made itself (a 503 'An unexpected error occured', a 429 with its text) pass through as
  * they are, so the server's error text is what the shopper reads.
  */
-import { keepFormOnFailure } from "~/components/form-client-action";
+import { keepFormOnFailure, postedText } from "~/components/form-client-action";
 import { UNEXPECTED_ERROR } from "~/forms/lead-form-text";
 import type { LeadActionData } from "~/services/lead-forms.server";
 
@@ -19,8 +19,7 @@ import type { LeadActionData } from "~/services/lead-forms.server";
  * error answer with status 503 (so React Router does not reload the page's data).
  * @returns the server action's data, or `{ status: "error", result }` with the posted values
  */
-export const leadClientAction = keepFormOnFailure<LeadActionData>((posted) => {
-  const initialValue: Record<string, string> = {};
-  for (const [name, value] of posted) if (typeof value === "string" && !name.startsWith("__")) initialValue[name] = value;
-  return { status: "error", result: { status: "error", initialValue, error: { "": [UNEXPECTED_ERROR] } } };
-});
+export const leadClientAction = keepFormOnFailure<LeadActionData>((posted) => ({
+  status: "error",
+  result: { status: "error", initialValue: postedText(posted), error: { "": [UNEXPECTED_ERROR] } },
+}));

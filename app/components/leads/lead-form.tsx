@@ -262,6 +262,18 @@ export function LeadForm({ setup, heading }: { setup: LeadFormSetup; heading?: s
           <TextField field={plain("offer_from_client")} label={LABELS.offer_from_client} inputMode="decimal" placeholder={setup.car?.price ? `$${wholeNumberText(setup.car.price)}` : "$"} required />
         ) : null}
         {setup.kind === "test-drive" || setup.kind === "service" ? <TextField field={plain("preferred_datetime")} label={LABELS.preferred_datetime} type="datetime-local" /> : null}
+        {/* Spec 7 additional_services: the service booking's extras, one checkbox each, all one name. */}
+        {setup.options.additionalServices?.length ? (
+          <fieldset>
+            <legend className="text-sm font-medium">Additional services</legend>
+            {setup.options.additionalServices.map((option) => (
+              <label key={option} className="mr-4 inline-flex gap-2 text-sm">
+                <input type="checkbox" name="additional_services" value={option} defaultChecked={[plain("additional_services").initialValue].flat().includes(option)} />
+                {option}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         {setup.kind === "test-drive" && setup.distributionLocations.length ? (
           <SelectField field={plain("distribution_location")} label={LABELS.distribution_location} options={setup.distributionLocations.map((d) => [d, d])} />
         ) : null}

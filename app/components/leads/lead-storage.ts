@@ -50,11 +50,20 @@ export function saveEnquiredCar(car: { id: number; title: string }): void {
   write(local(), ENQUIRY_STORE_KEY, [car, ...list].slice(0, 20));
 }
 
-/** Remembers this page in the session's visit list and the landing query; returns both (spec 7 lead_attributes). */
+/** Most pages kept in the session's visit list (the latest). */
+export const VISITED_PAGES_LIMIT = 20;
+
+/**
+ * Remembers this page in the session's visit list and, on the session's first page, its query
+ * (the server keeps only its linking parameters); returns both (spec 7 lead_attributes). Called
+ * on every page (the site layout) and by a lead form as it mounts. Session storage only: nothing
+ * leaves the browser until a lead form is sent, so no cookie and no banner are needed, and the
+ * server's (cacheable) HTML never holds it.
+ */
 export function recordVisit(): { visitedPages: string[]; landingQuery: string } {
   const path = `${window.location.pathname}${window.location.search}`;
   const pages = read<string[]>(session(), VISITED_PAGES_KEY, []);
-  if (pages[pages.length - 1] !== path) write(session(), VISITED_PAGES_KEY, [...pages, path].slice(-20));
+  if (pages[pages.length - 1] !== path) write(session(), VISITED_PAGES_KEY, [...pages, path].slice(-VISITED_PAGES_LIMIT));
   let landingQuery = read<string | null>(session(), LANDING_QUERY_KEY, null);
   if (landingQuery === null) {
     landingQuery = window.location.search.replace(/^\?/, "");

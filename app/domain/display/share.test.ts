@@ -7,6 +7,7 @@ import {
   buildShareLinks,
   buildShareUrl,
   normaliseSiteUrl,
+  whatsappNetworkFor,
 } from "./share";
 
 const content = { url: "https://dealer.com.au/cars/2021-toyota-corolla", title: "2021 Toyota Corolla & more" };
@@ -102,5 +103,28 @@ describe("buildShareLinks", () => {
 
   it("spec 8: throws without a URL", () => {
     expect(() => buildShareLinks({ url: null, title: "Car" })).toThrow(ShareAssertionError);
+  });
+});
+
+describe("whatsappNetworkFor (issue 51, spec 7 'WhatsApp (mobile or web)')", () => {
+  const DESKTOP_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+  const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+  const IPAD_UA = "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+
+  it("a desktop with a mouse gets WhatsApp Web", () => {
+    expect(whatsappNetworkFor({ userAgent: DESKTOP_UA, mobileHint: false, coarsePointer: false })).toBe("whatsapp-web");
+    expect(whatsappNetworkFor({ userAgent: DESKTOP_UA, coarsePointer: false })).toBe("whatsapp-web");
+  });
+
+  it("a phone or tablet gets the app link, by its hint, its user agent or a finger pointer", () => {
+    expect(whatsappNetworkFor({ userAgent: PHONE_UA, coarsePointer: true })).toBe("whatsapp-mobile");
+    expect(whatsappNetworkFor({ userAgent: IPAD_UA, coarsePointer: false })).toBe("whatsapp-mobile");
+    expect(whatsappNetworkFor({ userAgent: DESKTOP_UA, mobileHint: true, coarsePointer: false })).toBe("whatsapp-mobile");
+    expect(whatsappNetworkFor({ userAgent: DESKTOP_UA, coarsePointer: true })).toBe("whatsapp-mobile");
+  });
+
+  it("the two links are the app's and the web's", () => {
+    expect(buildShareLink("whatsapp-mobile", content)).toMatch(/^https:\/\/api\.whatsapp\.com\/send\?text=/);
+    expect(buildShareLink("whatsapp-web", content)).toMatch(/^https:\/\/web\.whatsapp\.com\/send\?text=/);
   });
 });

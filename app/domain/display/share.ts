@@ -134,3 +134,25 @@ export function buildShareLinks(content: ShareContent): Record<ShareNetwork, str
     string
   >;
 }
+
+/** What {@link whatsappNetworkFor} reads of the browser. */
+export interface ShareDevice {
+  /** `navigator.userAgent` */
+  userAgent: string;
+  /** `navigator.userAgentData?.mobile` where the browser has it (Chromium). */
+  mobileHint?: boolean;
+  /** `matchMedia("(pointer: coarse)").matches`: the main pointer is a finger. */
+  coarsePointer: boolean;
+}
+
+/**
+ * Spec 7 "WhatsApp (mobile or web)": which WhatsApp link a device gets. Phones and tablets get
+ * the app link (`api.whatsapp.com`, which opens the installed app); a desktop gets WhatsApp Web.
+ * A device counts as a phone or tablet when the browser says so (`userAgentData.mobile`), its
+ * user agent names one, or its main pointer is a finger.
+ * @returns "whatsapp-mobile" or "whatsapp-web"
+ */
+export function whatsappNetworkFor(device: ShareDevice): "whatsapp-mobile" | "whatsapp-web" {
+  const mobile = device.mobileHint === true || /Mobi|Android|iPhone|iPad|iPod/i.test(device.userAgent) || device.coarsePointer;
+  return mobile ? "whatsapp-mobile" : "whatsapp-web";
+}

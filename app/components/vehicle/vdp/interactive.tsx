@@ -4,7 +4,8 @@
  * after hydration.
  */
 import { useEffect, useRef, useState } from "react";
-import { COPIED_LABEL, COPIED_NOTICE_MS, SHARE_WINDOW, type ShareNetwork } from "~/domain/display/share";
+import { COPIED_LABEL, COPIED_NOTICE_MS, SHARE_WINDOW, whatsappNetworkFor, type ShareNetwork } from "~/domain/display/share";
+import { showCopiedLinkToast } from "~/components/accounts/copied-link-toast";
 import { collapseDealerComments } from "~/domain/display/dealer-comments";
 import { collapseList } from "~/domain/display/spec-list";
 import { ANALYTICS_EVENTS, track } from "../../analytics";
@@ -49,20 +50,35 @@ export function PhoneReveal({ slug, phone, revealed: initiallyRevealed }: { slug
   );
 }
 
-const NETWORK_LABELS: Record<ShareNetwork, string> = {
+/** The menu's entries in order; "whatsapp" is the app or web link, chosen by device. */
+const MENU_ENTRIES = ["facebook", "twitter", "linkedin", "whatsapp", "email", "sms"] as const;
+const NETWORK_LABELS: Record<(typeof MENU_ENTRIES)[number], string> = {
   facebook: "Facebook",
   twitter: "X (Twitter)",
   linkedin: "LinkedIn",
-  "whatsapp-mobile": "WhatsApp",
-  "whatsapp-web": "WhatsApp Web",
+  whatsapp: "WhatsApp",
   email: "Email",
   sms: "SMS",
 };
+
+/** This browser's WhatsApp link (spec 7): the app link until hydration, then by device. */
+function useWhatsappNetwork(): ShareNetwork {
+  const [network, setNetwork] = useState<ShareNetwork>("whatsapp-mobile");
+  useEffect(() => {
+    const hint = (navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData?.mobile;
+    setNetwork(whatsappNetworkFor({ userAgent: navigator.userAgent, mobileHint: hint, coarsePointer: window.matchMedia?.("(pointer: coarse)").matches ?? false }));
+  }, []);
+  return network;
+}
 const POPUP_NETWORKS: ShareNetwork[] = ["facebook", "twitter"];
 
-/** Share menu, spec 4 / 7 / 9: social, WhatsApp, email, SMS links and copy link ('Copied' for 1.5 s). */
+/**
+ * Share menu, spec 4 / 7 / 9: social, WhatsApp (app or web by device), email, SMS links and copy
+ * link ('Copied' for 1.5 s, and the 3 s copied-link toast).
+ */
 export function ShareMenu({ url, links }: { url: string; links: Record<ShareNetwork, string> }) {
   const [copied, setCopied] = useState(false);
+  const whatsapp = useWhatsappNetwork();
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), COPIED_NOTICE_MS);
@@ -75,8 +91,8 @@ export function ShareMenu({ url, links }: { url: string; links: Record<ShareNetw
         Share
       </summary>
       <ul className="absolute right-0 z-20 mt-1 w-48 rounded border border-slate-200 bg-white p-2 text-sm shadow-lg">
-        {(Object.keys(NETWORK_LABELS) as ShareNetwork[]).map((network) => (
-          <li key={network}>
+        {MENU_ENTRIES.map((entry) => entry === "whatsapp" ? whatsapp : entry).map((network, i) => (
+          <li key={MENU_ENTRIES[i]}>
             <a
               href={links[network]}
               className="block rounded px-2 py-1 hover:bg-slate-100"
@@ -88,7 +104,7 @@ export function ShareMenu({ url, links }: { url: string; links: Record<ShareNetw
                 if (popup) event.preventDefault();
               }}
             >
-              {NETWORK_LABELS[network]}
+              {NETWORK_LABELS[MENU_ENTRIES[i]]}
             </a>
           </li>
         ))}
@@ -97,7 +113,13 @@ export function ShareMenu({ url, links }: { url: string; links: Record<ShareNetw
             type="button"
             className="block w-full rounded px-2 py-1 text-left hover:bg-slate-100"
             onClick={() => {
-              navigator.clipboard?.writeText(url).then(() => setCopied(true), (error) => console.warn("copy failed", error));
+              navigator.clipboard?.writeText(url).then(
+                () => {
+                  setCopied(true);
+                  void showCopiedLinkToast();
+                },
+                (error) => console.warn("copy failed", error),
+              );
             }}
           >
             <span aria-live="polite">{copied ? COPIED_LABEL : "Copy link"}</span>
