@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
+import { signPreviewToken, verifyPreviewToken } from "../../app/console/preview-token.server";
 import { addStaffMember } from "../../app/console/staff.server";
 import { siteConfigDrafts, siteConfigVersions, sites, staffAudit } from "../../db/schema/index";
 import { useTestApp } from "./app-harness";
@@ -131,6 +132,25 @@ describe(`console settings editor (${ENGINE})`, () => {
     expect(draft.config).toMatchObject({ hero: { title: "Editor hero" } });
     expect((draft.config as { search?: { hitsPerPage?: number } }).search?.hitsPerPage).not.toBe(99);
     await consoleRequest(t, settingsPath(), { ip, cookie: manager, form: { intent: "discard" } });
+  });
+
+  it("a content editor cannot publish a draft that changes a section outside their reach", async () => {
+    const { t, handle } = state;
+    expect((await save(manager, { "search.hitsPerPage": "30" })).status).toBe(302);
+    const refused = await consoleRequest(t, settingsPath(), { ip, cookie: editor, form: { intent: "publish" } });
+    expect(refused.status).toBe(403);
+    expect(await handle.db.select().from(siteConfigVersions).where(eq(siteConfigVersions.siteId, t.site.id))).toHaveLength(3);
+    await consoleRequest(t, settingsPath(), { ip, cookie: manager, form: { intent: "discard" } });
+  });
+
+  it("a preview token is bound to its site and expires after 30 minutes", async () => {
+    const { t, handle } = state;
+    const token = await signPreviewToken(handle.db, t.site.id, "someone", Date.UTC(2026, 0, 1));
+    expect(await verifyPreviewToken(handle.db, token, Date.UTC(2026, 0, 1, 0, 29))).toMatchObject({ siteId: t.site.id });
+    expect(await verifyPreviewToken(handle.db, token, Date.UTC(2026, 0, 1, 0, 31))).toBeNull();
+    const [body, signature] = token.split(".");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, "base64url").toString()), siteId: t.site.id + 1 })).toString("base64url");
+    expect(await verifyPreviewToken(handle.db, `${forged}.${signature}`, Date.UTC(2026, 0, 1, 0, 1))).toBeNull();
   });
 
   it("the audit view filters and exports CSV; audit rows cannot be changed, even in SQL", async () => {
