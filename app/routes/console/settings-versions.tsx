@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
     selected,
     diff: diff?.map((d) => ({ path: d.path, before: show(d.before), after: show(d.after) })) ?? null,
     mayRollBack: (await settingsReach(db, member, scoped.slug, "settings.publish")) !== null,
-    done: new URL(args.request.url).searchParams.get("done"),
+    done: /^\d{1,9}$/.exec(new URL(args.request.url).searchParams.get("done") ?? "")?.[0] ?? null,
   };
 }
 

@@ -88,7 +88,7 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
   const errors = (result?.error ?? {}) as Record<string, string[] | null>;
   const typed = (result?.initialValue ?? null) as Record<string, unknown> | null;
   const errorCount = Object.values(errors).filter((e) => e?.length).length;
-  const published = notice?.startsWith("published-") ? notice.slice("published-".length) : null;
+  const published = /^published-(\d{1,9})$/.exec(notice ?? "")?.[1] ?? null;
   return (
     <section aria-labelledby="settings-title">
       <title>{`Settings · ${site.name} · Forecourt console`}</title>
@@ -142,9 +142,11 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
             <strong>Unpublished draft</strong> (revision {draft.revision}, saved {draft.updatedAt.replace("T", " ").slice(0, 16)} UTC). Shoppers do not see it.
           </p>
           <div className="mt-2 flex flex-wrap gap-3">
-            <a href={`/sites/${site.slug}/settings/preview`} className="rounded border border-slate-700 px-3 py-1 underline">
-              Preview the draft
-            </a>
+            {may.edit ? (
+              <a href={`/sites/${site.slug}/settings/preview`} className="rounded border border-slate-700 px-3 py-1 underline">
+                Preview the draft
+              </a>
+            ) : null}
             {may.publish ? (
               <form method="post">
                 <button type="submit" name="intent" value="publish" className="rounded bg-slate-900 px-3 py-1 text-white">
