@@ -67,6 +67,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Issue 9: the shopper's own account data (never cached publicly: server/app.ts).
     account: await buildAccountView(request, site, db),
     theme: { primary: site.config.theme.primary, onPrimary: site.config.theme.onPrimary, accent: site.config.theme.accent },
+    // Issue 48: a staff member previewing the settings draft (never a shopper: server/preview.ts).
+    preview: site.preview ? site.preview.draftRevision : null,
   };
 }
 
@@ -133,6 +135,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <>
       {head}
       <body className="min-h-screen font-sans antialiased">
+        {data?.preview != null ? (
+          <div role="region" aria-label="Preview" className="sticky top-0 z-50 bg-amber-300 px-4 py-2 text-center text-sm font-semibold text-slate-900">
+            Preview of unpublished settings (draft {data.preview}). Shoppers do not see this. <a href="/__preview/exit" className="underline">Leave the preview</a>
+          </div>
+        ) : null}
         {chrome ? (
           // Decision 203: the header hydrates in a task of its own, after the page's.
           <HydratedLater part="site-header">

@@ -22,6 +22,11 @@
  * threads, such as compression, leaves it). The server's RSS (VmRSS of the node server process itself, sampled
  * during and after each load) is reported as the maximum per mode.
  *
+ * BENCH_PAGES (issue 48): `shopper` (default, the pages above), `console` (the dealer console's
+ * site dashboard `/sites/perth-toyota` and settings editor `/sites/perth-toyota/settings` on the
+ * console host, signed in as a site manager made with `npm run staff` through the server's admin
+ * socket; console pages are never cached, so both modes render them) or `all`.
+ *
  * Database: PostgreSQL when DATABASE_URL is set, otherwise PGlite in `<app>/.data/bench-pglite`
  * (BENCH_DATA_DIR overrides), seeded with the demo sites on first start.
  * BENCH_APP_DIR runs the server of another checkout (built there first when it has no build), so
@@ -35,7 +40,8 @@
  * the shared 2-core machine are indicative.
  * @throws (exits non-zero) when a page does not answer 200 or a link cannot be found.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
+import { promisify } from "node:util";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 // @ts-expect-error autocannon ships no type declarations
@@ -56,7 +62,13 @@ const STATIC_PORT = PORT + 1;
 interface Page {
   name: string;
   path: string;
+  /** Host header (default the shopper site's) and extra headers (a console session cookie). */
+  host?: string;
+  headers?: Record<string, string>;
 }
+const PAGE_SET = process.env.BENCH_PAGES ?? "shopper";
+const execFileAsync = promisify(execFile);
+const CONSOLE_HOST = "console.localhost";
 interface Run {
   reqs: number;
   p50: number;
@@ -75,6 +87,38 @@ interface PageResult {
   p99: Spread;
   cpuMsPerRequest: Spread | null;
   mainThreadMsPerRequest: Spread | null;
+}
+
+/**
+ * The console pages, signed in as a site manager of perth-toyota: `npm run staff` (through the
+ * running server's admin socket) prints a one-time link; its answer's cookie is the session.
+ */
+async function consolePages(port: number, dir: string): Promise<Page[]> {
+  const email = "bench-console@forecourt.localhost";
+  const env = { ...process.env, DATA_DIR: process.env.BENCH_DATA_DIR ?? ".data/bench-pglite", PORT: String(port) };
+  // Asynchronously: a blocked event loop would miss the server closing an idle keep-alive socket,
+  // and the next request would be sent on it (ECONNRESET).
+  const staff = async (args: string[]) => (await execFileAsync(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], { cwd: dir, env, encoding: "utf8" })).stdout;
+  let out: string;
+  try {
+    out = await staff(["add", email, "--role", "site-manager", "--site", "perth-toyota"]);
+  } catch {
+    out = await staff(["link", email]); // added by an earlier run
+  }
+  const link = new URL(/https?:\/\/\S+/.exec(out)?.[0] ?? "");
+  const signIn = await get(port, `${link.pathname}${link.search}`, CONSOLE_HOST);
+  const cookie = ([] as string[]).concat(signIn.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).find((c) => c.startsWith("fc_staff="));
+  if (!cookie) throw new Error(`the console sign-in link answered ${signIn.status} without a session`);
+  const headers = { cookie };
+  return [
+    { name: "console dashboard", path: "/sites/perth-toyota", host: CONSOLE_HOST, headers },
+    { name: "console settings", path: "/sites/perth-toyota/settings", host: CONSOLE_HOST, headers },
+  ];
+}
+
+/** The pages BENCH_PAGES asks for. */
+async function choosePages(port: number, dir: string): Promise<Page[]> {
+  return [...(PAGE_SET === "console" ? [] : await discoverPages(port)), ...(PAGE_SET === "shopper" ? [] : await consolePages(port, dir))];
 }
 
 /** Finds the real VDP and location URLs on the running app (plain, uncompressed requests). */
@@ -108,12 +152,12 @@ async function discoverPages(port: number): Promise<Page[]> {
  * One autocannon load; samples the server's RSS every 250 ms meanwhile into `rss`, and measures
  * the server's CPU time per request (ms) over the load.
  */
-async function load(port: number, path: string, seconds: number, connections: number, server: BenchServer | null, rss: number[]): Promise<Run> {
+async function load(port: number, page: Page, seconds: number, connections: number, server: BenchServer | null, rss: number[]): Promise<Run> {
   const sampler = server ? setInterval(() => rss.push(server.rssMb()), 250) : null;
   try {
     const cpuBefore = server ? server.cpuMs() : NaN;
     const mainBefore = server ? server.mainThreadCpuMs() : NaN;
-    const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers: { ...BROWSER_HEADERS, host: HOST }, connections, duration: seconds });
+    const r = await autocannon({ url: `http://127.0.0.1:${port}${page.path}`, headers: { ...BROWSER_HEADERS, ...page.headers, host: page.host ?? HOST }, connections, duration: seconds });
     const perRequest = (after: number, before: number) => (server && r.requests.total > 0 ? (after - before) / r.requests.total : null);
     const cpuMsPerRequest = perRequest(server ? server.cpuMs() : NaN, cpuBefore);
     const mainThreadMsPerRequest = perRequest(server ? server.mainThreadCpuMs() : NaN, mainBefore);
@@ -141,8 +185,8 @@ function summarise(runs: Run[]): PageResult {
 /** Starts the static baseline serving what the app sends for each page with `Accept-Encoding: br`. */
 async function startStatic(pages: Page[], appPort: number) {
   const captured: Record<string, unknown> = {};
-  for (const { path } of pages) {
-    const r = await get(appPort, path, HOST, { ...BROWSER_HEADERS, "accept-encoding": "br" });
+  for (const { path, host, headers: extra } of pages) {
+    const r = await get(appPort, path, host ?? HOST, { ...BROWSER_HEADERS, ...extra, "accept-encoding": "br" });
     const headers = Object.fromEntries(Object.entries(r.headers).filter(([k]) => !["connection", "keep-alive", "transfer-encoding", "date", "content-length"].includes(k)));
     captured[path] = { status: r.status, headers, body: r.body.toString("base64") };
   }
@@ -165,23 +209,25 @@ async function runMode(mode: "uncached" | "repeat", dir: string, withStatic: boo
   const rss: number[] = [];
   let staticChild: Awaited<ReturnType<typeof startStatic>> | null = null;
   try {
-    const pages = known ?? (await discoverPages(PORT));
-    for (const { path } of pages) {
-      const r = await get(PORT, path, HOST, BROWSER_HEADERS);
-      if (r.status !== 200) throw new Error(`${path} answered ${r.status}`);
-      await load(PORT, path, WARMUP_SECONDS, CONNECTIONS, server, rss);
+    // Console sessions are per server start (a restart keeps them, but a fresh sign-in is cheap).
+    const pages = known ? [...known.filter((p) => !p.host), ...(PAGE_SET === "shopper" ? [] : await consolePages(PORT, dir))] : await choosePages(PORT, dir);
+    for (const page of pages) {
+      const r = await get(PORT, page.path, page.host ?? HOST, { ...BROWSER_HEADERS, ...page.headers });
+      if (r.status !== 200) throw new Error(`${page.path} answered ${r.status}`);
+      await load(PORT, page, WARMUP_SECONDS, CONNECTIONS, server, rss);
     }
     if (withStatic) staticChild = await startStatic(pages, PORT);
     const app: Run[][] = pages.map(() => []);
     const stat: Run[][] = pages.map(() => []);
     for (let run = 1; run <= RUNS; run++) {
-      for (const [i, { name, path }] of pages.entries()) {
-        const r = await load(PORT, path, SECONDS, CONNECTIONS, server, rss);
+      for (const [i, page] of pages.entries()) {
+        const { name, path } = page;
+        const r = await load(PORT, page, SECONDS, CONNECTIONS, server, rss);
         app[i].push(r);
         let line = `[${mode} run ${run}/${RUNS}] ${name.padEnd(20)} ${r.reqs.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  CPU ${r.cpuMsPerRequest?.toFixed(2) ?? "?"} ms/req (main thread ${r.mainThreadMsPerRequest?.toFixed(2) ?? "?"})`;
         if (r.non2xx || r.errors) line += `  (${r.non2xx} non-2xx, ${r.errors} errors)`;
         if (staticChild) {
-          const s = await load(STATIC_PORT, path, SECONDS, CONNECTIONS, null, rss);
+          const s = await load(STATIC_PORT, page, SECONDS, CONNECTIONS, null, rss);
           stat[i].push(s);
           line += `   static ${s.reqs.toFixed(0)} req/s`;
         }

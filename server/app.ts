@@ -29,6 +29,7 @@ import { StaffAuth, type StaffMailer } from "../app/console/auth.server";
 import { consoleContext } from "../app/console/context";
 import { createLeadChannels } from "../app/adapters/lead-channels.server";
 import { consoleBranch, consoleRouterRequest } from "./console";
+import { sitePreview } from "./preview";
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -82,6 +83,7 @@ export function createApp(options: AppOptions) {
   const cache = (options.pageCache?.enabled ?? true) ? pageCache({ db: database.db, sites, maxBytes: options.pageCache?.maxBytes, ttlMs: options.pageCache?.ttlMs }) : null;
   const app = new Hono<Env>();
   const staffAuth = new StaffAuth(database.db, options.console?.mailer ?? outboxMailer(), options.console?.secret ?? null);
+  const preview = sitePreview(database.db);
   const consoleHost = { consoleHost: options.console?.host ?? null, baseDomain: options.baseDomain ?? null };
 
   app.use(async (c, next) => {
@@ -196,6 +198,8 @@ export function createApp(options: AppOptions) {
     c.set("site", site);
     await next();
   });
+  // Issue 48: a staff member's draft preview (signed link, then a cookie of this host only).
+  app.use("*", (c, next) => (c.get("console") ? next() : preview(c, next)));
 
   app.all("*", async (c) => {
     const context = new RouterContextProvider();

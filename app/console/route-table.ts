@@ -14,9 +14,10 @@ export const CONSOLE_PREFIX = "__console";
  * - `public`: anyone (sign-in);
  * - `signed-in`: any staff member (their own list of sites, sign-out);
  * - a {@link Permission} with the tenant the path names: `site` (`:slug` is a site), `group`
- *   (`:slug` is a dealer group) or `platform` (no tenant).
+ *   (`:slug` is a dealer group) or `platform` (no tenant). `change`: the permission the route's
+ *   actions (POST) need besides it; the permission test posts to the route as every role.
  */
-export type ConsoleGuard = { kind: "public" } | { kind: "signed-in" } | { kind: "site" | "group" | "platform"; permission: Permission };
+export type ConsoleGuard = { kind: "public" } | { kind: "signed-in" } | { kind: "site" | "group" | "platform"; permission: Permission; change?: Permission };
 
 export interface ConsoleRoute {
   /** Public path on the console host, React Router syntax ("" is `/`). */
@@ -32,11 +33,15 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: "sign-in", file: "routes/console/sign-in.tsx", id: "console-sign-in", guard: { kind: "public" } },
   { path: "sign-out", file: "routes/console/sign-out.tsx", id: "console-sign-out", guard: { kind: "signed-in" } },
   { path: "sites/:slug", file: "routes/console/site.tsx", id: "console-site", guard: { kind: "site", permission: "site.view" } },
-  { path: "sites/:slug/settings", file: "routes/console/site-section.tsx", id: "console-site-settings", guard: { kind: "site", permission: "settings.view" } },
+  { path: "sites/:slug/settings", file: "routes/console/settings.tsx", id: "console-site-settings", guard: { kind: "site", permission: "settings.view", change: "settings.edit" } },
   { path: "sites/:slug/staff", file: "routes/console/site-section.tsx", id: "console-site-staff", guard: { kind: "site", permission: "staff.view" } },
-  { path: "sites/:slug/audit", file: "routes/console/site-section.tsx", id: "console-site-audit", guard: { kind: "site", permission: "audit.view" } },
+  { path: "sites/:slug/audit", file: "routes/console/audit.tsx", id: "console-site-audit", guard: { kind: "site", permission: "audit.view" } },
   { path: "groups/:slug", file: "routes/console/group.tsx", id: "console-group", guard: { kind: "group", permission: "group.view" } },
   { path: "platform", file: "routes/console/platform.tsx", id: "console-platform", guard: { kind: "platform", permission: "platform.onboard" } },
+  // Issue 48 items 5 and 6: settings versions, the draft's preview link, the audit trail's CSV.
+  { path: "sites/:slug/settings/versions", file: "routes/console/settings-versions.tsx", id: "console-site-settings-versions", guard: { kind: "site", permission: "settings.view", change: "settings.publish" } },
+  { path: "sites/:slug/settings/preview", file: "routes/console/settings-preview.tsx", id: "console-site-settings-preview", guard: { kind: "site", permission: "settings.edit" } },
+  { path: "sites/:slug/audit/export", file: "routes/console/audit-export.tsx", id: "console-site-audit-export", guard: { kind: "site", permission: "audit.view" } },
 ];
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */

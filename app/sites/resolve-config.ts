@@ -21,6 +21,14 @@ function mergeDeep(base: Json, over: Json): Json {
 }
 
 /**
+ * The group's stored config values under the site's, before defaults and validation (the
+ * settings editor checks this with the schema, as {@link resolveSiteConfig} does).
+ */
+export function mergeConfigInputs(groupConfig: unknown, siteConfig: unknown): Json {
+  return mergeDeep(isPlainObject(groupConfig) ? groupConfig : {}, isPlainObject(siteConfig) ? siteConfig : {});
+}
+
+/**
  * Resolves a site's effective configuration (DESIGN.md section 3).
  * @param groupConfig partial config stored on the dealer group (may be empty)
  * @param siteConfig partial config stored on the site (wins over the group)
@@ -28,7 +36,5 @@ function mergeDeep(base: Json, over: Json): Json {
  * @throws ZodError when the merged values are invalid (e.g. a colour that is not #rrggbb)
  */
 export function resolveSiteConfig(groupConfig: unknown, siteConfig: unknown): SiteConfig {
-  const group = isPlainObject(groupConfig) ? groupConfig : {};
-  const site = isPlainObject(siteConfig) ? siteConfig : {};
-  return SiteConfigSchema.parse(mergeDeep(group, site));
+  return SiteConfigSchema.parse(mergeConfigInputs(groupConfig, siteConfig));
 }

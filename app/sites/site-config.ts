@@ -11,113 +11,73 @@
 import { z } from "zod";
 import { DEFAULT_QUICK_PICKS } from "../domain/finance/calculator";
 
+// The console's settings editor (issue 48 item 5) is generated from this schema: a field's help
+// text is its `.describe()`, a section's title and help its `.meta()`, and `contentEditable`
+// marks the sections content editors may change (docs/console-permissions.md "editable sections").
+declare module "zod" {
+  interface GlobalMeta {
+    /** Content editors may change this section of the site settings (permission matrix reach "editable sections"). */
+    contentEditable?: boolean;
+  }
+}
+
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "a colour like #1a2b3c");
 const money = z.number().int().nonnegative();
 
 /** Look and feel (white-label theming is data). */
 export const ThemeSchema = z.object({
-  /** Brand colour: header, buttons. */
-  primary: hexColour.default("#1d4ed8"),
-  /** Text colour on the primary colour. */
-  onPrimary: hexColour.default("#ffffff"),
-  /** Accent: price, highlights. */
-  accent: hexColour.default("#0f766e"),
-  /** Logo image URL; when null the site name is set as a word mark. */
-  logoUrl: z.string().nullable().default(null),
-  /** Short text shown under the name in the header (e.g. "Perth's Toyota people"). */
-  tagline: z.string().default(""),
+  primary: hexColour.default("#1d4ed8").describe("Brand colour: header, buttons."),
+  onPrimary: hexColour.default("#ffffff").describe("Text colour on the primary colour."),
+  accent: hexColour.default("#0f766e").describe("Accent: price, highlights."),
+  logoUrl: z.string().nullable().default(null).describe("Logo image URL; when null the site name is set as a word mark."),
+  tagline: z.string().default("").describe("Short text shown under the name in the header (e.g. \"Perth's Toyota people\")."),
 });
 
 /** Search behaviour, spec 2.2, 4, 5 "Search and sliders", 9 "Search". */
 export const SearchConfigSchema = z.object({
-  /** Cars sold within this many days stay listed (spec 4; default 3). */
-  includeSoldCarsDays: z.number().int().min(0).max(365).default(3),
-  /** Stock numbers never shown on this site (spec 9: "Some dealers exclude listed stock numbers"). */
-  excludedStockNumbers: z.array(z.string()).default([]),
-  /** Location ids whose stock is hidden from this site's search. */
-  excludedLocationIds: z.array(z.number().int()).default([]),
-  /** Results per page (spec 9: 21). */
-  hitsPerPage: z.number().int().min(1).max(100).default(21),
-  /** Makes shown before 'Show all makes' (spec 9: 7, or the popular-make count on one flag). */
-  popularMakesCount: z.number().int().min(1).max(50).default(7),
-  /** Only certified stock is sold here: the certified facet hides 'false' (spec 5). */
-  certifiedOnly: z.boolean().default(false),
-  /** Enables the subscription price sort (spec 2.2). */
-  subscriptionSort: z.boolean().default(false),
-  /** Enables the kms sort (spec 2.2). */
-  kmsSort: z.boolean().default(false),
-  /** Adds `price > 0` when sorting by lowest price (spec 5). */
-  priceAboveZeroOnPriceAsc: z.boolean().default(false),
-  /** Replaces result counts above 1999 (spec 9); null means use the sum of facet counts. */
-  configuredStockCount: z.number().int().nullable().default(null),
-  /** Promo card positions among results (spec 2.2). */
-  promoCardPositions: z.array(z.number().int().min(1)).default([4, 6, 8, 9, 17]),
-  /**
-   * Promo cards with a car type show only when exactly that car type is refined (spec 4 "only for
-   * the selected car_type (some strictly)"); false also shows them when no car type is refined.
-   */
-  promoCardsStrictCarType: z.boolean().default(false),
-  /** Wording of the pre-owned certified switch (spec 2.2). */
-  certifiedSwitchLabel: z.string().default("Only show Certified Vehicles"),
+  includeSoldCarsDays: z.number().int().min(0).max(365).default(3).describe("Cars sold within this many days stay listed (spec 4; default 3)."),
+  excludedStockNumbers: z.array(z.string()).default([]).describe("Stock numbers never shown on this site (spec 9: \"Some dealers exclude listed stock numbers\")."),
+  excludedLocationIds: z.array(z.number().int()).default([]).describe("Location ids whose stock is hidden from this site's search."),
+  hitsPerPage: z.number().int().min(1).max(100).default(21).describe("Results per page (spec 9: 21)."),
+  popularMakesCount: z.number().int().min(1).max(50).default(7).describe("Makes shown before 'Show all makes' (spec 9: 7, or the popular-make count on one flag)."),
+  certifiedOnly: z.boolean().default(false).describe("Only certified stock is sold here: the certified facet hides 'false' (spec 5)."),
+  subscriptionSort: z.boolean().default(false).describe("Enables the subscription price sort (spec 2.2)."),
+  kmsSort: z.boolean().default(false).describe("Enables the kms sort (spec 2.2)."),
+  priceAboveZeroOnPriceAsc: z.boolean().default(false).describe("Adds `price > 0` when sorting by lowest price (spec 5)."),
+  configuredStockCount: z.number().int().nullable().default(null).describe("Replaces result counts above 1999 (spec 9); null means use the sum of facet counts."),
+  promoCardPositions: z.array(z.number().int().min(1)).default([4, 6, 8, 9, 17]).describe("Promo card positions among results (spec 2.2)."),
+  promoCardsStrictCarType: z.boolean().default(false).describe("Promo cards with a car type show only when exactly that car type is refined (spec 4 \"only for the selected car_type (some strictly)\"); false also shows them when no car type is refined."),
+  certifiedSwitchLabel: z.string().default("Only show Certified Vehicles").describe("Wording of the pre-owned certified switch (spec 2.2)."),
 });
 
 /** Stock display and tags, spec 4 and 9 "Display". */
 export const DisplayConfigSchema = z.object({
-  /** Just-arrived window in days (spec 9: 8). */
-  justArrivedDays: z.number().int().min(0).default(8),
-  /** Tag for just-arrived cars (spec 4: 'New'). */
-  justArrivedTagName: z.string().default("New"),
-  /** Tag for cars not in stock (spec 4: 'JUST SOLD'). */
-  soldTagName: z.string().default("JUST SOLD"),
-  /** Show the electric/hybrid fuel tag first (spec 4, "when enabled"). */
-  fuelTagEnabled: z.boolean().default(false),
-  /** Text when no price can be shown (spec 4: 'Enquire for price.'). */
-  noPriceText: z.string().default("Enquire for price."),
-  /** Word used for used cars (spec 9: 'Used'). */
-  usedKeyword: z.string().default("Used"),
-  /** Label of the car card's details button (spec 2.3). */
-  detailsButtonLabel: z.enum(["View Details", "Explore Vehicle"]).default("View Details"),
-  /** Rego expiry in the past reads 'Unregistered' instead of nothing (spec 5). */
-  showUnregisteredForExpiredRego: z.boolean().default(false),
-  /** Spec-list entries never shown (spec 5: default excludes rego). */
-  specListExclusions: z.array(z.string()).default(["rego"]),
-  /** Features shown before 'show more' (spec 9: 8). */
-  featuresLimit: z.number().int().min(1).default(8),
-  /** Show the certified pre-owned badge on certified cars (spec 4). */
-  certifiedBadge: z.boolean().default(false),
-  /** Name of the certified programme, e.g. "Toyota Certified Pre-Owned". */
-  certifiedProgrammeName: z.string().default("Certified Pre-Owned"),
-  /**
-   * The brand's certified-used logo shown as the card and VDP tag (spec 4 step 3): a site path or
-   * URL of an image 96 x 32 (3:1). Default: a generic certified pre-owned badge.
-   */
-  certifiedLogoUrl: z.string().min(1).default("/brand/certified.svg"),
-  /** Guarantee banner on every VDP (spec 2.4). */
-  guaranteeBanner: z.boolean().default(false),
-  /** Show the map section on the VDP (spec 3 vdp_config.show_map_section). */
-  vdpShowMapSection: z.boolean().default(true),
-  /** Make an Offer dialog on the VDP (spec 2.4: "one dealer set"). */
-  makeAnOffer: z.boolean().default(false),
-  /** Market-price indicator / autograb lookup (spec 5). */
-  marketPriceIndicator: z.boolean().default(false),
-  /** Minimum review rating displayed (spec 5: 3 for one dealer; MINIMUM_RATING 4). */
-  minimumReviewRating: z.number().min(0).max(5).default(4),
-  /** Price below this counts as no price on views that use the higher threshold (spec 9: 10, or 200). */
-  priceThreshold: z.number().int().default(10),
-  /** Call-the-dealer panel shows the location name with 'See more from this dealer' (spec 2.4 "optionally"). */
-  callPanelDealerLink: z.boolean().default(false),
-  /** Image CDN base for relative image paths (spec 7/9: width 640, quality 75); null = paths as given. */
-  imageCdnBaseUrl: z.string().nullable().default(null),
-  /** Per-model service plan block on the VDP (spec 2.4; defaults $250 x 5 services, 5 years, 12 months / 15,000 km, 75,000 km). */
+  justArrivedDays: z.number().int().min(0).default(8).describe("Just-arrived window in days (spec 9: 8)."),
+  justArrivedTagName: z.string().default("New").describe("Tag for just-arrived cars (spec 4: 'New')."),
+  soldTagName: z.string().default("JUST SOLD").describe("Tag for cars not in stock (spec 4: 'JUST SOLD')."),
+  fuelTagEnabled: z.boolean().default(false).describe("Show the electric/hybrid fuel tag first (spec 4, \"when enabled\")."),
+  noPriceText: z.string().default("Enquire for price.").describe("Text when no price can be shown (spec 4: 'Enquire for price.')."),
+  usedKeyword: z.string().default("Used").describe("Word used for used cars (spec 9: 'Used')."),
+  detailsButtonLabel: z.enum(["View Details", "Explore Vehicle"]).default("View Details").describe("Label of the car card's details button (spec 2.3)."),
+  showUnregisteredForExpiredRego: z.boolean().default(false).describe("Rego expiry in the past reads 'Unregistered' instead of nothing (spec 5)."),
+  specListExclusions: z.array(z.string()).default(["rego"]).describe("Spec-list entries never shown (spec 5: default excludes rego)."),
+  featuresLimit: z.number().int().min(1).default(8).describe("Features shown before 'show more' (spec 9: 8)."),
+  certifiedBadge: z.boolean().default(false).describe("Show the certified pre-owned badge on certified cars (spec 4)."),
+  certifiedProgrammeName: z.string().default("Certified Pre-Owned").describe("Name of the certified programme, e.g. \"Toyota Certified Pre-Owned\"."),
+  certifiedLogoUrl: z.string().min(1).default("/brand/certified.svg").describe("The brand's certified-used logo shown as the card and VDP tag (spec 4 step 3): a site path or URL of an image 96 x 32 (3:1). Default: a generic certified pre-owned badge."),
+  guaranteeBanner: z.boolean().default(false).describe("Guarantee banner on every VDP (spec 2.4)."),
+  vdpShowMapSection: z.boolean().default(true).describe("Show the map section on the VDP (spec 3 vdp_config.show_map_section)."),
+  makeAnOffer: z.boolean().default(false).describe("Make an Offer dialog on the VDP (spec 2.4: \"one dealer set\")."),
+  marketPriceIndicator: z.boolean().default(false).describe("Market-price indicator / autograb lookup (spec 5)."),
+  minimumReviewRating: z.number().min(0).max(5).default(4).describe("Minimum review rating displayed (spec 5: 3 for one dealer; MINIMUM_RATING 4)."),
+  priceThreshold: z.number().int().default(10).describe("Price below this counts as no price on views that use the higher threshold (spec 9: 10, or 200)."),
+  callPanelDealerLink: z.boolean().default(false).describe("Call-the-dealer panel shows the location name with 'See more from this dealer' (spec 2.4 \"optionally\")."),
+  imageCdnBaseUrl: z.string().nullable().default(null).describe("Image CDN base for relative image paths (spec 7/9: width 640, quality 75); null = paths as given."),
   servicePlan: z
     .object({
-      /** Show the block. */
-      enabled: z.boolean().default(false),
-      /** Makes covered (case-insensitive); empty = all. */
-      makes: z.array(z.string()).default([]),
-      /** Car types covered. */
-      carTypes: z.array(z.enum(["new", "demo", "used"])).default(["new", "demo"]),
-      /** Default plan; whole dollars, km, months, years. */
+      enabled: z.boolean().default(false).describe("Show the block."),
+      makes: z.array(z.string()).default([]).describe("Makes covered (case-insensitive); empty = all."),
+      carTypes: z.array(z.enum(["new", "demo", "used"])).default(["new", "demo"]).describe("Car types covered."),
       plan: z
         .object({
           pricePerService: money.default(250),
@@ -127,8 +87,7 @@ export const DisplayConfigSchema = z.object({
           intervalKm: z.number().int().min(1).default(15000),
           maxKm: z.number().int().min(1).default(75000),
         })
-        .default({ pricePerService: 250, services: 5, years: 5, intervalMonths: 12, intervalKm: 15000, maxKm: 75000 }),
-      /** Per-model overrides keyed by model name (case-insensitive). */
+        .default({ pricePerService: 250, services: 5, years: 5, intervalMonths: 12, intervalKm: 15000, maxKm: 75000 }).describe("Default plan; whole dollars, km, months, years."),
       models: z
         .record(
           z.string(),
@@ -141,7 +100,7 @@ export const DisplayConfigSchema = z.object({
             maxKm: z.number().int().min(1).optional(),
           }),
         )
-        .default({}),
+        .default({}).describe("Per-model overrides keyed by model name (case-insensitive)."),
     })
     .default({
       enabled: false,
@@ -149,72 +108,45 @@ export const DisplayConfigSchema = z.object({
       carTypes: ["new", "demo"],
       plan: { pricePerService: 250, services: 5, years: 5, intervalMonths: 12, intervalKm: 15000, maxKm: 75000 },
       models: {},
-    }),
+    }).describe("Per-model service plan block on the VDP (spec 2.4; defaults $250 x 5 services, 5 years, 12 months / 15,000 km, 75,000 km)."),
 });
 
 /** Features that dealers switch on (spec 1, 4, 6). */
 export const FeaturesSchema = z.object({
-  /** My garage (gated, spec 6). */
-  garage: z.boolean().default(false),
-  /** Compare mode replaces favourites with a compare toggle (spec 4). */
-  compare: z.boolean().default(false),
-  /** Favourites kept in browser storage (spec 4). */
-  favourites: z.boolean().default(true),
-  /** Strict favourites mode: also hidden when price <= 0, no images or (with usedOnly) not used (spec 4). */
-  favouritesStrict: z.boolean().default(false),
+  garage: z.boolean().default(false).describe("My garage (gated, spec 6)."),
+  compare: z.boolean().default(false).describe("Compare mode replaces favourites with a compare toggle (spec 4)."),
+  favourites: z.boolean().default(true).describe("Favourites kept in browser storage (spec 4)."),
+  favouritesStrict: z.boolean().default(false).describe("Strict favourites mode: also hidden when price <= 0, no images or (with usedOnly) not used (spec 4)."),
   favouritesUsedOnly: z.boolean().default(false),
-  /** Server watchlist for signed-in users (spec 4, 6). */
-  watchlist: z.boolean().default(false),
-  /** Online reservation with a refundable deposit (spec 2.1). */
-  checkout: z.boolean().default(false),
-  /** Path segment of the reserve route: /cars/{slug}/checkout or /cars/{slug}/buy-online. */
-  checkoutPath: z.enum(["checkout", "buy-online"]).default("checkout"),
-  /** Reservation deposit, whole dollars (spec 9: $200, held 48 hours). */
-  reserveDeposit: money.default(200),
+  watchlist: z.boolean().default(false).describe("Server watchlist for signed-in users (spec 4, 6)."),
+  checkout: z.boolean().default(false).describe("Online reservation with a refundable deposit (spec 2.1)."),
+  checkoutPath: z.enum(["checkout", "buy-online"]).default("checkout").describe("Path segment of the reserve route: /cars/{slug}/checkout or /cars/{slug}/buy-online."),
+  reserveDeposit: money.default(200).describe("Reservation deposit, whole dollars (spec 9: $200, held 48 hours)."),
   reserveHoldHours: z.number().int().default(48),
-  /** Online purchase journey (/checkout-journey). */
-  onlinePurchase: z.boolean().default(false),
-  /** Subscription pricing shown before the price (spec 4). */
-  subscriptionPricing: z.boolean().default(false),
-  /** Phone sign-in (spec 6: default off). */
-  authentication: z.boolean().default(false),
-  /** Live chat button. */
-  chat: z.boolean().default(false),
-  /** Spin-to-win page (gated per flag, spec 6). */
-  spinToWin: z.boolean().default(false),
-  /** Trade-in valuation pages (spec 2.1). */
-  tradeIn: z.boolean().default(true),
-  /** Hide the "instant offer in 2 minutes" text on the feature banner (spec 2.6). */
-  hideTradeInBannerText: z.boolean().default(false),
+  onlinePurchase: z.boolean().default(false).describe("Online purchase journey (/checkout-journey)."),
+  subscriptionPricing: z.boolean().default(false).describe("Subscription pricing shown before the price (spec 4)."),
+  authentication: z.boolean().default(false).describe("Phone sign-in (spec 6: default off)."),
+  chat: z.boolean().default(false).describe("Live chat button."),
+  spinToWin: z.boolean().default(false).describe("Spin-to-win page (gated per flag, spec 6)."),
+  tradeIn: z.boolean().default(true).describe("Trade-in valuation pages (spec 2.1)."),
+  hideTradeInBannerText: z.boolean().default(false).describe("Hide the \"instant offer in 2 minutes\" text on the feature banner (spec 2.6)."),
 });
 
 /** Finance, spec 5 "Finance estimate display" / "Finance calculator", 9 "Finance". */
 export const FinanceConfigSchema = z.object({
-  /** Key into car.finance_lenders; null disables estimates. */
-  provider: z.string().nullable().default(null),
-  /** The provider's rule set (spec 5 types A..G), named by style, not by dealer. */
-  providerType: z.enum(["A", "B", "C", "D", "E", "F", "G"]).default("D"),
-  /** Finance link path (spec 2.1). */
-  linkPath: z.enum(["/finance", "/finance-enquiry", "/apply-for-finance"]).default("/finance"),
-  /** Finance gated behind sign-in (spec 6). */
-  gated: z.boolean().default(false),
-  /** Makes whose cars never show an estimate, compared case-insensitively with the make name (spec 5). */
-  excludedManufacturers: z.array(z.string()).default([]),
-  /** Location ids whose cars never show an estimate (spec 5). */
-  excludedLocationIds: z.array(z.number().int()).default([]),
-  /** Calculator: minimum purchase price (spec 5: 1,000, or 5,000). */
-  calculatorMinPrice: money.default(1000),
+  provider: z.string().nullable().default(null).describe("Key into car.finance_lenders; null disables estimates."),
+  providerType: z.enum(["A", "B", "C", "D", "E", "F", "G"]).default("D").describe("The provider's rule set (spec 5 types A..G), named by style, not by dealer."),
+  linkPath: z.enum(["/finance", "/finance-enquiry", "/apply-for-finance"]).default("/finance").describe("Finance link path (spec 2.1)."),
+  gated: z.boolean().default(false).describe("Finance gated behind sign-in (spec 6)."),
+  excludedManufacturers: z.array(z.string()).default([]).describe("Makes whose cars never show an estimate, compared case-insensitively with the make name (spec 5)."),
+  excludedLocationIds: z.array(z.number().int()).default([]).describe("Location ids whose cars never show an estimate (spec 5)."),
+  calculatorMinPrice: money.default(1000).describe("Calculator: minimum purchase price (spec 5: 1,000, or 5,000)."),
   calculatorMaxPrice: money.default(250000),
-  /** Calculator interest range, percent (spec 5: 0.5-15; 7.5-14.5; 4-20). */
-  calculatorRateMin: z.number().default(0.5),
+  calculatorRateMin: z.number().default(0.5).describe("Calculator interest range, percent (spec 5: 0.5-15; 7.5-14.5; 4-20)."),
   calculatorRateMax: z.number().default(15),
-  /** Default calculator rate, percent (spec 9: 10, one variant 8.5). */
-  calculatorDefaultRate: z.number().default(10),
-  /** Quick-pick amounts, whole dollars (spec 5). */
-  quickPickAmounts: z.array(money).default([...DEFAULT_QUICK_PICKS]),
-  /** Provider's establishment fee, dollars (spec 9: one provider 1360.5). */
-  establishmentFee: z.number().nonnegative().default(0),
-  /** Dealer's fixed fees, dollars (spec 9: 395, 6, 8 monthly, 912.25). */
+  calculatorDefaultRate: z.number().default(10).describe("Default calculator rate, percent (spec 9: 10, one variant 8.5)."),
+  quickPickAmounts: z.array(money).default([...DEFAULT_QUICK_PICKS]).describe("Quick-pick amounts, whole dollars (spec 5)."),
+  establishmentFee: z.number().nonnegative().default(0).describe("Provider's establishment fee, dollars (spec 9: one provider 1360.5)."),
   fixedFees: z
     .object({
       establishment: z.number().nonnegative().default(0),
@@ -222,37 +154,23 @@ export const FinanceConfigSchema = z.object({
       monthlyAdmin: z.number().nonnegative().default(0),
       agency: z.number().nonnegative().default(0),
     })
-    .default({ establishment: 0, securityRegistration: 0, monthlyAdmin: 0, agency: 0 }),
-  /** Call the quote service for cars without a quote (spec 7 youx). */
-  quoteService: z.boolean().default(false),
-  /**
-   * Show finance estimates on this site's cards and VDP (spec 5 "site exclusions"); false puts
-   * the site on the excluded-sites list of the estimate rules.
-   */
-  showEstimates: z.boolean().default(true),
-  /** Calculator term default, years (spec 9: 5). */
-  calculatorDefaultTermYears: z.number().min(1).max(7).default(5),
-  /**
-   * Lender data produced by our own repayment engine at import time for cars whose feed carries
-   * none (docs/decisions/020-generated-lender-data.md). Rates are percent p.a. by car type;
-   * null (the default) imports no lender data. The provider's fees above are included.
-   */
+    .default({ establishment: 0, securityRegistration: 0, monthlyAdmin: 0, agency: 0 }).describe("Dealer's fixed fees, dollars (spec 9: 395, 6, 8 monthly, 912.25)."),
+  quoteService: z.boolean().default(false).describe("Call the quote service for cars without a quote (spec 7 youx)."),
+  showEstimates: z.boolean().default(true).describe("Show finance estimates on this site's cards and VDP (spec 5 \"site exclusions\"); false puts the site on the excluded-sites list of the estimate rules."),
+  calculatorDefaultTermYears: z.number().min(1).max(7).default(5).describe("Calculator term default, years (spec 9: 5)."),
   generatedLenderRates: z
     .object({ new: z.number().min(0).max(30), demo: z.number().min(0).max(30), used: z.number().min(0).max(30) })
     .nullable()
-    .default(null),
+    .default(null).describe("Lender data produced by our own repayment engine at import time for cars whose feed carries none (docs/decisions/020-generated-lender-data.md). Rates are percent p.a. by car type; null (the default) imports no lender data. The provider's fees above are included."),
 });
 
 /** Phone numbers, spec 5 "Call number choice order". */
 export const PhonesSchema = z.object({
-  /** Overrides every other number when set. */
-  override: z.string().nullable().default(null),
-  /** Numbers by car type; demo falls back to new. */
+  override: z.string().nullable().default(null).describe("Overrides every other number when set."),
   byCarType: z
     .object({ new: z.string().nullable().default(null), used: z.string().nullable().default(null), demo: z.string().nullable().default(null) })
-    .default({ new: null, used: null, demo: null }),
-  /** Main number shown in the header and footer. */
-  main: z.string().nullable().default(null),
+    .default({ new: null, used: null, demo: null }).describe("Numbers by car type; demo falls back to new."),
+  main: z.string().nullable().default(null).describe("Main number shown in the header and footer."),
 });
 
 // Issue 13: navigation and promotions (spec 2.6, 2.7, 3 "Navigation item", 4, 9).
@@ -329,16 +247,13 @@ const LinkButtonSchema = z.object({ label: z.string().min(1), url: z.string().mi
 
 /** Promotional popup (spec 2.6, 4, 9): shown once per visitor until dismissed, between its dates. */
 export const PopupSchema = z.object({
-  /** Stable id: a new id shows again to visitors who dismissed an earlier popup. */
-  id: z.string().min(1),
+  id: z.string().min(1).describe("Stable id: a new id shows again to visitors who dismissed an earlier popup."),
   imageUrl: z.string().nullable().default(null),
-  /** Alt text of the image; empty when decorative. */
-  imageAlt: z.string().default(""),
+  imageAlt: z.string().default("").describe("Alt text of the image; empty when decorative."),
   title: z.string().min(1),
   description: z.string().default(""),
   button: LinkButtonSchema.nullable().default(null),
-  /** ISO date or date-time; null = open-ended. A date-only expiry runs to the end of that day (UTC). */
-  startsAt: isoDate.nullable().default(null),
+  startsAt: isoDate.nullable().default(null).describe("ISO date or date-time; null = open-ended. A date-only expiry runs to the end of that day (UTC)."),
   expiresAt: isoDate.nullable().default(null),
 });
 export type Popup = z.infer<typeof PopupSchema>;
@@ -357,45 +272,30 @@ export const PAYMENT_METHODS = ["mastercard", "visa", "maestro", "google-pay", "
 
 /** Header, footer, feature banner, popup, banners and brand assets (issue 13). */
 export const NavigationConfigSchema = z.object({
-  /** Header items; null = the platform default built from the site's car types. */
-  header: z.array(NavItemSchema).nullable().default(null),
-  /** The site's footer sections, after the shared base list (a section with a base title replaces it). */
-  footerSections: z.array(FooterSectionSchema).default([]),
-  /** Dealer navigation overrides merged over header and footer (spec 3). */
-  overrides: z.array(NavOverrideSchema).default([]),
-  /** Feature banner (spec 2.6): three items, a carousel on small screens. */
+  header: z.array(NavItemSchema).nullable().default(null).describe("Header items; null = the platform default built from the site's car types."),
+  footerSections: z.array(FooterSectionSchema).default([]).describe("The site's footer sections, after the shared base list (a section with a base title replaces it)."),
+  overrides: z.array(NavOverrideSchema).default([]).describe("Dealer navigation overrides merged over header and footer (spec 3)."),
   featureBanner: z
     .object({
-      /** Show the banner on the home page. */
-      enabled: z.boolean().default(true),
-      /** Latest offers link. */
-      offersUrl: z.string().default("/special-offers"),
-      /** Sell your car link. */
-      tradeInUrl: z.string().default("/trade-in"),
+      enabled: z.boolean().default(true).describe("Show the banner on the home page."),
+      offersUrl: z.string().default("/special-offers").describe("Latest offers link."),
+      tradeInUrl: z.string().default("/trade-in").describe("Sell your car link."),
     })
-    .default({ enabled: true, offersUrl: "/special-offers", tradeInUrl: "/trade-in" }),
-  /** Promotional popup; null = none. */
-  popup: PopupSchema.nullable().default(null),
-  /** Banners on the home page. */
-  banners: z.array(BannerSchema).default([]),
-  /** Australian Business Number shown in the sub-footer. */
-  abn: z.string().nullable().default(null),
-  /** Payment logos of the 'We accept' strip (spec 9); empty hides the strip. */
-  acceptedPayments: z.array(z.enum(PAYMENT_METHODS)).default([...PAYMENT_METHODS]),
+    .default({ enabled: true, offersUrl: "/special-offers", tradeInUrl: "/trade-in" }).describe("Feature banner (spec 2.6): three items, a carousel on small screens."),
+  popup: PopupSchema.nullable().default(null).describe("Promotional popup; null = none."),
+  banners: z.array(BannerSchema).default([]).describe("Banners on the home page."),
+  abn: z.string().nullable().default(null).describe("Australian Business Number shown in the sub-footer."),
+  acceptedPayments: z.array(z.enum(PAYMENT_METHODS)).default([...PAYMENT_METHODS]).describe("Payment logos of the 'We accept' strip (spec 9); empty hides the strip."),
 });
 export type NavigationConfig = z.infer<typeof NavigationConfigSchema>;
 // End issue 13 block.
 
 /** Links and navigation, spec 2.1, 2.6, 2.7. */
 export const LinksSchema = z.object({
-  /** Location detail path prefix: /our-location/{slug} or /contact-us/{slug} (spec 2.1). */
-  locationDetailPrefix: z.enum(["our-location", "contact-us"]).default("our-location"),
-  /** Base domain of the dealer network; when set, service booking links there (spec 2.1). */
-  dealerNetworkBaseDomain: z.string().nullable().default(null),
-  /** External service booking URL used when a dealer network is configured (spec 2.6). */
-  externalServiceBookingUrl: z.string().nullable().default(null),
-  /** Location cards add 'View Our Stock' linking to /search/{location slug} (spec 2.5). */
-  locationCardStockLink: z.boolean().default(false),
+  locationDetailPrefix: z.enum(["our-location", "contact-us"]).default("our-location").describe("Location detail path prefix: /our-location/{slug} or /contact-us/{slug} (spec 2.1)."),
+  dealerNetworkBaseDomain: z.string().nullable().default(null).describe("Base domain of the dealer network; when set, service booking links there (spec 2.1)."),
+  externalServiceBookingUrl: z.string().nullable().default(null).describe("External service booking URL used when a dealer network is configured (spec 2.6)."),
+  locationCardStockLink: z.boolean().default(false).describe("Location cards add 'View Our Stock' linking to /search/{location slug} (spec 2.5)."),
 });
 
 /** Social links and review profiles (spec 3). */
@@ -410,33 +310,15 @@ export const SocialSchema = z.object({
 
 /** Lead forms, spec 5 "Forms". */
 export const LeadsConfigSchema = z.object({
-  /** Comments required on the enquiry form (spec 5: required by default; a tenant may relax it). */
-  commentsRequired: z.boolean().default(true),
-  /** Location ids never offered in the dealership picker (spec 2.6). */
-  pickerExcludedLocationIds: z.array(z.number().int()).default([]),
-  /**
-   * Email for lead delivery when no routing rule matches. null (default): the lead's location's
-   * email, else the site's own enquiry address (its primary location's email, else
-   * `enquiries@{site domain}`), so every accepted lead has a route (issue 16, decision 161).
-   */
-  defaultEmail: z.string().email().nullable().default(null),
-  /**
-   * The dealership picker offers only these location ids (spec 2.6 "a hard-coded list");
-   * null offers every visible location (then filtered by make and location type per form).
-   */
-  pickerLocationIds: z.array(z.number().int()).nullable().default(null),
-  /**
-   * Lead delivery routing (DESIGN 6). Every rule whose departments and locations match the lead
-   * adds one delivery job. Empty `departments` / `locationIds` match all. When no rule matches,
-   * the lead is emailed to `defaultEmail`, else to its location's email.
-   */
+  commentsRequired: z.boolean().default(true).describe("Comments required on the enquiry form (spec 5: required by default; a tenant may relax it)."),
+  pickerExcludedLocationIds: z.array(z.number().int()).default([]).describe("Location ids never offered in the dealership picker (spec 2.6)."),
+  defaultEmail: z.string().email().nullable().default(null).describe("Email for lead delivery when no routing rule matches. null (default): the lead's location's email, else the site's own enquiry address (its primary location's email, else `enquiries@{site domain}`), so every accepted lead has a route (issue 16, decision 161)."),
+  pickerLocationIds: z.array(z.number().int()).nullable().default(null).describe("The dealership picker offers only these location ids (spec 2.6 \"a hard-coded list\"); null offers every visible location (then filtered by make and location type per form)."),
   routing: z
     .array(
       z.object({
-        /** email: a plain-text email; webhook: JSON POST to a URL; adf: ADF/XML 1.0 (emailed, or POSTed when the target is a URL). */
-        channel: z.enum(["email", "webhook", "adf"]),
-        /** An email address, or an http(s) URL for webhook / adf. */
-        target: z.string().min(3),
+        channel: z.enum(["email", "webhook", "adf"]).describe("email: a plain-text email; webhook: JSON POST to a URL; adf: ADF/XML 1.0 (emailed, or POSTed when the target is a URL)."),
+        target: z.string().min(3).describe("An email address, or an http(s) URL for webhook / adf."),
         departments: z.array(z.enum(["sales", "service", "parts"])).default([]),
         locationIds: z.array(z.number().int()).default([]),
       })
@@ -445,20 +327,16 @@ export const LeadsConfigSchema = z.object({
         message: "target must be an email address (email, adf) or an http(s) URL (webhook, adf)",
       }),
     )
-    .default([]),
-  /** Delivery attempts before a job is dead-lettered (each retry waits twice as long, from 30 s). */
-  maxDeliveryAttempts: z.number().int().min(1).max(20).default(8),
-  /** Spam guard: accepted leads per IP address per hour (stored in the database, so it holds across nodes). */
-  rateLimitPerIpPerHour: z.number().int().min(1).default(20),
-  /** Spam guard: accepted leads per site per hour. */
-  rateLimitPerSitePerHour: z.number().int().min(1).default(1000),
-  /** Form pages use the multi-step layout (spec 4): contact details first, then the enquiry. */
-  multiStep: z.boolean().default(false),
-  /**
-   * Extra work a shopper may tick on the service booking form (spec 7 "additional_services (from
-   * checked options)"); the checked ones are sent with the lead. Empty: the form asks nothing extra.
-   */
-  serviceOptions: z.array(z.string().trim().min(1).max(80)).max(20).default(["Wheel alignment", "Tyre check", "Air-conditioning service", "Car wash"]),
+    .default([]).describe("Lead delivery routing (DESIGN 6). Every rule whose departments and locations match the lead adds one delivery job. Empty `departments` / `locationIds` match all. When no rule matches, the lead is emailed to `defaultEmail`, else to its location's email."),
+  maxDeliveryAttempts: z.number().int().min(1).max(20).default(8).describe("Delivery attempts before a job is dead-lettered (each retry waits twice as long, from 30 s)."),
+  rateLimitPerIpPerHour: z.number().int().min(1).default(20).describe("Spam guard: accepted leads per IP address per hour (stored in the database, so it holds across nodes)."),
+  rateLimitPerSitePerHour: z.number().int().min(1).default(1000).describe("Spam guard: accepted leads per site per hour."),
+  multiStep: z.boolean().default(false).describe("Form pages use the multi-step layout (spec 4): contact details first, then the enquiry."),
+  serviceOptions: z
+    .array(z.string().trim().min(1).max(80))
+    .max(20)
+    .default(["Wheel alignment", "Tyre check", "Air-conditioning service", "Car wash"])
+    .describe('Extra work a shopper may tick on the service booking form (spec 7 "additional_services (from checked options)"); the checked ones are sent with the lead. Empty: the form asks nothing extra.'),
 });
 
 // Issue 9: accounts (phone sign-in, sessions, gated pages, My Garage, watchlist).
@@ -472,41 +350,24 @@ export const MY_GARAGE_PATHS = ["/my-garage", "/garage", "/my-account"] as const
  * (finance pages gated). Always gated whatever the flags: /online-payment and My Garage.
  */
 export const AccountsConfigSchema = z.object({
-  /** Where My Garage lives on this site (spec 2.1 "tenant variants"). */
-  myGaragePath: z.enum(MY_GARAGE_PATHS).default("/my-garage"),
-  /** Reserve (/cars/{slug}/checkout or buy-online) and /checkout-journey need a signed-in shopper (spec 6 "checkout"). */
-  gateCheckout: z.boolean().default(false),
-  /** /spin-to-win needs a signed-in shopper (spec 6 "spin-to-win"); the page exists only with features.spinToWin. */
-  gateSpinToWin: z.boolean().default(true),
-  /** The external finance page (`externalFinanceUrl`, reached through /finance/external) needs a signed-in shopper (spec 6). */
-  gateExternalFinance: z.boolean().default(false),
-  /** The dealer's external finance application page (spec 7 "external handoffs"); null = none. */
-  externalFinanceUrl: z.string().url().nullable().default(null),
-  /** Sender name or number shown on sign-in texts (SMS alphanumeric sender ids are at most 11 characters). */
-  smsSender: z.string().min(1).max(11).default("Forecourt"),
-  /** Code requests allowed per client IP per 15 minutes (all numbers). */
-  codeRequestsPerIpPer15Min: z.number().int().min(1).default(10),
-  /** Code requests allowed per (number, client IP) per 15 minutes. */
-  codeRequestsPerNumberPerIpPer15Min: z.number().int().min(1).default(3),
-  /**
-   * Code requests allowed per number per hour from all clients together. Keep it above four times
-   * the per-(number, IP) limit so one client alone can never use it up (a flood from one client
-   * never blocks the shopper).
-   */
-  codeRequestsPerNumberPerHour: z.number().int().min(1).default(15),
-  /** Days a session lasts after sign-in. */
-  sessionDays: z.number().int().min(1).max(365).default(30),
-  /** /spin-to-win promotion (spec 2.1, 6): wording and terms are the dealer's. */
+  myGaragePath: z.enum(MY_GARAGE_PATHS).default("/my-garage").describe("Where My Garage lives on this site (spec 2.1 \"tenant variants\")."),
+  gateCheckout: z.boolean().default(false).describe("Reserve (/cars/{slug}/checkout or buy-online) and /checkout-journey need a signed-in shopper (spec 6 \"checkout\")."),
+  gateSpinToWin: z.boolean().default(true).describe("/spin-to-win needs a signed-in shopper (spec 6 \"spin-to-win\"); the page exists only with features.spinToWin."),
+  gateExternalFinance: z.boolean().default(false).describe("The external finance page (`externalFinanceUrl`, reached through /finance/external) needs a signed-in shopper (spec 6)."),
+  externalFinanceUrl: z.string().url().nullable().default(null).describe("The dealer's external finance application page (spec 7 \"external handoffs\"); null = none."),
+  smsSender: z.string().min(1).max(11).default("Forecourt").describe("Sender name or number shown on sign-in texts (SMS alphanumeric sender ids are at most 11 characters)."),
+  codeRequestsPerIpPer15Min: z.number().int().min(1).default(10).describe("Code requests allowed per client IP per 15 minutes (all numbers)."),
+  codeRequestsPerNumberPerIpPer15Min: z.number().int().min(1).default(3).describe("Code requests allowed per (number, client IP) per 15 minutes."),
+  codeRequestsPerNumberPerHour: z.number().int().min(1).default(15).describe("Code requests allowed per number per hour from all clients together. Keep it above four times the per-(number, IP) limit so one client alone can never use it up (a flood from one client never blocks the shopper)."),
+  sessionDays: z.number().int().min(1).max(365).default(30).describe("Days a session lasts after sign-in."),
   spinToWin: z
     .object({
       title: z.string().default("Spin to Win"),
       intro: z.string().default("Spin once for a chance to win a dealer reward on your next visit."),
-      /** Prizes listed on the page, in the order shown. */
-      prizes: z.array(z.string()).default([]),
-      /** Terms and conditions paragraphs. */
-      terms: z.array(z.string()).default([]),
+      prizes: z.array(z.string()).default([]).describe("Prizes listed on the page, in the order shown."),
+      terms: z.array(z.string()).default([]).describe("Terms and conditions paragraphs."),
     })
-    .default({ title: "Spin to Win", intro: "Spin once for a chance to win a dealer reward on your next visit.", prizes: [], terms: [] }),
+    .default({ title: "Spin to Win", intro: "Spin once for a chance to win a dealer reward on your next visit.", prizes: [], terms: [] }).describe("/spin-to-win promotion (spec 2.1, 6): wording and terms are the dealer's."),
 });
 // End issue 9.
 // Issue 12: locations (directory, detail pages, location blocks, hours, reviews, maps).
@@ -516,54 +377,31 @@ export const AccountsConfigSchema = z.object({
  * include and exclude filters. Only visible locations, sorted by name.
  */
 export const LocationBlockSchema = z.object({
-  /** Which locations: a type keyword or one location id. */
-  show: z.union([z.enum(["primary", "sales", "service", "parts", "service-and-parts", "all"]), z.number().int().positive()]).default("all"),
-  /** Only locations selling or servicing this manufacturer slug (e.g. "toyota"); null = any. */
-  manufacturer: z.string().nullable().default(null),
-  /** Only locations of this subtype; null = any. */
-  subtype: z.string().nullable().default(null),
-  /** Only these location ids (empty = no restriction). */
-  include: z.array(z.number().int()).default([]),
-  /** Never these location ids. */
-  exclude: z.array(z.number().int()).default([]),
+  show: z.union([z.enum(["primary", "sales", "service", "parts", "service-and-parts", "all"]), z.number().int().positive()]).default("all").describe("Which locations: a type keyword or one location id."),
+  manufacturer: z.string().nullable().default(null).describe("Only locations selling or servicing this manufacturer slug (e.g. \"toyota\"); null = any."),
+  subtype: z.string().nullable().default(null).describe("Only locations of this subtype; null = any."),
+  include: z.array(z.number().int()).default([]).describe("Only these location ids (empty = no restriction)."),
+  exclude: z.array(z.number().int()).default([]).describe("Never these location ids."),
 });
 export type LocationBlock = z.infer<typeof LocationBlockSchema>;
 
 /** Locations pages and blocks (spec 2.5, 3, 4, 5, 9). */
 export const LocationsPageSchema = z.object({
-  /** Location card button wording (spec 2.5: 'View Location Details', also worded 'View Location'). */
-  detailButtonLabel: z.enum(["View Location Details", "View Location"]).default("View Location Details"),
-  /** The block on /contact-us and /contact (spec 2.5 location page block). */
-  contactBlock: LocationBlockSchema.default(LocationBlockSchema.parse({})),
-  /** Several locations of an 'all' block show as a carousel instead of a card grid (spec 2.5 "on some tenants"). */
-  carouselForAll: z.boolean().default(false),
-  /**
-   * Fortnightly Saturday rule (spec 4): matching locations keep normal Saturday hours on the
-   * anchor Saturday and every second one after, and read `appointmentText` on the others.
-   * null = every Saturday has normal hours.
-   */
+  detailButtonLabel: z.enum(["View Location Details", "View Location"]).default("View Location Details").describe("Location card button wording (spec 2.5: 'View Location Details', also worded 'View Location')."),
+  contactBlock: LocationBlockSchema.default(LocationBlockSchema.parse({})).describe("The block on /contact-us and /contact (spec 2.5 location page block)."),
+  carouselForAll: z.boolean().default(false).describe("Several locations of an 'all' block show as a carousel instead of a card grid (spec 2.5 \"on some tenants\")."),
   alternatingSaturday: z
     .object({
-      /** YYYY-MM-DD, a normal-hours Saturday (spec 4: a fixed date in June 2025). */
-      anchorDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      anchorDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("YYYY-MM-DD, a normal-hours Saturday (spec 4: a fixed date in June 2025)."),
       appointmentText: z.string().default("By Appointment Only"),
-      /** Location types the rule applies to. */
-      locationTypes: z.array(z.string()).default(["service", "service-and-parts"]),
+      locationTypes: z.array(z.string()).default(["service", "service-and-parts"]).describe("Location types the rule applies to."),
     })
     .nullable()
-    .default(null),
-  /** The star-rating block shows only when the average is at least this (spec 5 MINIMUM_RATING 4). */
-  starRatingMinimum: z.number().min(0).max(5).default(4),
-  /** Reviews listed on a location page (spec 3: the sample set holds about 20). */
-  reviewsListed: z.number().int().min(0).max(100).default(20),
-  /**
-   * Interactive map tiles on the location page ({z}/{x}/{y} URL template); null shows only the
-   * map link and the address. The map loads after the page is interactive and falls back to the
-   * link when tiles fail (e.g. offline).
-   */
-  mapTileUrl: z.string().nullable().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
-  /** Attribution text required by the tile provider. */
-  mapAttribution: z.string().default("© OpenStreetMap contributors"),
+    .default(null).describe("Fortnightly Saturday rule (spec 4): matching locations keep normal Saturday hours on the anchor Saturday and every second one after, and read `appointmentText` on the others. null = every Saturday has normal hours."),
+  starRatingMinimum: z.number().min(0).max(5).default(4).describe("The star-rating block shows only when the average is at least this (spec 5 MINIMUM_RATING 4)."),
+  reviewsListed: z.number().int().min(0).max(100).default(20).describe("Reviews listed on a location page (spec 3: the sample set holds about 20)."),
+  mapTileUrl: z.string().nullable().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png").describe("Interactive map tiles on the location page ({z}/{x}/{y} URL template); null shows only the map link and the address. The map loads after the page is interactive and falls back to the link when tiles fail (e.g. offline)."),
+  mapAttribution: z.string().default("© OpenStreetMap contributors").describe("Attribution text required by the tile provider."),
 });
 
 // Issue 11: trade-in valuation wizard (spec 2.1 /trade-in, /sell-my-car, /sell-your-car,
@@ -583,41 +421,21 @@ export const DEFAULT_TRADE_IN_FAQ: z.infer<typeof TradeInFaqItemSchema>[] = [
 
 /** Trade-in valuations (issue 11). Every field's default is the common behaviour. */
 export const TradeInConfigSchema = z.object({
-  /** Spec 5: no estimate (and no VDP trade-in button) for cars more than this many years old. */
-  maxAgeYears: z.number().int().min(0).max(50).default(7),
-  /** Spec 5: no estimate (and no VDP trade-in button) for cars with more than this many km. */
-  maxKm: z.number().int().min(0).default(100_000),
-  /** Share of the comparables' retail asking price offered for a trade-in (0.8 = 80%). */
-  retailShare: z.number().min(0.3).max(1).default(0.8),
-  /** Comparable listings needed for a figure (in the state, else nationally); fewer: no figure. */
-  minComparables: z.number().int().min(1).max(50).default(3),
-  /**
-   * Spec 7 "POST /api/miscellaneous ... one site variant only": also save the valuation result
-   * with column_name 'valuation' there. A failure only logs 'Failed to save valuation data'.
-   */
-  saveValuationToMiscellaneous: z.boolean().default(false),
-  /** Trade-in FAQ block on the wizard pages (spec 2.6); empty hides the block. */
-  faq: z.array(TradeInFaqItemSchema).default(DEFAULT_TRADE_IN_FAQ),
+  maxAgeYears: z.number().int().min(0).max(50).default(7).describe("Spec 5: no estimate (and no VDP trade-in button) for cars more than this many years old."),
+  maxKm: z.number().int().min(0).default(100_000).describe("Spec 5: no estimate (and no VDP trade-in button) for cars with more than this many km."),
+  retailShare: z.number().min(0.3).max(1).default(0.8).describe("Share of the comparables' retail asking price offered for a trade-in (0.8 = 80%)."),
+  minComparables: z.number().int().min(1).max(50).default(3).describe("Comparable listings needed for a figure (in the state, else nationally); fewer: no figure."),
+  saveValuationToMiscellaneous: z.boolean().default(false).describe("Spec 7 \"POST /api/miscellaneous ... one site variant only\": also save the valuation result with column_name 'valuation' there. A failure only logs 'Failed to save valuation data'."),
+  faq: z.array(TradeInFaqItemSchema).default(DEFAULT_TRADE_IN_FAQ).describe("Trade-in FAQ block on the wizard pages (spec 2.6); empty hides the block."),
 });
 
 // Issue 14: offers, content and legal pages, sitemap (spec 2.6, 9).
 /** Content pages, offers, legal text and the sitemap (spec 2.1 content rows, 2.6, 9). */
 export const ContentConfigSchema = z.object({
-  /** Layout of /special-offers (spec 2.6 "offer cards in list and grid layouts"). */
-  offersLayout: z.enum(["grid", "list"]).default("grid"),
-  /** Wording of the offer card's enquiry button (spec 2.6: 'Enquire Now', tenant wording may differ). */
-  offerEnquireLabel: z.string().min(1).max(40).default("Enquire Now"),
-  /**
-   * The privacy policy promises an answer to a privacy complaint within this many days (spec 9:
-   * 30 days in one dealer's text); null (default) names no period.
-   */
-  privacyComplaintResponseDays: z.number().int().min(1).max(365).nullable().default(null),
-  /** /about-us mentions the dealer's community programme of this many whole dollars (spec 9: $100,000); null: none. */
-  communityProgramAmount: money.nullable().default(null),
-  /**
-   * Banner images replacing the shipped defaults (spec 9 "default banner images for offers,
-   * finance, contact, fleet, parts and blog"); null keeps the default under /banners/.
-   */
+  offersLayout: z.enum(["grid", "list"]).default("grid").describe("Layout of /special-offers (spec 2.6 \"offer cards in list and grid layouts\")."),
+  offerEnquireLabel: z.string().min(1).max(40).default("Enquire Now").describe("Wording of the offer card's enquiry button (spec 2.6: 'Enquire Now', tenant wording may differ)."),
+  privacyComplaintResponseDays: z.number().int().min(1).max(365).nullable().default(null).describe("The privacy policy promises an answer to a privacy complaint within this many days (spec 9: 30 days in one dealer's text); null (default) names no period."),
+  communityProgramAmount: money.nullable().default(null).describe("/about-us mentions the dealer's community programme of this many whole dollars (spec 9: $100,000); null: none."),
   banners: z
     .object({
       offers: z.string().nullable().default(null),
@@ -627,19 +445,13 @@ export const ContentConfigSchema = z.object({
       parts: z.string().nullable().default(null),
       blog: z.string().nullable().default(null),
     })
-    .default({ offers: null, finance: null, contact: null, fleet: null, parts: null, blog: null }),
-  /** Most car URLs in one child sitemap; more listed cars make /sitemap.xml a sitemap index (protocol limit 50,000). */
-  sitemapPageSize: z.number().int().min(100).max(50000).default(5000),
+    .default({ offers: null, finance: null, contact: null, fleet: null, parts: null, blog: null }).describe("Banner images replacing the shipped defaults (spec 9 \"default banner images for offers, finance, contact, fleet, parts and blog\"); null keeps the default under /banners/."),
+  sitemapPageSize: z.number().int().min(100).max(50000).default(5000).describe("Most car URLs in one child sitemap; more listed cars make /sitemap.xml a sitemap index (protocol limit 50,000)."),
 });
 
 // Issue 17: shopper-grade presentation (price wording, header phone masking, image endpoint).
 const PriceBasisEnum = z.enum(["drive_away", "excl_govt_charges"]);
 export const PresentationSchema = z.object({
-  /**
-   * Australian single-price wording (decision 173): the basis a price is advertised on when the
-   * car's feed does not say (`price_basis`). `default` for every car type, `byCarType` overrides
-   * per type (null: `default`). Default: every price 'Drive away'.
-   */
   priceBasis: z
     .object({
       default: PriceBasisEnum.default("drive_away"),
@@ -647,66 +459,43 @@ export const PresentationSchema = z.object({
         .object({ new: PriceBasisEnum.nullable().default(null), demo: PriceBasisEnum.nullable().default(null), used: PriceBasisEnum.nullable().default(null) })
         .default({ new: null, demo: null, used: null }),
     })
-    .default({ default: "drive_away", byCarType: { new: null, demo: null, used: null } }),
-  /**
-   * The header's phone number is masked like the VDP call panel's (spec 2.4: first 5 characters,
-   * then asterisks; the tel: link still dials), so the two agree and the panel's reveal count
-   * means something. Default true; false shows the header number in full (decision 174).
-   */
-  maskHeaderPhone: z.boolean().default(true),
-  /**
-   * Serve local and imported photos through the embedded image endpoint (`/images/...`, resized
-   * and cached AVIF/WebP) when `display.imageCdnBaseUrl` is not set. Default true.
-   */
-  imageEndpoint: z.boolean().default(true),
+    .default({ default: "drive_away", byCarType: { new: null, demo: null, used: null } }).describe("Australian single-price wording (decision 173): the basis a price is advertised on when the car's feed does not say (`price_basis`). `default` for every car type, `byCarType` overrides per type (null: `default`). Default: every price 'Drive away'."),
+  maskHeaderPhone: z.boolean().default(true).describe("The header's phone number is masked like the VDP call panel's (spec 2.4: first 5 characters, then asterisks; the tel: link still dials), so the two agree and the panel's reveal count means something. Default true; false shows the header number in full (decision 174)."),
+  imageEndpoint: z.boolean().default(true).describe("Serve local and imported photos through the embedded image endpoint (`/images/...`, resized and cached AVIF/WebP) when `display.imageCdnBaseUrl` is not set. Default true."),
 });
 
 export const SiteConfigSchema = z.object({
-  /** Template (look and navigation set): 'standard' multi-brand or 'single-brand'. */
-  template: z.enum(["standard", "single-brand", "caravan"]).default("standard"),
-  /** Manufacturer slug for a single-brand site; null for multi-brand. */
-  brand: z.string().nullable().default(null),
-  /** IANA time zone for opening hours and dates (spec 9: Australia/Perth for one dealer). */
-  timeZone: z.string().default("Australia/Sydney"),
-  /** Canonical public URL, e.g. https://www.example.com.au (used for share links and canonical URLs). */
-  url: z.string().nullable().default(null),
-  /** Words used for stock items: "car" or, for a caravan dealer, "caravan". */
-  itemNoun: z.object({ singular: z.string().default("car"), plural: z.string().default("cars") }).default({ singular: "car", plural: "cars" }),
-  /** Car types this site sells; drives navigation and landing routes. */
-  carTypes: z.array(z.enum(["new", "demo", "used"])).min(1).default(["new", "demo", "used"]),
-  /** Certified pre-owned programme enabled (spec 2.1 /pre-owned?certified=true). */
-  certifiedPreOwned: z.boolean().default(false),
-  theme: ThemeSchema.default(ThemeSchema.parse({})),
-  search: SearchConfigSchema.default(SearchConfigSchema.parse({})),
-  display: DisplayConfigSchema.default(DisplayConfigSchema.parse({})),
-  features: FeaturesSchema.default(FeaturesSchema.parse({})),
-  finance: FinanceConfigSchema.default(FinanceConfigSchema.parse({})),
-  phones: PhonesSchema.default(PhonesSchema.parse({})),
-  links: LinksSchema.default(LinksSchema.parse({})),
-  social: SocialSchema.default(SocialSchema.parse({})),
-  leads: LeadsConfigSchema.default(LeadsConfigSchema.parse({})),
-  /** Issue 9: shopper accounts and gated pages. */
-  accounts: AccountsConfigSchema.default(AccountsConfigSchema.parse({})),
-  // Issue 12: locations pages, hours rules, reviews and maps.
-  locationsPage: LocationsPageSchema.default(LocationsPageSchema.parse({})),
-  /** Issue 13: header, footer and promotions (NavigationConfigSchema). */
-  navigation: NavigationConfigSchema.default(NavigationConfigSchema.parse({})),
-  /** Issue 11: trade-in valuations. */
-  tradeIn: TradeInConfigSchema.default(TradeInConfigSchema.parse({})),
-  /** Issue 14: offers, content pages, legal text, sitemap. */
-  content: ContentConfigSchema.default(ContentConfigSchema.parse({})),
-  /** Issue 17: price wording, header phone masking, image endpoint. */
-  presentation: PresentationSchema.default(PresentationSchema.parse({})),
-  /** Complaints contact on the complaints page (spec 2.6). */
+  template: z.enum(["standard", "single-brand", "caravan"]).default("standard").describe("Template (look and navigation set): 'standard' multi-brand or 'single-brand'."),
+  brand: z.string().nullable().default(null).describe("Manufacturer slug for a single-brand site; null for multi-brand."),
+  timeZone: z.string().default("Australia/Sydney").describe("IANA time zone for opening hours and dates (spec 9: Australia/Perth for one dealer)."),
+  url: z.string().nullable().default(null).describe("Canonical public URL, e.g. https://www.example.com.au (used for share links and canonical URLs)."),
+  itemNoun: z.object({ singular: z.string().default("car"), plural: z.string().default("cars") }).default({ singular: "car", plural: "cars" }).describe("Words used for stock items: \"car\" or, for a caravan dealer, \"caravan\"."),
+  carTypes: z.array(z.enum(["new", "demo", "used"])).min(1).default(["new", "demo", "used"]).describe("Car types this site sells; drives navigation and landing routes."),
+  certifiedPreOwned: z.boolean().default(false).describe("Certified pre-owned programme enabled (spec 2.1 /pre-owned?certified=true)."),
+  theme: ThemeSchema.default(ThemeSchema.parse({})).meta({ title: "Look and feel", description: "Colours, logo and tagline of the site (white-label theming).", contentEditable: true }),
+  search: SearchConfigSchema.default(SearchConfigSchema.parse({})).meta({ title: "Search", description: "What the search lists and how (spec 2.2, 4, 5, 9)." }),
+  display: DisplayConfigSchema.default(DisplayConfigSchema.parse({})).meta({ title: "Stock display", description: "Tags, wording and blocks on car cards and car detail pages (spec 4, 9)." }),
+  features: FeaturesSchema.default(FeaturesSchema.parse({})).meta({ title: "Features", description: "Features the dealer switches on (spec 1, 4, 6)." }),
+  finance: FinanceConfigSchema.default(FinanceConfigSchema.parse({})).meta({ title: "Finance", description: "Finance estimates and the calculator (spec 5, 9)." }),
+  phones: PhonesSchema.default(PhonesSchema.parse({})).meta({ title: "Phone numbers", description: "Which number shoppers call (spec 5 call number choice order)." }),
+  links: LinksSchema.default(LinksSchema.parse({})).meta({ title: "Links", description: "Link paths and the dealer network (spec 2.1, 2.6)." }),
+  social: SocialSchema.default(SocialSchema.parse({})).meta({ title: "Social and reviews", description: "Social links and review profiles (spec 3).", contentEditable: true }),
+  leads: LeadsConfigSchema.default(LeadsConfigSchema.parse({})).meta({ title: "Leads", description: "Enquiry forms and lead delivery (spec 5 forms)." }),
+  accounts: AccountsConfigSchema.default(AccountsConfigSchema.parse({})).meta({ title: "Shopper accounts", description: "Phone sign-in, sessions and gated pages (spec 6)." }),
+  locationsPage: LocationsPageSchema.default(LocationsPageSchema.parse({})).meta({ title: "Locations pages", description: "Location directory, hours rules, reviews and maps (spec 2.5)." }),
+  navigation: NavigationConfigSchema.default(NavigationConfigSchema.parse({})).meta({ title: "Navigation and promotions", description: "Header, footer, feature banner, popup and home banners (spec 2.6, 2.7).", contentEditable: true }),
+  tradeIn: TradeInConfigSchema.default(TradeInConfigSchema.parse({})).meta({ title: "Trade-in", description: "Trade-in valuations and their FAQ (spec 2.1, 2.6, 5)." }),
+  content: ContentConfigSchema.default(ContentConfigSchema.parse({})).meta({ title: "Content pages", description: "Offers, content and legal pages, sitemap (spec 2.6, 9).", contentEditable: true }),
+  presentation: PresentationSchema.default(PresentationSchema.parse({})).meta({ title: "Presentation", description: "Price wording, header phone masking, image endpoint." }),
   complaintsContact: z
-    .object({ name: z.string().nullable().default(null), email: z.string().nullable().default(null) })
-    .default({ name: null, email: null }),
-  /** Search-index override for the city shown (spec 3 override_city). */
-  overrideCity: z.string().nullable().default(null),
-  /** Home page hero text. */
+    .object({ name: z.string().nullable().default(null).describe("Who handles complaints."), email: z.string().nullable().default(null).describe("Where complaints go.") })
+    .default({ name: null, email: null })
+    .meta({ title: "Complaints contact", description: "Complaints contact on the complaints page (spec 2.6).", contentEditable: true }),
+  overrideCity: z.string().nullable().default(null).describe("Search-index override for the city shown (spec 3 override_city)."),
   hero: z
-    .object({ title: z.string().default("Find your next car"), subtitle: z.string().default("") })
-    .default({ title: "Find your next car", subtitle: "" }),
+    .object({ title: z.string().default("Find your next car").describe("Large heading on the home page."), subtitle: z.string().default("").describe("Line under the heading.") })
+    .default({ title: "Find your next car", subtitle: "" })
+    .meta({ title: "Home page hero", description: "Home page hero text.", contentEditable: true }),
 });
 
 /** A site's full configuration, every field present (defaults filled in). */

@@ -12,4 +12,6 @@ export interface Site {
   stockVersion: number;
   /** Moves on every change to the site's config or content (page cache; issue 15). */
   configVersion: number;
+  /** Set only when a staff member previews the site's settings draft (issue 48; server/preview.ts): never on a shopper's request. */
+  preview?: { draftRevision: number };
 }

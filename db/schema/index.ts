@@ -11,3 +11,4 @@ export * from "./reservations";
 export * from "./trade-in";
 export * from "./site-content";
 export * from "./console";
+export * from "./site-settings";

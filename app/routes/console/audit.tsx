@@ -1,0 +1,124 @@
+/**
+ * `/sites/{slug}/audit` (issue 48 item 6): the site's audit trail, filtered by who, what and a
+ * date range (a GET form: the filters are in the URL), with a CSV export of the same rows.
+ * There is no way here, or anywhere in the app, to change or remove a row.
+ */
+import { data } from "react-router";
+import type { Route } from "./+types/audit";
+import { auditRows, AuditFilterSchema } from "~/console/audit.server";
+import { guardConsoleRoute } from "~/console/guard.server";
+
+const ROUTE_ID = "console-site-audit";
+/** Rows shown on the page (the export has more). */
+const PAGE_ROWS = 200;
+
+export async function loader(args: Route.LoaderArgs) {
+  const { db, site } = await guardConsoleRoute(ROUTE_ID, args);
+  const scoped = site!.site;
+  const params = Object.fromEntries(new URL(args.request.url).searchParams);
+  const filter = AuditFilterSchema.safeParse(params);
+  const values = { who: params.who ?? "", entity: params.entity ?? "", from: params.from ?? "", to: params.to ?? "" };
+  if (!filter.success) {
+    const errors = Object.fromEntries(filter.error.issues.map((i) => [String(i.path[0]), `Enter ${i.message}.`]));
+    return data({ site: { slug: scoped.slug, name: scoped.name }, values, errors, rows: [], query: "" }, { status: 400 });
+  }
+  const rows = await auditRows(db, scoped, filter.data, PAGE_ROWS);
+  return {
+    site: { slug: scoped.slug, name: scoped.name },
+    values,
+    errors: {} as Record<string, string>,
+    rows: rows.map((r) => ({ id: r.id, at: r.at.toISOString(), actor: r.actor, action: r.action, entity: [r.entity, r.entityId].filter(Boolean).join(" "), changes: summary(r.before, r.after) })),
+    query: new URLSearchParams(Object.entries(values).filter(([, v]) => v)).toString(),
+  };
+}
+
+/** "path: before → after" per changed path (settings rows), else nothing. */
+function summary(before: unknown, after: unknown): string[] {
+  if (typeof after !== "object" || after === null || Array.isArray(after)) return [];
+  const was = (typeof before === "object" && before !== null ? before : {}) as Record<string, unknown>;
+  return Object.entries(after as Record<string, unknown>).map(([path, value]) => `${path}: ${JSON.stringify(was[path] ?? null)} → ${JSON.stringify(value)}`);
+}
+
+const FILTERS = [
+  { name: "who", label: "Who (e-mail contains)", type: "text" },
+  { name: "entity", label: "What (entity or action contains)", type: "text" },
+  { name: "from", label: "From (UTC day)", type: "date" },
+  { name: "to", label: "To (UTC day)", type: "date" },
+] as const;
+
+export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
+  const { site, values, errors, rows, query } = loaderData;
+  return (
+    <section aria-labelledby="audit-title">
+      <title>{`Audit trail · ${site.name} · Forecourt console`}</title>
+      <p className="text-sm">
+        <a href={`/sites/${site.slug}`} className="underline">
+          {site.name}
+        </a>
+      </p>
+      <h1 id="audit-title" className="text-2xl font-bold">
+        Audit trail
+      </h1>
+      <form method="get" className="mt-3 grid gap-3 sm:grid-cols-4" aria-label="Filter the audit trail">
+        {FILTERS.map((f) => (
+          <div key={f.name}>
+            <label htmlFor={`audit-${f.name}`} className="block text-sm font-medium">
+              {f.label}
+            </label>
+            <input id={`audit-${f.name}`} name={f.name} type={f.type} defaultValue={values[f.name]} aria-invalid={errors[f.name] ? true : undefined} aria-describedby={errors[f.name] ? `audit-${f.name}-error` : undefined} className="mt-1 w-full rounded border border-slate-500 px-2 py-1" />
+            {errors[f.name] ? (
+              <p id={`audit-${f.name}-error`} className="text-sm font-semibold text-red-700">
+                {errors[f.name]}
+              </p>
+            ) : null}
+          </div>
+        ))}
+        <p className="flex flex-wrap items-center gap-3 sm:col-span-4">
+          <button type="submit" className="rounded bg-slate-900 px-3 py-1 text-white">
+            Filter
+          </button>
+          <a href={`/sites/${site.slug}/audit`} className="underline">
+            Clear filters
+          </a>
+          <a href={`/sites/${site.slug}/audit/export${query ? `?${query}` : ""}`} className="underline">
+            Export as CSV
+          </a>
+        </p>
+      </form>
+      {rows.length ? (
+        <table className="mt-4 w-full text-left text-sm">
+          <caption className="sr-only">Audit rows, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">When (UTC)</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Changes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((a) => (
+              <tr key={a.id} className="border-t border-slate-200 align-top">
+                <td className="whitespace-nowrap">{a.at.replace("T", " ").slice(0, 19)}</td>
+                <td>{a.actor ?? "command line"}</td>
+                <td>{[a.action, a.entity].filter(Boolean).join(" · ")}</td>
+                <td className="break-all">
+                  {a.changes.length ? (
+                    <ul>
+                      {a.changes.slice(0, 8).map((c) => (
+                        <li key={c}>{c}</li>
+                      ))}
+                      {a.changes.length > 8 ? <li>and {a.changes.length - 8} more</li> : null}
+                    </ul>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="mt-4">Nothing recorded{query ? " for these filters" : " for this site yet"}.</p>
+      )}
+    </section>
+  );
+}
