@@ -25,6 +25,11 @@ export interface ConsoleRoute {
   file: string;
   id: string;
   guard: ConsoleGuard;
+  /**
+   * The permission the route's action (its form posts) requires, on the same tenant as `guard`,
+   * when it differs from the page's (e.g. `staff.manage` on a page guarded by `staff.view`).
+   */
+  action?: Permission;
 }
 
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
@@ -33,15 +38,30 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: "sign-out", file: "routes/console/sign-out.tsx", id: "console-sign-out", guard: { kind: "signed-in" } },
   { path: "sites/:slug", file: "routes/console/site.tsx", id: "console-site", guard: { kind: "site", permission: "site.view" } },
   { path: "sites/:slug/settings", file: "routes/console/site-section.tsx", id: "console-site-settings", guard: { kind: "site", permission: "settings.view" } },
-  { path: "sites/:slug/staff", file: "routes/console/site-section.tsx", id: "console-site-staff", guard: { kind: "site", permission: "staff.view" } },
+  { path: "sites/:slug/staff", file: "routes/console/site-staff.tsx", id: "console-site-staff", guard: { kind: "site", permission: "staff.view" }, action: "staff.manage" },
   { path: "sites/:slug/audit", file: "routes/console/site-section.tsx", id: "console-site-audit", guard: { kind: "site", permission: "audit.view" } },
   { path: "groups/:slug", file: "routes/console/group.tsx", id: "console-group", guard: { kind: "group", permission: "group.view" } },
-  { path: "platform", file: "routes/console/platform.tsx", id: "console-platform", guard: { kind: "platform", permission: "platform.onboard" } },
+  { path: "platform", file: "routes/console/platform.tsx", id: "console-platform", guard: { kind: "platform", permission: "platform.onboard" }, action: "platform.onboard" },
+  { path: "platform/sites/:slug", file: "routes/console/platform-site.tsx", id: "console-platform-site", guard: { kind: "platform", permission: "platform.onboard" }, action: "platform.onboard" },
+  { path: "groups/:slug/staff", file: "routes/console/group-staff.tsx", id: "console-group-staff", guard: { kind: "group", permission: "group.view" }, action: "group.manage" },
+  { path: "account", file: "routes/console/account.tsx", id: "console-account", guard: { kind: "signed-in" } },
+  { path: "invitations/:token", file: "routes/console/invitation.tsx", id: "console-invitation", guard: { kind: "public" } },
 ];
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */
 export function guardOf(id: string): ConsoleGuard {
   const route = CONSOLE_ROUTES.find((r) => r.id === id);
   if (!route) throw new Error(`console route ${id} is not in app/console/route-table.ts`);
+  return route.guard;
+}
+
+/**
+ * The guard of a console route's action: the page's guard with the table line's `action`
+ * permission when it names one.
+ */
+export function actionGuardOf(id: string): ConsoleGuard {
+  const route = CONSOLE_ROUTES.find((r) => r.id === id);
+  if (!route) throw new Error(`console route ${id} is not in app/console/route-table.ts`);
+  if (route.action && (route.guard.kind === "site" || route.guard.kind === "group" || route.guard.kind === "platform")) return { kind: route.guard.kind, permission: route.action };
   return route.guard;
 }

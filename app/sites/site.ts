@@ -12,4 +12,6 @@ export interface Site {
   stockVersion: number;
   /** Moves on every change to the site's config or content (page cache; issue 15). */
   configVersion: number;
+  /** Archived by an operator (issue 48): its hosts answer 410 Gone; its data is kept. */
+  archived?: boolean;
 }

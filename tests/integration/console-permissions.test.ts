@@ -34,19 +34,21 @@ beforeAll(async () => {
   }
 });
 afterAll(() => {
-  console.log(`console permission test (${ENGINE}): ${cases} cases (${CONSOLE_ROUTES.length} routes x ${STAFF_ROLES.length} roles x own/other tenant, plus signed out)`);
+  console.log(`console permission test (${ENGINE}): ${cases} cases (${CONSOLE_ROUTES.length} routes, ${CONSOLE_ROUTES.filter((r) => r.action).length} with actions, x ${STAFF_ROLES.length} roles x own/other tenant, plus signed out)`);
 });
 
 function pathOf(route: ConsoleRoute, tenant: Tenant): string {
   const site = tenant === "own" ? state.t.site : other;
   const slug = route.guard.kind === "group" ? site.dealerGroup!.slug : site.slug;
-  return `/${route.path.replace(":slug", slug)}`;
+  // A token no invitation has: the page still answers (saying the link does not work).
+  return `/${route.path.replace(":slug", slug).replace(":token", "no-such-invitation-token-0000")}`;
 }
 
 /** What the matrix says a request should get. */
 function expected(route: ConsoleRoute, role: StaffRole | null, tenant: Tenant): { status: number; location?: string } {
   const guard = route.guard;
-  if (guard.kind === "public") return role ? { status: 302 } : { status: 200 };
+  // The sign-in page sends a signed-in member on; other public pages answer everyone.
+  if (guard.kind === "public") return role && route.id === "console-sign-in" ? { status: 302 } : { status: 200 };
   if (!role) return { status: 302, location: "/sign-in?next=" };
   if (guard.kind === "signed-in") return { status: 200 };
   const holds = accessOf(role, guard.permission) !== null;
@@ -73,6 +75,7 @@ describe(`console permissions (${ENGINE})`, () => {
       const source = readFileSync(`app/${route.file}`, "utf8");
       expect(source, `${route.file} must call guardConsoleRoute`).toContain("guardConsoleRoute(");
       expect(source, `${route.file} must name its route id ${route.id}`).toContain(`"${route.id}"`);
+      if (route.action) expect(source, `${route.file} must guard its action`).toContain(`guardConsoleAction("${route.id}"`);
     }
   });
 
@@ -88,6 +91,18 @@ describe(`console permissions (${ENGINE})`, () => {
           if (want.location) expect(response.headers.get("location")).toContain(want.location);
           if (want.status === 200 && route.guard.kind === "site") expect(await response.text()).toContain((tenant === "own" ? state.t.site : other).name);
         });
+        if (route.action) {
+          // The action's own permission: an empty post is refused by the guard (302/403/404) or,
+          // once the guard lets it through, by the form's validation (400): never a change.
+          const wantPost = expected({ ...route, guard: { kind: route.guard.kind as "site", permission: route.action } }, role, tenant);
+          const postStatus = wantPost.status === 200 ? 400 : wantPost.status;
+          it(`${route.id} POST ${tenant} tenant as ${role ?? "signed out"}: ${postStatus}`, async () => {
+            cases++;
+            const response = await consoleRequest(state.t, pathOf(route, tenant), { ip: "198.18.1.1", cookie: role ? cookies.get(role) : undefined, form: { intent: "" } });
+            expect(response.status).toBe(postStatus);
+            if (wantPost.location) expect(response.headers.get("location")).toContain(wantPost.location);
+          });
+        }
       }
     }
   }
