@@ -28,7 +28,7 @@ export const LOCKOUT_MS = 15 * 60_000;
 export const CODE_TTL_SECONDS = 10 * 60;
 /** A one-time link's life (seconds): long enough to copy from a terminal. */
 export const LINK_TTL_SECONDS = 60 * 60;
-/** Staff sessions last 12 hours and are extended while used (at most once an hour). */
+/** Staff sessions last 12 hours from the last use (extended at most once an hour), and never past 12 hours from the sign-in. */
 export const SESSION_SECONDS = 12 * 60 * 60;
 /** Header the server sets to the client's address (it overwrites any the client sent). */
 export const CLIENT_IP_HEADER = "x-forecourt-client-ip";
@@ -61,7 +61,8 @@ function build(db: Database, secret: string, origin: string, mailer: StaffMailer
       schema: { user: staffUsers, session: staffSessions, account: staffAccounts, verification: staffVerifications, rateLimit: staffRateLimits, passkey: staffPasskeys },
     }),
     emailAndPassword: { enabled: false },
-    session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60 },
+    // A passkey is added only within 15 minutes of a sign-in (better-auth's "fresh session").
+    session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60, freshAge: 15 * 60 },
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -186,6 +187,8 @@ export class StaffAuth {
   async userIdOf(request: Request, origin: string): Promise<string | null> {
     const auth = await this.forOrigin(origin);
     const result = await auth.api.getSession({ headers: request.headers });
+    // Sessions slide while used, but never past 12 hours from the sign-in (ASVS 3.3.2, level 2).
+    if (result && Date.now() - new Date(result.session.createdAt).getTime() > SESSION_SECONDS * 1000) return null;
     return result?.user.id ?? null;
   }
 

@@ -34,9 +34,9 @@ function LocationBoxes({ form, locations, checked, outcome }: { form: string; lo
   );
 }
 
-function RoleSelect({ roles, value, describedBy }: { roles: readonly StaffRole[]; value: string; describedBy?: string }) {
+function RoleSelect({ roles, value, describedBy, id }: { roles: readonly StaffRole[]; value: string; describedBy?: string; id?: string }) {
   return (
-    <select name="role" defaultValue={value} aria-describedby={describedBy} className="rounded border border-slate-400 px-2 py-1">
+    <select id={id} name="role" defaultValue={value} aria-describedby={describedBy} className="rounded border border-slate-400 px-2 py-1">
       {roles.map((r) => (
         <option key={r} value={r}>
           {ROLE_LABELS[r]}
@@ -165,10 +165,10 @@ export function StaffPage({ data, outcome }: { data: StaffPageData; outcome: For
               />
             </label>
             <FieldErrors id="invite-email-error" messages={emailErrors} />
-            <label className="grid gap-1">
-              <span>Role</span>
-              <RoleSelect roles={data.roles} value={keptValue(outcome, "invite", "role", data.roles[0])} describedBy={roleErrors.length ? "invite-role-error" : undefined} />
-            </label>
+            <div className="grid gap-1">
+              <label htmlFor="invite-role">Role</label>
+              <RoleSelect id="invite-role" roles={data.roles} value={keptValue(outcome, "invite", "role", data.roles[0])} describedBy={roleErrors.length ? "invite-role-error" : undefined} />
+            </div>
             <FieldErrors id="invite-role-error" messages={roleErrors} />
             {data.roles.includes("sales") ? <LocationBoxes form="invite" locations={data.locations} checked={[]} outcome={outcome} /> : null}
             <button name="intent" value="invite" className="rounded bg-slate-900 px-4 py-2 font-semibold text-white">

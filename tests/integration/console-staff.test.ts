@@ -262,6 +262,17 @@ describe(`console staff management (issue 48 item 7) (${ENGINE})`, () => {
     expect((await consoleRequest(t, "/", { ip, cookie: after })).status).toBe(200);
   });
 
+  it("ends a session 12 hours after its sign-in, however recently it was used (ASVS 3.3.2)", async () => {
+    const { t, handle } = state;
+    const email = `old-${stamp}@dealer.test`;
+    await addStaffMember(handle.db, { email, role: "read_only", target: { siteSlug: t.site.slug } });
+    const cookie = await signInByLink(t, handle, email, ip);
+    expect((await consoleRequest(t, "/", { ip, cookie })).status).toBe(200);
+    const [user] = await handle.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, email));
+    await handle.db.update(staffSessions).set({ createdAt: new Date(Date.now() - 13 * 60 * 60_000) }).where(eq(staffSessions.userId, user.id));
+    expect((await consoleRequest(t, "/", { ip, cookie })).status).toBe(302);
+  });
+
   it("passkey registration needs a signed-in staff session", async () => {
     const response = await consoleRequest(state.t, "/api/auth/passkey/generate-register-options", { ip });
     expect(response.status).toBe(401);

@@ -68,6 +68,7 @@ export default function ConsoleAccount({ loaderData, actionData }: Route.Compone
       ) : (
         <p className="mt-2">No passkeys yet. A passkey signs you in with your fingerprint, face or device PIN instead of an e-mailed code.</p>
       )}
+      <p className="mt-2 text-sm text-slate-600">For your safety, a passkey can be added only within 15 minutes of signing in.</p>
       <div data-passkey hidden className="mt-3 grid max-w-sm gap-2">
         <label htmlFor="passkey-name">Name for the new passkey (optional)</label>
         <input id="passkey-name" maxLength={60} placeholder="e.g. Work laptop" className="rounded border border-slate-400 px-3 py-2" />
