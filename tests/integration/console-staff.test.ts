@@ -87,12 +87,17 @@ describe(`console onboarding (spec 4 sites; issue 48 item 4) (${ENGINE})`, () =>
     expect(row.dealerGroupId).toBe(group.id);
     expect(await auditActions({ siteId: row.id })).toEqual(["site.create"]);
 
-    for (const path of ["/", "/search", "/our-location"]) {
+    // Empty states that read well before the first stock import and the first location.
+    const empty: Record<string, RegExp> = { "/": /New \w+ are on their way\. Please check back soon\./, "/search": /No \w+ in stock just yet\. New stock is on its way/, "/our-location": /Our address and opening hours will be here soon\./ };
+    for (const [path, message] of Object.entries(empty)) {
       const page = await t.request(path, { host });
       expect(page.status, path).toBe(200);
       const html = await page.text();
       expect(html, path).toContain(`Smith Motors ${stamp}`);
+      expect(html, path).toMatch(message);
     }
+    // Filters on an empty site still say the filters found nothing.
+    expect(await (await t.request("/search?make=Toyota", { host })).text()).toMatch(/match these filters/);
     const home = await (await t.request("/", { host: `${siteSlug}.localhost` })).text();
     expect(home).toContain(`Smith Motors ${stamp}`);
   });
