@@ -55,7 +55,8 @@ export async function staffPageAction(db: Database, console: ConsoleRequest, mem
         return formDone("Invitation withdrawn.");
     }
   } catch (error) {
-    if (error instanceof StaffInputError) return fieldProblem(formId, input.intent === "invite" ? (/location/i.test(error.message) ? "locations" : "email") : "form", error.message, parsed.ok ? (Object.fromEntries(formData) as Record<string, unknown>) : {});
+    // Row forms show one message in their row; the invite form beside the field.
+    if (error instanceof StaffInputError) return fieldProblem(formId, input.intent === "invite" ? error.field : "form", error.message, Object.fromEntries(formData));
     throw error;
   }
 }

@@ -91,7 +91,7 @@ async function checkLocations(db: Pick<Database, "select">, scope: StaffScope, r
   if (role !== "sales" || scope.kind !== "site") return [];
   if (!locationIds.length) return [];
   const rows = await db.select({ id: locations.id }).from(locations).where(and(eq(locations.siteId, scope.siteId), inArray(locations.id, locationIds)));
-  if (rows.length !== new Set(locationIds).size) throw new StaffInputError("Choose locations of this site only.");
+  if (rows.length !== new Set(locationIds).size) throw new StaffInputError("Choose locations of this site only.", "locations");
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
@@ -120,7 +120,7 @@ export async function inviteStaff(
   now: number,
 ): Promise<{ id: string }> {
   const email = input.email.trim().toLowerCase();
-  if (!grantableRoles(scope).includes(input.role)) throw new StaffInputError(`This page cannot grant ${ROLE_LABELS[input.role]}.`);
+  if (!grantableRoles(scope).includes(input.role)) throw new StaffInputError(`This page cannot grant ${ROLE_LABELS[input.role]}.`, "role");
   const token = randomBytes(32).toString("base64url");
   const id = randomUUID();
   await db.transaction(async (tx) => {
@@ -130,7 +130,7 @@ export async function inviteStaff(
       .from(staffRoles)
       .innerJoin(staffUsers, eq(staffUsers.id, staffRoles.userId))
       .where(and(eq(staffUsers.email, email), eq(staffRoles.role, input.role), scopeWhere(scope)));
-    if (holds) throw new StaffInputError(`${email} is already ${ROLE_LABELS[input.role].toLowerCase()} here.`);
+    if (holds) throw new StaffInputError(`${email} is already ${ROLE_LABELS[input.role].toLowerCase()} here.`, "email");
     await tx.insert(staffInvitations).values({
       id,
       email,

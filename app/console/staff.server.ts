@@ -181,8 +181,15 @@ export interface NewStaffMember {
   actor?: { userId: string | null; email: string | null };
 }
 
-/** Why {@link addStaffMember} refused (shown to the operator as is). */
-export class StaffInputError extends Error {}
+/** Why a staff change was refused (shown as is), and the form field it belongs beside. */
+export class StaffInputError extends Error {
+  constructor(
+    message: string,
+    readonly field: string = "form",
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Creates a staff member (or finds them by e-mail) and grants them `role` on the target, with

@@ -55,3 +55,15 @@ BEGIN
   END IF;
   RETURN NEW;
 END $$;
+--> statement-breakpoint
+-- A passkey is added by better-auth's plugin, not by our code: the trigger writes its audit row in
+-- the same transaction as the insert, whoever makes it.
+CREATE FUNCTION forecourt_staff_passkey_added() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO staff_audit (user_id, actor_email, action, entity, entity_id, after)
+  SELECT NEW.user_id, u.email, 'passkey.add', 'staff-passkey', NEW.id, jsonb_build_object('name', NEW.name, 'deviceType', NEW.device_type)
+  FROM staff_users u WHERE u.id = NEW.user_id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER staff_passkeys_audit AFTER INSERT ON "staff_passkeys" FOR EACH ROW EXECUTE FUNCTION forecourt_staff_passkey_added();

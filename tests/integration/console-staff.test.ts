@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addStaffMember } from "../../app/console/staff.server";
-import { dealerGroups, locations, sites, staffAudit, staffInvitations, staffRoles, staffSessions, staffUsers } from "../../db/schema/index";
+import { dealerGroups, locations, sites, staffAudit, staffInvitations, staffPasskeys, staffRoles, staffSessions, staffUsers } from "../../db/schema/index";
 import type { Site } from "../../app/sites/site";
 import { useTestApp } from "./app-harness";
 import { consoleRequest, cookiesOf, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
@@ -276,6 +276,31 @@ describe(`console staff management (issue 48 item 7) (${ENGINE})`, () => {
     const [user] = await handle.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, email));
     await handle.db.update(staffSessions).set({ createdAt: new Date(Date.now() - 13 * 60 * 60_000) }).where(eq(staffSessions.userId, user.id));
     expect((await consoleRequest(t, "/", { ip, cookie })).status).toBe(302);
+  });
+
+  it("withdraws an invitation: its link stops working, and the withdrawal is audited", async () => {
+    const { t, handle } = state;
+    const email = `withdrawn-${stamp}@dealer.test`;
+    await consoleRequest(t, `/sites/${t.site.slug}/staff`, { ip, cookie: manager, form: { intent: "invite", email, role: "read_only" } });
+    const [inv] = await handle.db.select({ id: staffInvitations.id }).from(staffInvitations).where(eq(staffInvitations.email, email));
+    const withdrawn = await consoleRequest(t, `/sites/${t.site.slug}/staff`, { ip, cookie: manager, form: { intent: "revoke", invitationId: inv.id } });
+    expect(withdrawn.status).toBe(200);
+    expect(await withdrawn.text()).toContain("Invitation withdrawn.");
+    const accepted = await consoleRequest(t, invitationPath(email), { ip, form: {} });
+    expect(await accepted.text()).toContain("does not work any more");
+    expect(await handle.db.select().from(staffUsers).where(eq(staffUsers.email, email))).toHaveLength(0);
+    const actions = (await handle.db.select({ action: staffAudit.action }).from(staffAudit).where(eq(staffAudit.entityId, inv.id))).map((r) => r.action);
+    expect(actions).toEqual(["staff.invite", "staff.invite-revoked"]);
+  });
+
+  it("audits a new passkey in the insert's own transaction, whoever writes it", async () => {
+    const { handle } = state;
+    const email = `passkey-${stamp}@dealer.test`;
+    const { userId } = await addStaffMember(handle.db, { email, role: "read_only", target: { siteSlug: state.t.site.slug } });
+    const id = randomUUID();
+    await handle.db.insert(staffPasskeys).values({ id, name: "Laptop", publicKey: "pk", userId, credentialID: `cred-${id}`, counter: 0, deviceType: "singleDevice", backedUp: false });
+    const [row] = await handle.db.select().from(staffAudit).where(and(eq(staffAudit.entityId, id), eq(staffAudit.action, "passkey.add")));
+    expect([row.userId, row.actorEmail, row.after]).toEqual([userId, email, { name: "Laptop", deviceType: "singleDevice" }]);
   });
 
   it("passkey registration needs a signed-in staff session", async () => {
