@@ -9,6 +9,7 @@ import { trace } from "@opentelemetry/api";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { html } from "hono/html";
 import type { Logger } from "pino";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { DatabaseHandle } from "../db/client";
@@ -195,6 +196,14 @@ export function createApp(options: AppOptions) {
         404,
       );
     }
+    if (site.archived) {
+      // Issue 48: an archived site is gone for shoppers (its data is kept for the dealer group).
+      return c.html(
+        html`<!doctype html><html lang="en-AU"><head><title>This dealer site has closed</title></head><body><main><h1>This dealer site has closed</h1><p>${site.name} no longer has a website at this address.</p></main></body></html>`,
+        410,
+        { "Cache-Control": "no-store" },
+      );
+    }
     c.set("site", site);
     await next();
   });
@@ -205,7 +214,7 @@ export function createApp(options: AppOptions) {
     const context = new RouterContextProvider();
     if (c.get("console")) {
       const origin = new URL(c.req.url).origin;
-      context.set(consoleContext, { auth: staffAuth, origin, clientIp: clientIp(c) });
+      context.set(consoleContext, { auth: staffAuth, origin, clientIp: clientIp(c), sitesChanged: () => sites.invalidate() });
       context.set(dbContext, database.db);
       context.set(requestInfoContext, { origin, now: Date.now(), clientIp: clientIp(c) });
       context.set(serverLogContext, logger);

@@ -11,8 +11,9 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { emailOTP } from "better-auth/plugins/email-otp";
 import { magicLink } from "better-auth/plugins/magic-link";
+import { passkey } from "@better-auth/passkey";
 import type { Database } from "../../db/client";
-import { consoleKeys, staffAccounts, staffAudit, staffRateLimits, staffSessions, staffUsers, staffVerifications } from "../../db/schema/index";
+import { consoleKeys, staffAccounts, staffAudit, staffPasskeys, staffRateLimits, staffSessions, staffUsers, staffVerifications } from "../../db/schema/index";
 
 /** Sends a staff e-mail (the lead channels' SMTP or file outbox in the server). @throws when it cannot. */
 export interface StaffMailer {
@@ -27,7 +28,7 @@ export const LOCKOUT_MS = 15 * 60_000;
 export const CODE_TTL_SECONDS = 10 * 60;
 /** A one-time link's life (seconds): long enough to copy from a terminal. */
 export const LINK_TTL_SECONDS = 60 * 60;
-/** Staff sessions last 12 hours and are extended while used (at most once an hour). */
+/** Staff sessions last 12 hours from the last use (extended at most once an hour), and never past 12 hours from the sign-in. */
 export const SESSION_SECONDS = 12 * 60 * 60;
 /** Header the server sets to the client's address (it overwrites any the client sent). */
 export const CLIENT_IP_HEADER = "x-forecourt-client-ip";
@@ -40,6 +41,9 @@ export function staffCookieName(secure: boolean): string {
 }
 
 type LinkCapture = (url: string) => void;
+
+/** better-auth's name for the WebAuthn challenge cookie (mapped to `fc_staff_passkey`). */
+const PASSKEY_CHALLENGE_COOKIE = "passkey_challenge";
 
 function build(db: Database, secret: string, origin: string, mailer: StaffMailer, captures: Map<string, LinkCapture>) {
   const secure = origin.startsWith("https:");
@@ -54,10 +58,11 @@ function build(db: Database, secret: string, origin: string, mailer: StaffMailer
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: staffUsers, session: staffSessions, account: staffAccounts, verification: staffVerifications, rateLimit: staffRateLimits },
+      schema: { user: staffUsers, session: staffSessions, account: staffAccounts, verification: staffVerifications, rateLimit: staffRateLimits, passkey: staffPasskeys },
     }),
     emailAndPassword: { enabled: false },
-    session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60 },
+    // A passkey is added only within 15 minutes of a sign-in (better-auth's "fresh session").
+    session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60, freshAge: 15 * 60 },
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -67,12 +72,14 @@ function build(db: Database, secret: string, origin: string, mailer: StaffMailer
         "/email-otp/send-verification-otp": { window: 15 * 60, max: 5 },
         "/sign-in/email-otp": { window: 60, max: 10 },
         "/magic-link/verify": { window: 60, max: 10 },
+        "/passkey/verify-authentication": { window: 60, max: 10 },
+        "/passkey/generate-authenticate-options": { window: 60, max: 20 },
       },
     },
     advanced: {
       // The `__Host-` name is ours; better-auth's own secure prefix would make it `__Secure-__Host-`.
       useSecureCookies: false,
-      cookies: { session_token: cookie(""), session_data: cookie("_data"), dont_remember: cookie("_dont_remember") },
+      cookies: { session_token: cookie(""), session_data: cookie("_data"), dont_remember: cookie("_dont_remember"), [PASSKEY_CHALLENGE_COOKIE]: cookie("_passkey") },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
@@ -87,6 +94,14 @@ function build(db: Database, secret: string, origin: string, mailer: StaffMailer
       },
     },
     plugins: [
+      // Passkeys: the relying party is the console's own host; the browser's origin must be the
+      // console's (a passkey made for the console never signs in anywhere else).
+      passkey({
+        rpID: new URL(origin).hostname,
+        rpName: "Forecourt console",
+        origin,
+        advanced: { webAuthnChallengeCookie: PASSKEY_CHALLENGE_COOKIE },
+      }),
       emailOTP({
         disableSignUp: true,
         otpLength: 6,
@@ -172,6 +187,8 @@ export class StaffAuth {
   async userIdOf(request: Request, origin: string): Promise<string | null> {
     const auth = await this.forOrigin(origin);
     const result = await auth.api.getSession({ headers: request.headers });
+    // Sessions slide while used, but never past 12 hours from the sign-in (ASVS 3.3.2, level 2).
+    if (result && Date.now() - new Date(result.session.createdAt).getTime() > SESSION_SECONDS * 1000) return null;
     return result?.user.id ?? null;
   }
 
@@ -199,7 +216,11 @@ export class StaffAuth {
     }
     const response = await this.call(request, origin, "/sign-in/email-otp", { email: normalised, otp: code });
     if (response.status === 429) return { ok: false, message: STAFF_SIGN_IN_MESSAGES.rateLimited };
-    if (response.ok) return { ok: true, setCookies: response.headers.getSetCookie() };
+    if (response.ok) {
+      // Session rotation: a session this browser held before is ended, never carried on.
+      await this.endPresentedSession(request, origin);
+      return { ok: true, setCookies: response.headers.getSetCookie() };
+    }
     let locked = false;
     if (user) {
       const [after] = await this.db
@@ -249,6 +270,18 @@ export class StaffAuth {
     const response = await this.call(request, origin, "/sign-out", {});
     void auth;
     return response.headers.getSetCookie();
+  }
+
+  /** Sends a staff e-mail (invitations) through the console's mailer. @throws when it cannot */
+  async sendMail(to: string, subject: string, text: string): Promise<void> {
+    await this.mailer.send(to, subject, text);
+  }
+
+  /** Ends the session whose cookie `request` carries, if any (before a new sign-in takes its place). */
+  async endPresentedSession(request: Request, origin: string): Promise<void> {
+    const auth = await this.forOrigin(origin);
+    const current = await auth.api.getSession({ headers: request.headers }).catch(() => null);
+    if (current) await this.db.delete(staffSessions).where(eq(staffSessions.id, current.session.id));
   }
 
   /** Ends every session of a member at once (removal, role change). */

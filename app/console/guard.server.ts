@@ -6,7 +6,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { dbContext } from "../context";
 import { consoleContext, type ConsoleRequest } from "./context";
-import { CONSOLE_PREFIX, guardOf } from "./route-table";
+import { actionGuardOf, CONSOLE_PREFIX, guardOf, type ConsoleGuard } from "./route-table";
 import { groupFor, loadStaffMember, requirePlatform, siteFor, type ConsoleGroup, type ScopedSite, type StaffMember } from "./staff.server";
 import type { Database } from "../../db/client";
 
@@ -53,8 +53,22 @@ export async function requireStaff(context: Readonly<RouterContextProvider>, req
  * @throws a redirect to /sign-in (signed out), 404 (another tenant, unknown slug), 403 (own tenant,
  *   role without the permission)
  */
-export async function guardConsoleRoute(routeId: string, args: { context: Readonly<RouterContextProvider>; request: Request; params: Record<string, string | undefined> }): Promise<ConsoleAccess> {
-  const guard = guardOf(routeId);
+export async function guardConsoleRoute(routeId: string, args: GuardArgs): Promise<ConsoleAccess> {
+  return applyGuard(routeId, guardOf(routeId), args);
+}
+
+/**
+ * Applies route `routeId`'s action guard (its table line's `action` permission, else the page's).
+ * Every console action starts with it.
+ * @throws as {@link guardConsoleRoute}
+ */
+export async function guardConsoleAction(routeId: string, args: GuardArgs): Promise<ConsoleAccess> {
+  return applyGuard(routeId, actionGuardOf(routeId), args);
+}
+
+type GuardArgs = { context: Readonly<RouterContextProvider>; request: Request; params: Record<string, string | undefined> };
+
+async function applyGuard(routeId: string, guard: ConsoleGuard, args: GuardArgs): Promise<ConsoleAccess> {
   if (guard.kind === "public") throw new Error(`${routeId} is public: it has no staff member to guard`);
   const access: ConsoleAccess = await requireStaff(args.context, args.request);
   if (guard.kind === "site") access.site = await siteFor(access.db, access.member, args.params.slug ?? "", guard.permission);

@@ -106,6 +106,17 @@ export function isChange(permission: Permission): boolean {
   return !permission.endsWith(".view") && permission !== "leads.personal";
 }
 
+/**
+ * Which roles a staff page may grant (invite or change to), by the tenant it manages: a site's
+ * staff page grants the site roles, a dealer group's grants group admins. Platform operators are
+ * made only with `npm run staff -- add EMAIL --role platform-operator --platform`, so no console
+ * page (a group admin's included) can grant operator.
+ */
+export const GRANTABLE_ROLES = {
+  site: SITE_ROLES,
+  group: ["group_admin"],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
 /** The matrix as the Markdown table of docs/console-permissions.md (a test keeps the two equal). */
 export function matrixAsMarkdown(): string {
   const cell = (reach: Reach | undefined) => (reach === undefined ? "-" : reach === "all" ? "yes" : reach === "assigned-locations" ? "assigned locations" : "editable sections");

@@ -181,8 +181,15 @@ export interface NewStaffMember {
   actor?: { userId: string | null; email: string | null };
 }
 
-/** Why {@link addStaffMember} refused (shown to the operator as is). */
-export class StaffInputError extends Error {}
+/** Why a staff change was refused (shown as is), and the form field it belongs beside. */
+export class StaffInputError extends Error {
+  constructor(
+    message: string,
+    readonly field: string = "form",
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Creates a staff member (or finds them by e-mail) and grants them `role` on the target, with
@@ -217,22 +224,8 @@ export async function addStaffMember(db: Database, input: NewStaffMember): Promi
         locationIds = rows.map((r) => r.id);
       }
     }
-    const [existing] = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, email));
-    const userId = existing?.id ?? randomUUID();
-    if (!existing) await tx.insert(staffUsers).values({ id: userId, email, name: input.name ?? "", emailVerified: true, demo: input.demo ?? false });
-    const sameGrant = await tx
-      .select({ id: staffRoles.id })
-      .from(staffRoles)
-      .where(
-        and(
-          eq(staffRoles.userId, userId),
-          eq(staffRoles.role, input.role),
-          dealerGroupId === null ? sql`${staffRoles.dealerGroupId} IS NULL` : eq(staffRoles.dealerGroupId, dealerGroupId),
-          siteId === null ? sql`${staffRoles.siteId} IS NULL` : eq(staffRoles.siteId, siteId),
-        ),
-      );
-    if (!sameGrant.length) {
-      await tx.insert(staffRoles).values({ userId, role: input.role, dealerGroupId, siteId, locationIds });
+    const { userId, created, granted } = await ensureGrant(tx, { email, name: input.name, demo: input.demo, role: input.role, dealerGroupId, siteId, locationIds });
+    if (granted) {
       await recordAudit(tx, {
         userId: input.actor?.userId ?? null,
         actorEmail: input.actor?.email ?? null,
@@ -244,6 +237,41 @@ export async function addStaffMember(db: Database, input: NewStaffMember): Promi
         after: { email, role: input.role, locationIds },
       });
     }
-    return { userId, created: !existing };
+    return { userId, created };
   });
+}
+
+/** A grant to make sure of: who (by e-mail), which role, where. */
+export interface GrantInput {
+  email: string;
+  name?: string;
+  demo?: boolean;
+  role: StaffRole;
+  dealerGroupId: number | null;
+  siteId: number | null;
+  locationIds: number[];
+}
+
+/**
+ * Finds the staff member by e-mail (creating them when new) and gives them the grant unless they
+ * hold the same role on the same tenant already. Run it inside the caller's transaction, which
+ * writes the audit row.
+ */
+export async function ensureGrant(tx: Pick<Database, "select" | "insert">, input: GrantInput): Promise<{ userId: string; created: boolean; granted: boolean }> {
+  const [existing] = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, input.email));
+  const userId = existing?.id ?? randomUUID();
+  if (!existing) await tx.insert(staffUsers).values({ id: userId, email: input.email, name: input.name ?? "", emailVerified: true, demo: input.demo ?? false });
+  const same = await tx
+    .select({ id: staffRoles.id })
+    .from(staffRoles)
+    .where(
+      and(
+        eq(staffRoles.userId, userId),
+        eq(staffRoles.role, input.role),
+        input.dealerGroupId === null ? sql`${staffRoles.dealerGroupId} IS NULL` : eq(staffRoles.dealerGroupId, input.dealerGroupId),
+        input.siteId === null ? sql`${staffRoles.siteId} IS NULL` : eq(staffRoles.siteId, input.siteId),
+      ),
+    );
+  if (!same.length) await tx.insert(staffRoles).values({ userId, role: input.role, dealerGroupId: input.dealerGroupId, siteId: input.siteId, locationIds: input.locationIds });
+  return { userId, created: !existing, granted: !same.length };
 }

@@ -86,11 +86,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="latest-title" className="mb-4 text-2xl font-semibold">
             Just arrived
           </h2>
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {d.latest.map(readCard).map((car) => (
-              <CarCard key={car.id} car={car} renderWhenNear />
-            ))}
-          </div>
+          {d.latest.length ? (
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {d.latest.map(readCard).map((car) => (
+                <CarCard key={car.id} car={car} renderWhenNear />
+              ))}
+            </div>
+          ) : (
+            // A new site before its first stock import.
+            <p className="text-slate-600">{`New ${d.itemPlural} are on their way. Please check back soon.`}</p>
+          )}
         </section>
       </HydratedLater>
 

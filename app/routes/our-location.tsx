@@ -39,9 +39,14 @@ export default function OurLocations({ loaderData }: Route.ComponentProps) {
           <NearestPostcodeForm postcode={postcode} error={loaderData.error} action="/our-location" />
         </div>
       ) : null}
-      <p className="mt-4 text-sm text-slate-700" aria-live="polite">
-        {sortedByDistance ? `Nearest first from postcode ${postcode}.` : "Sorted by name."}
-      </p>
+      {locations.length ? (
+        <p className="mt-4 text-sm text-slate-700" aria-live="polite">
+          {sortedByDistance ? `Nearest first from postcode ${postcode}.` : "Sorted by name."}
+        </p>
+      ) : (
+        // A new site before its locations are added.
+        <p className="mt-4">Our address and opening hours will be here soon.</p>
+      )}
       <ul className={`mt-4 grid gap-6 ${loaderData.gridClass}`} aria-label="Locations">
         {locations.map((l) => (
           <li key={l.id}>

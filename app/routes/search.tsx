@@ -442,7 +442,12 @@ function SrpResults({ d, loading }: { d: SearchData; loading: boolean }) {
           })}
         </div>
       ) : (
-        <p className="rounded-lg bg-white p-8 text-center text-slate-600">No {d.itemPlural} match these filters. Try removing one.</p>
+        <p className="rounded-lg bg-white p-8 text-center text-slate-600">
+          {/* A new site has no stock yet: say so, rather than blame filters nobody chose. */}
+          {!d.query.query && !Object.values(d.query.refinements).some((v) => v?.length) && !Object.keys(d.query.ranges).length && !d.fixedFacets.length
+            ? `No ${d.itemPlural} in stock just yet. New stock is on its way: please check back soon, or contact us to ask what is coming.`
+            : `No ${d.itemPlural} match these filters. Try removing one.`}
+        </p>
       )}
       {d.pages > 1 ? (
         <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">

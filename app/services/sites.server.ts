@@ -27,6 +27,7 @@ export async function listSites(db: Database): Promise<Site[]> {
     config: resolveSiteConfig(group?.config ?? {}, site.config),
     stockVersion: site.stockVersion,
     configVersion: site.configVersion,
+    archived: site.archivedAt !== null,
   }));
 }
 

@@ -14,4 +14,6 @@ export interface Site {
   configVersion: number;
   /** Set only when a staff member previews the site's settings draft (issue 48; server/preview.ts): never on a shopper's request. */
   preview?: { draftRevision: number };
+  /** Archived by an operator (issue 48): its hosts answer 410 Gone; its data is kept. */
+  archived?: boolean;
 }

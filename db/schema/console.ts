@@ -111,3 +111,39 @@ export const staffAudit = pgTable("staff_audit", {
   after: jsonb("after"),
   ipAddress: text("ip_address"),
 });
+
+/** A staff member's passkey (better-auth's passkey model; the keys are its field names). */
+export const staffPasskeys = pgTable("staff_passkeys", {
+  id: text("id").primaryKey(),
+  name: text("name"),
+  publicKey: text("public_key").notNull(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => staffUsers.id, { onDelete: "cascade" }),
+  credentialID: text("credential_id").notNull().unique(),
+  counter: integer("counter").notNull(),
+  deviceType: text("device_type").notNull(),
+  backedUp: boolean("backed_up").notNull(),
+  transports: text("transports"),
+  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+  aaguid: text("aaguid"),
+});
+
+/**
+ * An e-mailed invitation to a site or dealer group with a role (issue 48 item 7): accepting it
+ * creates the grant. Only the SHA-256 of the link's token is stored.
+ */
+export const staffInvitations = pgTable("staff_invitations", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull(),
+  role: text("role").notNull(),
+  dealerGroupId: integer("dealer_group_id").references(() => dealerGroups.id, { onDelete: "cascade" }),
+  siteId: integer("site_id").references(() => sites.id, { onDelete: "cascade" }),
+  locationIds: integer("location_ids").array().notNull().default(sql`'{}'::integer[]`),
+  tokenHash: text("token_hash").notNull().unique(),
+  invitedBy: text("invited_by").references(() => staffUsers.id, { onDelete: "set null" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

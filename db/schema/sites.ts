@@ -29,4 +29,6 @@ export const sites = pgTable("sites", {
   configVersion: integer("config_version").notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Set when an operator archives the site (issue 48): its hosts answer 410, its data is kept. */
+  archivedAt: timestamp("archived_at", { withTimezone: true }),
 });

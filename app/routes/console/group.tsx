@@ -8,7 +8,7 @@ import { sites } from "../../../db/schema/index";
 export async function loader(args: Route.LoaderArgs) {
   const { db, group } = await guardConsoleRoute("console-group", args);
   const list = await db.select({ slug: sites.slug, name: sites.name }).from(sites).where(eq(sites.dealerGroupId, group!.id)).orderBy(asc(sites.name));
-  return { group: { name: group!.name }, sites: list };
+  return { group: { name: group!.name, slug: group!.slug }, sites: list };
 }
 
 export default function ConsoleGroup({ loaderData }: Route.ComponentProps) {
@@ -18,6 +18,11 @@ export default function ConsoleGroup({ loaderData }: Route.ComponentProps) {
       <h1 id="group-title" className="text-2xl font-bold">
         {loaderData.group.name}
       </h1>
+      <p className="mt-2">
+        <a href={`/groups/${loaderData.group.slug}/staff`} className="underline">
+          Group admins
+        </a>
+      </p>
       <SiteLinks sites={loaderData.sites} className="mt-3" />
     </section>
   );

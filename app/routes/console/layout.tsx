@@ -31,7 +31,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
             <nav aria-label="Console" className="flex flex-wrap items-center gap-4 text-sm">
               <a href="/">My sites</a>
               {member.operator ? <a href="/platform">Platform</a> : null}
-              <span>{member.email}</span>
+              <a href="/account">{member.email}</a>
               <a href="/sign-out">Sign out</a>
             </nav>
           ) : null}

@@ -5,7 +5,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/settings-versions";
-import { guardConsoleRoute } from "~/console/guard.server";
+import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { changesAllowed, settingsReach } from "~/console/settings-access.server";
 import { listVersions, loadSiteSettings, rollbackTo, SettingsConflict, versionDiff } from "~/console/settings.server";
 import { siteConfigVersions } from "../../../db/schema/index";
@@ -39,7 +39,7 @@ function show(value: unknown): string {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db, site, member, console } = await guardConsoleRoute(ROUTE_ID, args);
+  const { db, site, member, console } = await guardConsoleAction("console-site-settings-versions", args);
   const scoped = site!.site;
   const reach = await settingsReach(db, member, scoped.slug, "settings.publish");
   if (!reach) throw data("Your role cannot roll back settings.", { status: 403 });

@@ -6,7 +6,7 @@
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/settings";
-import { guardConsoleRoute } from "~/console/guard.server";
+import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { changesAllowed, lockedSections, settingsReach } from "~/console/settings-access.server";
 import { encodeField, parseSettingsForm, settingsSections, valueAt, type SettingsField } from "~/console/settings-form";
 import { discardDraft, loadSiteSettings, publishDraft, saveDraft, SettingsConflict } from "~/console/settings.server";
@@ -48,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db, site, member, console } = await guardConsoleRoute(ROUTE_ID, args);
+  const { db, site, member, console } = await guardConsoleAction("console-site-settings", args);
   const scoped = site!.site;
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "save");

@@ -1,5 +1,6 @@
 /**
- * Staff sign-in (issue 48 item 2, decision 250): an e-mailed 6-digit code; one-time links from
+ * Staff sign-in (issue 48 item 2, decisions 250 and 280): a passkey (when the browser has one and
+ * JavaScript runs), else an e-mailed 6-digit code; one-time links from
  * `npm run staff` land on better-auth's /api/auth/magic-link/verify and come back here on error.
  * Works without JavaScript; what the member typed is kept on every error.
  */
@@ -81,6 +82,13 @@ export default function ConsoleSignIn({ loaderData, actionData }: Route.Componen
           </button>
         )}
       </form>
+      <div data-passkey hidden className="mt-6 grid gap-2 border-t border-slate-200 pt-4">
+        <button type="button" data-passkey-action="sign-in" data-next={next} className="rounded border border-slate-900 px-4 py-2 font-semibold">
+          Sign in with a passkey
+        </button>
+        <p data-passkey-status role="status" className="text-sm" />
+      </div>
+      <script src="/console/passkeys.js" defer />
     </section>
   );
 }

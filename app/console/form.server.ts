@@ -1,0 +1,42 @@
+/**
+ * Console form handling (issue 48 "clear messages next to the field"): a posted form parsed with
+ * its zod schema through Conform, answering either the typed value or the messages per field and
+ * what was typed, so a page shows each message beside its field and loses nothing.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+
+/** What a refused form post answers (status 400): messages by field name, and the typed values. */
+export interface FormProblem {
+  form: string;
+  errors: Record<string, string[]>;
+  values: Record<string, unknown>;
+}
+
+/**
+ * Parses `formData` with `schema`.
+ * @returns the value, or a {@link FormProblem} for form `form` (the page's form id)
+ */
+export function parseConsoleForm<S extends z.ZodType>(form: string, formData: FormData, schema: S): { ok: true; value: z.infer<S> } | { ok: false; problem: FormProblem } {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status === "success") return { ok: true, value: submission.value as z.infer<S> };
+  const errors: Record<string, string[]> = {};
+  for (const [name, messages] of Object.entries(submission.error ?? {})) if (messages?.length) errors[name || "form"] = messages;
+  return { ok: false, problem: { form, errors, values: (submission.payload ?? {}) as Record<string, unknown> } };
+}
+
+/** A refused form post: the page again, status 400, with the messages and the typed values. */
+export function formProblem(problem: FormProblem) {
+  return data({ problem, done: null as string | null }, { status: 400 });
+}
+
+/** A form problem with one message on one field (a rule zod cannot see: a taken slug or host). */
+export function fieldProblem(form: string, field: string, message: string, values: Record<string, unknown>) {
+  return formProblem({ form, errors: { [field]: [message] }, values });
+}
+
+/** A done form post: the page again with a confirmation line. */
+export function formDone(message: string) {
+  return { problem: null as FormProblem | null, done: message };
+}
