@@ -23,6 +23,7 @@ import { contentSecurityPolicy } from "./csp";
 import { rejectUnsupportedMethods } from "./methods";
 import { clientAddress } from "./client-address";
 import { hasVisitorCookie, pageCache } from "./page-cache";
+import { limitInflightWork, type InflightOptions } from "./inflight";
 import { httpRequestDuration, routePatterns, SiteLabels, siteRequests, statusClass } from "./metrics";
 import { ignoreTrackingParameters } from "./tracking-params";
 import { applyForwardedHeaders, checkOrigin, limitRequestBodies, rejectMalformedUrls } from "./guards";
@@ -53,6 +54,11 @@ export interface AppOptions {
   tracing?: boolean;
   /** Page cache for anonymous repeat views (issue 15); default on, with a 64 MB limit. */
   pageCache?: { enabled: boolean; maxBytes?: number; ttlMs?: number };
+  /**
+   * The per-node cap on requests doing database work (issue 54): limits and timeouts, or false for
+   * none. Default: server/inflight.ts DEFAULT_INFLIGHT.
+   */
+  inflight?: Partial<InflightOptions> | false;
   /** Set once shutdown starts: /readyz answers 503 so load balancers drain this node. */
   isShuttingDown?: () => boolean;
   /** The dealer console (decision 249): its exact host (CONSOLE_HOST), its e-mail and signing secret. */
@@ -179,6 +185,11 @@ export function createApp(options: AppOptions) {
     });
   }
 
+  // Issue 54: bodies are read before any database work, and the work in flight is capped (503 with
+  // Retry-After beyond it). Health checks, static files and page-cache hits are answered above.
+  const inflight = options.inflight === false ? null : limitInflightWork(options.inflight);
+  if (inflight) app.use("*", inflight.middleware);
+
   app.use("*", async (c, next) => {
     if (c.get("console")) return next();
     const site = await sites.forHost(c.req.header("host"));
@@ -266,7 +277,7 @@ export function createApp(options: AppOptions) {
     );
   });
 
-  return { app, sites, pageCache: cache, staffAuth };
+  return { app, sites, pageCache: cache, staffAuth, inflight: inflight?.stats ?? null };
 }
 
 /** Staff e-mail through the lead channels' file outbox (.data/outbox) when the server passes none. */

@@ -98,6 +98,23 @@ const EnvSchema = z.object({
   CONSOLE_SECRET: z.string().min(32).optional(),
   /** The admin socket `npm run staff` talks to (decision 252); default {DATA_DIR}.admin.sock. */
   ADMIN_SOCKET: z.string().optional(),
+  /**
+   * Requests doing database work at once on this process (issue 54; 1-10000, default 40): more
+   * wait in a queue of INFLIGHT_QUEUE for up to INFLIGHT_WAIT_MS, then get 503 with Retry-After.
+   */
+  MAX_INFLIGHT: z.coerce.number().int().min(1).max(10_000).default(40),
+  /** Requests that may wait for a free slot (0-100000, default 200); more get 503 at once. */
+  INFLIGHT_QUEUE: z.coerce.number().int().min(0).max(100_000).default(200),
+  /** How long a request waits for a free slot, in ms (0-60000, default 5000). */
+  INFLIGHT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** How long a request body may take to arrive, in ms (100-300000, default 15000); slower: 408. */
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  /** Time for a client to send the request headers, in ms (1000-120000, default 10000; Node's own is 60000). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
+  /** Time for a whole request to arrive, in ms (1000-600000, default 30000; Node's own is 300000). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** Open connections this process accepts (0 = no limit, the default); more are closed at once. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(0).max(1_000_000).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

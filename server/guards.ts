@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 
 /** A short fixed HTML page (no request data in it). */
-export function plainPage(c: Context, status: 400 | 403 | 413 | 415, title: string, text: string, headers: Record<string, string> = {}) {
+export function plainPage(c: Context, status: 400 | 403 | 408 | 413 | 415 | 503, title: string, text: string, headers: Record<string, string> = {}) {
   return c.html(
     `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
     status,

@@ -95,6 +95,7 @@ export async function startServer(): Promise<RunningServer> {
     metrics: env.METRICS_PORT ? { siteLabels: env.METRICS_SITE_LABELS } : null,
     tracing,
     pageCache: { enabled: env.PAGE_CACHE === "on", maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 },
+    inflight: { max: env.MAX_INFLIGHT, queue: env.INFLIGHT_QUEUE, maxWaitMs: env.INFLIGHT_WAIT_MS, bodyTimeoutMs: env.BODY_TIMEOUT_MS },
     isShuttingDown: () => shuttingDown,
     console: {
       host: env.CONSOLE_HOST ?? null,
@@ -141,7 +142,15 @@ export async function startServer(): Promise<RunningServer> {
         sources: { database, pageCache: pageCache ? () => pageCache.stats() : undefined, isShuttingDown: () => shuttingDown },
       })
     : null;
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  // Slow-header and slow-body senders are cut off by Node's own timeouts (issue 54), well before
+  // Node's defaults of 60 s and 300 s; MAX_CONNECTIONS bounds a flood of open connections.
+  const server = serve({
+    fetch: app.fetch,
+    port: env.PORT,
+    hostname: env.HOST,
+    serverOptions: { headersTimeout: env.HEADERS_TIMEOUT_MS, requestTimeout: env.REQUEST_TIMEOUT_MS },
+  });
+  if (env.MAX_CONNECTIONS > 0) server.maxConnections = env.MAX_CONNECTIONS;
   await new Promise<void>((ok) => server.once("listening", () => ok()));
   const url = `http://localhost:${env.PORT}`;
   if (announces) {
