@@ -5,7 +5,7 @@
  * denials.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addStaffMember } from "../../app/console/staff.server";
 import { dealerGroups, locations, sites, staffAudit, staffInvitations, staffPasskeys, staffRoles, staffSessions, staffUsers } from "../../db/schema/index";
@@ -31,7 +31,8 @@ async function member(role: "platform_operator" | "group_admin" | "site_manager"
 
 async function auditActions(where: { siteId?: number; dealerGroupId?: number }): Promise<string[]> {
   const db = state.handle.db;
-  const rows = await db.select({ action: staffAudit.action }).from(staffAudit).where(where.siteId ? eq(staffAudit.siteId, where.siteId) : eq(staffAudit.dealerGroupId, where.dealerGroupId!));
+  const rows = await db.select({ action: staffAudit.action }).from(staffAudit).where(where.siteId ? eq(staffAudit.siteId, where.siteId) : eq(staffAudit.dealerGroupId, where.dealerGroupId!))
+    .orderBy(asc(staffAudit.id));
   return rows.map((r) => r.action);
 }
 
@@ -232,7 +233,7 @@ describe(`console staff management (issue 48 item 7) (${ENGINE})`, () => {
     expect(next.status).toBe(302);
     expect(next.headers.get("location")).toContain("/sign-in");
     expect(await handle.db.select().from(staffSessions).where(eq(staffSessions.userId, user.id))).toHaveLength(0);
-    const actions = (await handle.db.select({ action: staffAudit.action }).from(staffAudit).where(and(eq(staffAudit.siteId, t.site.id), eq(staffAudit.entityId, user.id)))).map((r) => r.action);
+    const actions = (await handle.db.select({ action: staffAudit.action }).from(staffAudit).where(and(eq(staffAudit.siteId, t.site.id), eq(staffAudit.entityId, user.id))).orderBy(asc(staffAudit.id))).map((r) => r.action);
     expect(actions).toEqual(["staff.add", "staff.role", "staff.locations", "staff.remove"]);
   });
 
@@ -289,7 +290,7 @@ describe(`console staff management (issue 48 item 7) (${ENGINE})`, () => {
     const accepted = await consoleRequest(t, invitationPath(email), { ip, form: {} });
     expect(await accepted.text()).toContain("does not work any more");
     expect(await handle.db.select().from(staffUsers).where(eq(staffUsers.email, email))).toHaveLength(0);
-    const actions = (await handle.db.select({ action: staffAudit.action }).from(staffAudit).where(eq(staffAudit.entityId, inv.id))).map((r) => r.action);
+    const actions = (await handle.db.select({ action: staffAudit.action }).from(staffAudit).where(eq(staffAudit.entityId, inv.id)).orderBy(asc(staffAudit.id))).map((r) => r.action);
     expect(actions).toEqual(["staff.invite", "staff.invite-revoked"]);
   });
 
