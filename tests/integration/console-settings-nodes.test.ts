@@ -4,16 +4,14 @@
  * and both answer the changed page on their next request although both had the old page cached.
  * PostgreSQL only: PGlite cannot be shared by two processes.
  */
-import type { ChildProcess } from "node:child_process";
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client";
+import { describe, expect, it } from "vitest";
 import { StaffAuth } from "../../app/console/auth.server";
 import { addStaffMember } from "../../app/console/staff.server";
 import { CACHE_STATUS_HEADER } from "../../server/page-cache";
-import { startAppNode } from "./app-nodes";
+import { useTwoAppNodes } from "./app-nodes";
 import { CONSOLE_HOST, CONSOLE_ORIGIN, recordingMailer } from "./console-harness";
-import { createTestSite, openTestDatabase } from "./database";
+import { createTestSite } from "./database";
 
 interface Answer {
   status: number;
@@ -42,47 +40,33 @@ function send(port: number, host: string, path: string, options: { method?: stri
 
 const url = process.env.DATABASE_URL;
 describe.skipIf(!url)(`settings publish on two app processes over one PostgreSQL ${url ? "" : "-- skipped: needs DATABASE_URL (PGlite cannot be shared by two processes)"}`, () => {
-  let direct: DatabaseHandle;
-  const nodes: ChildProcess[] = [];
-  const ports: number[] = [];
-
-  beforeAll(async () => {
-    direct = await openTestDatabase();
-    for (const node of await Promise.all([startAppNode(), startAppNode()])) {
-      nodes.push(node.child);
-      ports.push(node.port);
-    }
-  }, 120_000);
-  afterAll(async () => {
-    for (const n of nodes) n.kill("SIGTERM");
-    await direct?.close();
-  });
+  const nodes = useTwoAppNodes();
 
   it("spec 8 / issue 48: published through node 1, the new settings show on the next request to nodes 1 and 2", async () => {
-    const site = await createTestSite(direct);
+    const site = await createTestSite(nodes.direct);
     const host = `${site.slug}.localhost`;
     const email = `two-nodes-${Date.now()}@settings.test`;
-    await addStaffMember(direct.db, { email, role: "site_manager", target: { siteSlug: site.slug } });
-    const link = new URL(await new StaffAuth(direct.db, recordingMailer()).signInLink(CONSOLE_ORIGIN, email));
-    const signedIn = await send(ports[0]!, CONSOLE_HOST, `${link.pathname}${link.search}`);
+    await addStaffMember(nodes.direct.db, { email, role: "site_manager", target: { siteSlug: site.slug } });
+    const link = new URL(await new StaffAuth(nodes.direct.db, recordingMailer()).signInLink(CONSOLE_ORIGIN, email));
+    const signedIn = await send(nodes.ports[0]!, CONSOLE_HOST, `${link.pathname}${link.search}`);
     const cookie = ([] as string[]).concat(signedIn.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).find((c) => c.startsWith("fc_staff="));
     expect(cookie).toBeTruthy();
 
     // Both nodes hold the home page in their page cache.
-    for (const port of ports) await send(port, host, "/");
-    for (const port of ports) {
+    for (const port of nodes.ports) await send(port, host, "/");
+    for (const port of nodes.ports) {
       const cached = await send(port, host, "/");
       expect(cached.headers[CACHE_STATUS_HEADER.toLowerCase()]).toBe("HIT");
       expect(cached.text).not.toContain("Published on node one");
     }
 
     const settings = `/sites/${site.slug}/settings`;
-    expect((await send(ports[0]!, CONSOLE_HOST, settings, { cookie, form: { intent: "save", "hero.title": "Published on node one" } })).status).toBe(302);
+    expect((await send(nodes.ports[0]!, CONSOLE_HOST, settings, { cookie, form: { intent: "save", "hero.title": "Published on node one" } })).status).toBe(302);
     // A draft is not public on either node.
-    for (const port of ports) expect((await send(port, host, "/")).text).not.toContain("Published on node one");
-    const published = await send(ports[0]!, CONSOLE_HOST, settings, { cookie, form: { intent: "publish" } });
+    for (const port of nodes.ports) expect((await send(port, host, "/")).text).not.toContain("Published on node one");
+    const published = await send(nodes.ports[0]!, CONSOLE_HOST, settings, { cookie, form: { intent: "publish" } });
     expect(published.status).toBe(302);
     expect(published.headers.location).toContain("published-2");
-    for (const port of [ports[1]!, ports[0]!]) expect((await send(port, host, "/")).text).toContain("Published on node one");
+    for (const port of [nodes.ports[1]!, nodes.ports[0]!]) expect((await send(port, host, "/")).text).toContain("Published on node one");
   }, 120_000);
 });

@@ -8,18 +8,17 @@
  * Real database (PGlite, or PostgreSQL with DATABASE_URL), real build, real HTTP handling
  * through the Hono app. The last block runs two app processes on one PostgreSQL.
  */
-import type { ChildProcess } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { cars, shoppers, sites } from "../../db/schema/index";
 import { startSession } from "../../app/services/auth.server";
 import { importStock } from "../../app/services/stock-import.server";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "../../server/app";
 import { CACHE_STATUS_HEADER } from "../../server/page-cache";
-import { startAppNode } from "./app-nodes";
-import { createTestSite, ENGINE, openTestDatabase } from "./database";
+import { useTwoAppNodes } from "./app-nodes";
+import { createTestSite, ENGINE } from "./database";
 import { feed, stockRecord } from "./fixtures";
 import { useTestApp, type TestApp } from "./app-harness";
 
@@ -257,51 +256,37 @@ describe(`page cache (${ENGINE})`, () => {
 
 const url = process.env.DATABASE_URL;
 describe.skipIf(!url)(`page cache on two app processes over one PostgreSQL ${url ? "" : "-- skipped: needs DATABASE_URL (PGlite cannot be shared by two processes)"}`, () => {
-  let direct: DatabaseHandle;
-  const nodes: ChildProcess[] = [];
-  const ports: number[] = [];
-
-  beforeAll(async () => {
-    direct = await openTestDatabase();
-    for (const node of await Promise.all([startAppNode(), startAppNode()])) {
-      nodes.push(node.child);
-      ports.push(node.port);
-    }
-  }, 120_000);
-  afterAll(async () => {
-    for (const n of nodes) n.kill("SIGTERM");
-    await direct?.close();
-  });
+  const nodes = useTwoAppNodes();
 
   it("a price change, a car sold and a config change made elsewhere show on the next request to both nodes", async () => {
-    const site = await createTestSite(direct);
-    await direct.db.update(sites).set({ name: "Two Node Motors" }).where(eq(sites.id, site.id));
+    const site = await createTestSite(nodes.direct);
+    await nodes.direct.db.update(sites).set({ name: "Two Node Motors" }).where(eq(sites.id, site.id));
     const record = stockRecord({ make: "Isuzu", model: "D-Max", price: 52_990 });
-    await importStock(direct.db, site, feed([record]));
-    const [car] = await direct.db.select({ id: cars.id, slug: cars.slug }).from(cars).where(sql`${cars.siteId} = ${site.id}`);
+    await importStock(nodes.direct.db, site, feed([record]));
+    const [car] = await nodes.direct.db.select({ id: cars.id, slug: cars.slug }).from(cars).where(sql`${cars.siteId} = ${site.id}`);
     const host = `${site.slug}.localhost`;
     const vdp = `/cars/${car.slug}`;
     const srp = "/search?make=Isuzu";
 
     // Warm both nodes' caches.
-    for (const port of ports) for (const path of [vdp, srp, "/"]) await nodeGet(port, host, path);
-    for (const port of ports) {
+    for (const port of nodes.ports) for (const path of [vdp, srp, "/"]) await nodeGet(port, host, path);
+    for (const port of nodes.ports) {
       expect((await nodeGet(port, host, vdp)).cache).toBe("HIT");
       expect((await nodeGet(port, host, srp)).cache).toBe("HIT");
     }
 
-    await direct.db.update(cars).set({ price: 49_990 }).where(eq(cars.id, car.id));
-    for (const port of ports) {
+    await nodes.direct.db.update(cars).set({ price: 49_990 }).where(eq(cars.id, car.id));
+    for (const port of nodes.ports) {
       const page = await nodeGet(port, host, vdp);
       expect(page.text).toContain("49,990");
       expect(page.text).not.toContain("52,990");
     }
 
-    await direct.db.update(cars).set({ status: "sold" }).where(eq(cars.id, car.id));
-    for (const port of ports) expect((await nodeGet(port, host, srp)).text).not.toContain(vdp);
+    await nodes.direct.db.update(cars).set({ status: "sold" }).where(eq(cars.id, car.id));
+    for (const port of nodes.ports) expect((await nodeGet(port, host, srp)).text).not.toContain(vdp);
 
-    await direct.db.update(sites).set({ name: "Two Node Motors Renamed" }).where(eq(sites.id, site.id));
-    for (const port of ports) expect((await nodeGet(port, host, "/")).text).toContain("Two Node Motors Renamed");
+    await nodes.direct.db.update(sites).set({ name: "Two Node Motors Renamed" }).where(eq(sites.id, site.id));
+    for (const port of nodes.ports) expect((await nodeGet(port, host, "/")).text).toContain("Two Node Motors Renamed");
   }, 120_000);
 });
 
