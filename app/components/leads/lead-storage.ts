@@ -58,15 +58,15 @@ export const VISITED_PAGES_LIMIT = 20;
  * (the server keeps only its linking parameters); returns both (spec 7 lead_attributes). Called
  * on every page (the site layout) and by a lead form as it mounts. Session storage only: nothing
  * leaves the browser until a lead form is sent, so no cookie and no banner are needed, and the
- * server's (cacheable) HTML never holds it.
+ * server's (cacheable) HTML never holds it. `at` is the page to record (default: this one).
  */
-export function recordVisit(): { visitedPages: string[]; landingQuery: string } {
-  const path = `${window.location.pathname}${window.location.search}`;
+export function recordVisit(at: { pathname: string; search: string } = window.location): { visitedPages: string[]; landingQuery: string } {
+  const path = `${at.pathname}${at.search}`;
   const pages = read<string[]>(session(), VISITED_PAGES_KEY, []);
   if (pages[pages.length - 1] !== path) write(session(), VISITED_PAGES_KEY, [...pages, path].slice(-VISITED_PAGES_LIMIT));
   let landingQuery = read<string | null>(session(), LANDING_QUERY_KEY, null);
   if (landingQuery === null) {
-    landingQuery = window.location.search.replace(/^\?/, "");
+    landingQuery = at.search.replace(/^\?/, "");
     write(session(), LANDING_QUERY_KEY, landingQuery);
   }
   return { visitedPages: read<string[]>(session(), VISITED_PAGES_KEY, []), landingQuery };
