@@ -10,6 +10,7 @@
  * each with its static imports, followed transitively through the files' own `import` statements
  * (es-module-lexer). Dynamic `import()`s are not counted: they load on interaction or later.
  * Each distinct file is gzipped at zlib level 9 (deterministic for the same bytes) and summed.
+ * The dealer console's pages are not shopper pages and are left out.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, posix } from "node:path";
@@ -79,6 +80,9 @@ interface BrowserManifest {
   routes: Record<string, ManifestRoute>;
 }
 
+/** The console's layout route (app/routes.ts): its pages are left out of the shopper budget. */
+export const CONSOLE_LAYOUT_ROUTE_ID = "console-layout";
+
 /** Default client build directory (build/client at the repository root). */
 export const CLIENT_BUILD_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "build", "client");
 
@@ -147,6 +151,8 @@ export async function computeRouteBudgets(clientDir: string = CLIENT_BUILD_DIR):
   const rows: RouteBudget[] = [];
   for (const route of Object.values(manifest.routes)) {
     if (!route.hasDefaultExport || route.id === "root") continue;
+    // The dealer console is staff-only, on its own host, and has no JavaScript budget (issue 48).
+    if (underConsole(route, manifest)) continue;
     const files = new Set(base);
     for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {
       closure([r.module, ...(r.imports ?? [])], files);
@@ -161,6 +167,12 @@ export async function computeRouteBudgets(clientDir: string = CLIENT_BUILD_DIR):
     });
   }
   return rows.sort((a, b) => b.gzipBytes - a.gzipBytes || a.id.localeCompare(b.id));
+}
+
+/** Whether `route` is a dealer console page (below the console's layout route). */
+function underConsole(route: ManifestRoute, manifest: BrowserManifest): boolean {
+  for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) if (r.id === CONSOLE_LAYOUT_ROUTE_ID) return true;
+  return false;
 }
 
 /**
