@@ -14,6 +14,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // Web-first assertions wait for their condition; on a busy 2-core CI machine a client
+  // navigation or hydration can take longer than Playwright's 5 s default without anything
+  // being wrong. The condition itself is unchanged.
+  expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     browserName: "chromium",
