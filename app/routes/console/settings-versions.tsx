@@ -87,46 +87,48 @@ export default function ConsoleSettingsVersions({ loaderData, actionData }: Rout
         </p>
       ) : null}
       {versions.length ? (
-        <table className="mt-3 w-full text-left text-sm">
-          <thead>
-            <tr>
-              <th scope="col">Version</th>
-              <th scope="col">What</th>
-              <th scope="col">Who</th>
-              <th scope="col">When (UTC)</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {versions.map((v, i) => (
-              <tr key={v.version} className="border-t border-slate-200">
-                <td>{v.version}</td>
-                <td>
-                  {KINDS[v.kind] ?? v.kind}
-                  {v.rolledBackTo ? ` to version ${v.rolledBackTo}` : ""}
-                  {i === 0 ? " (live)" : ""}
-                </td>
-                <td>{v.actorEmail ?? "-"}</td>
-                <td>{v.createdAt.replace("T", " ").slice(0, 19)}</td>
-                <td className="flex flex-wrap gap-2 py-1">
-                  <a href={`?version=${v.version}`} className="underline" aria-label={`Changes in version ${v.version}`}>
-                    Changes
-                  </a>
-                  {mayRollBack && i > 0 ? (
-                    <form method="post">
-                      <input type="hidden" name="version" value={v.version} />
-                      <button type="submit" className="underline" aria-label={`Roll back to version ${v.version}`}>
-                        Roll back to this
-                      </button>
-                    </form>
-                  ) : null}
-                </td>
+        <div role="region" aria-label="Versions (scrolls sideways on a narrow screen)" tabIndex={0} className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr>
+                <th scope="col">Version</th>
+                <th scope="col">What</th>
+                <th scope="col">Who</th>
+                <th scope="col">When (UTC)</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {versions.map((v, i) => (
+                <tr key={v.version} className="border-t border-slate-200">
+                  <td>{v.version}</td>
+                  <td>
+                    {KINDS[v.kind] ?? v.kind}
+                    {v.rolledBackTo ? ` to version ${v.rolledBackTo}` : ""}
+                    {i === 0 ? " (live)" : ""}
+                  </td>
+                  <td>{v.actorEmail ?? "-"}</td>
+                  <td>{v.createdAt.replace("T", " ").slice(0, 19)}</td>
+                  <td className="flex flex-wrap gap-2 py-1">
+                    <a href={`?version=${v.version}`} className="underline" aria-label={`Changes in version ${v.version}`}>
+                      Changes
+                    </a>
+                    {mayRollBack && i > 0 ? (
+                      <form method="post">
+                        <input type="hidden" name="version" value={v.version} />
+                        <button type="submit" className="underline" aria-label={`Roll back to version ${v.version}`}>
+                          Roll back to this
+                        </button>
+                      </form>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         <p className="mt-3">No versions yet: the first publish makes version 1 (the settings as they were) and version 2.</p>
       )}
@@ -136,24 +138,26 @@ export default function ConsoleSettingsVersions({ loaderData, actionData }: Rout
             Changes in version {selected}
           </h2>
           {diff.length ? (
-            <table className="mt-2 w-full text-left text-sm">
-              <thead>
-                <tr>
-                  <th scope="col">Setting</th>
-                  <th scope="col">Before</th>
-                  <th scope="col">After</th>
-                </tr>
-              </thead>
-              <tbody>
-                {diff.map((d) => (
-                  <tr key={d.path} className="border-t border-slate-200 align-top">
-                    <td className="font-mono">{d.path}</td>
-                    <td className="break-all">{d.before}</td>
-                    <td className="break-all">{d.after}</td>
+            <div role="region" aria-label="Changes (scrolls sideways on a narrow screen)" tabIndex={0} className="mt-2 overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead>
+                  <tr>
+                    <th scope="col">Setting</th>
+                    <th scope="col">Before</th>
+                    <th scope="col">After</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {diff.map((d) => (
+                    <tr key={d.path} className="border-t border-slate-200 align-top">
+                      <td className="font-mono">{d.path}</td>
+                      <td className="break-all">{d.before}</td>
+                      <td className="break-all">{d.after}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           ) : (
             <p className="mt-2">No changes against the version before.</p>
           )}
