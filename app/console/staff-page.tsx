@@ -5,6 +5,7 @@
  */
 import { ROLE_LABELS, type StaffRole } from "./permissions";
 import { errorsOf, FieldErrors, FormStatus, keptValue, type FormOutcome } from "./forms";
+import { ScrollingTable } from "~/console/scrolling-table";
 
 export interface StaffPageData {
   title: string;
@@ -63,66 +64,64 @@ export function StaffPage({ data, outcome }: { data: StaffPageData; outcome: For
       </h1>
       <FormStatus outcome={outcome} />
       {data.staff.length ? (
-        <div role="region" aria-label="Staff (scrolls sideways on a narrow screen)" tabIndex={0} className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Staff and their roles</caption>
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                {data.canManage ? <th scope="col">Change</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {data.staff.map((s) => {
-                const form = `role-${s.grantId}`;
-                const rowErrors = [...errorsOf(outcome, form, "form"), ...errorsOf(outcome, `remove-${s.grantId}`, "form"), ...errorsOf(outcome, `locations-${s.grantId}`, "form")];
-                return (
-                  <tr key={s.grantId} className="border-t border-slate-200 align-top">
-                    <td className="py-2 pr-2">{s.email}</td>
-                    <td className="py-2 pr-2">
-                      {ROLE_LABELS[s.role]}
-                      {s.role === "sales" ? <span className="block text-slate-600">{s.locationIds.map((id) => names.get(id)).filter(Boolean).join(", ") || "no locations yet"}</span> : null}
+        <ScrollingTable label="Staff" className="mt-4">
+          <caption className="sr-only">Staff and their roles</caption>
+          <thead>
+            <tr>
+              <th scope="col">E-mail</th>
+              <th scope="col">Role</th>
+              {data.canManage ? <th scope="col">Change</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {data.staff.map((s) => {
+              const form = `role-${s.grantId}`;
+              const rowErrors = [...errorsOf(outcome, form, "form"), ...errorsOf(outcome, `remove-${s.grantId}`, "form"), ...errorsOf(outcome, `locations-${s.grantId}`, "form")];
+              return (
+                <tr key={s.grantId} className="border-t border-slate-200 align-top">
+                  <td className="py-2 pr-2">{s.email}</td>
+                  <td className="py-2 pr-2">
+                    {ROLE_LABELS[s.role]}
+                    {s.role === "sales" ? <span className="block text-slate-600">{s.locationIds.map((id) => names.get(id)).filter(Boolean).join(", ") || "no locations yet"}</span> : null}
+                  </td>
+                  {data.canManage ? (
+                    <td className="py-2">
+                      {s.email === data.me ? (
+                        <span className="text-slate-600">You</span>
+                      ) : (
+                        <div className="grid gap-2">
+                          <form method="post" className="flex flex-wrap items-end gap-2">
+                            <input type="hidden" name="grantId" value={s.grantId} />
+                            <label className="grid gap-1">
+                              <span>Role for {s.email}</span>
+                              <RoleSelect roles={data.roles} value={s.role} />
+                            </label>
+                            {s.role === "sales" ? <LocationBoxes form={form} locations={data.locations} checked={s.locationIds} outcome={outcome} /> : null}
+                            <button name="intent" value="role" className="rounded border border-slate-500 px-3 py-1">
+                              Save role
+                            </button>
+                            {s.role === "sales" ? (
+                              <button name="intent" value="locations" className="rounded border border-slate-500 px-3 py-1">
+                                Save locations
+                              </button>
+                            ) : null}
+                          </form>
+                          <form method="post">
+                            <input type="hidden" name="grantId" value={s.grantId} />
+                            <button name="intent" value="remove" className="rounded border border-red-700 px-3 py-1 text-red-800">
+                              Remove {s.email}
+                            </button>
+                          </form>
+                          {rowErrors.length ? <p className="text-sm font-semibold text-red-800">{rowErrors.join(" ")}</p> : null}
+                        </div>
+                      )}
                     </td>
-                    {data.canManage ? (
-                      <td className="py-2">
-                        {s.email === data.me ? (
-                          <span className="text-slate-600">You</span>
-                        ) : (
-                          <div className="grid gap-2">
-                            <form method="post" className="flex flex-wrap items-end gap-2">
-                              <input type="hidden" name="grantId" value={s.grantId} />
-                              <label className="grid gap-1">
-                                <span>Role for {s.email}</span>
-                                <RoleSelect roles={data.roles} value={s.role} />
-                              </label>
-                              {s.role === "sales" ? <LocationBoxes form={form} locations={data.locations} checked={s.locationIds} outcome={outcome} /> : null}
-                              <button name="intent" value="role" className="rounded border border-slate-500 px-3 py-1">
-                                Save role
-                              </button>
-                              {s.role === "sales" ? (
-                                <button name="intent" value="locations" className="rounded border border-slate-500 px-3 py-1">
-                                  Save locations
-                                </button>
-                              ) : null}
-                            </form>
-                            <form method="post">
-                              <input type="hidden" name="grantId" value={s.grantId} />
-                              <button name="intent" value="remove" className="rounded border border-red-700 px-3 py-1 text-red-800">
-                                Remove {s.email}
-                              </button>
-                            </form>
-                            {rowErrors.length ? <p className="text-sm font-semibold text-red-800">{rowErrors.join(" ")}</p> : null}
-                          </div>
-                        )}
-                      </td>
-                    ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </ScrollingTable>
       ) : (
         <p className="mt-4">Nobody works here yet.{data.canManage ? " Invite the first person below." : ""}</p>
       )}

@@ -7,6 +7,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/audit";
 import { auditRows, AuditFilterSchema } from "~/console/audit.server";
 import { guardConsoleRoute } from "~/console/guard.server";
+import { ScrollingTable } from "~/console/scrolling-table";
 
 const ROUTE_ID = "console-site-audit";
 /** Rows shown on the page (the export has more). */
@@ -86,38 +87,36 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
         </p>
       </form>
       {rows.length ? (
-        <div role="region" aria-label="Audit trail (scrolls sideways on a narrow screen)" tabIndex={0} className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Audit rows, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When (UTC)</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Changes</th>
+        <ScrollingTable label="Audit trail" className="mt-4">
+          <caption className="sr-only">Audit rows, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">When (UTC)</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Changes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((a) => (
+              <tr key={a.id} className="border-t border-slate-200 align-top">
+                <td className="whitespace-nowrap">{a.at.replace("T", " ").slice(0, 19)}</td>
+                <td>{a.actor ?? "command line"}</td>
+                <td>{[a.action, a.entity].filter(Boolean).join(" · ")}</td>
+                <td className="break-all">
+                  {a.changes.length ? (
+                    <ul>
+                      {a.changes.slice(0, 8).map((c) => (
+                        <li key={c}>{c}</li>
+                      ))}
+                      {a.changes.length > 8 ? <li>and {a.changes.length - 8} more</li> : null}
+                    </ul>
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((a) => (
-                <tr key={a.id} className="border-t border-slate-200 align-top">
-                  <td className="whitespace-nowrap">{a.at.replace("T", " ").slice(0, 19)}</td>
-                  <td>{a.actor ?? "command line"}</td>
-                  <td>{[a.action, a.entity].filter(Boolean).join(" · ")}</td>
-                  <td className="break-all">
-                    {a.changes.length ? (
-                      <ul>
-                        {a.changes.slice(0, 8).map((c) => (
-                          <li key={c}>{c}</li>
-                        ))}
-                        {a.changes.length > 8 ? <li>and {a.changes.length - 8} more</li> : null}
-                      </ul>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollingTable>
       ) : (
         <p className="mt-4">Nothing recorded{query ? " for these filters" : " for this site yet"}.</p>
       )}

@@ -10,6 +10,7 @@ import { changesAllowed, settingsReach } from "~/console/settings-access.server"
 import { listVersions, loadSiteSettings, rollbackTo, SettingsConflict, versionDiff } from "~/console/settings.server";
 import { siteConfigVersions } from "../../../db/schema/index";
 import { and, eq } from "drizzle-orm";
+import { ScrollingTable } from "~/console/scrolling-table";
 
 const ROUTE_ID = "console-site-settings-versions";
 const VersionParam = z.coerce.number().int().positive();
@@ -87,48 +88,46 @@ export default function ConsoleSettingsVersions({ loaderData, actionData }: Rout
         </p>
       ) : null}
       {versions.length ? (
-        <div role="region" aria-label="Versions (scrolls sideways on a narrow screen)" tabIndex={0} className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th scope="col">Version</th>
-                <th scope="col">What</th>
-                <th scope="col">Who</th>
-                <th scope="col">When (UTC)</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
+        <ScrollingTable label="Versions" className="mt-3">
+          <thead>
+            <tr>
+              <th scope="col">Version</th>
+              <th scope="col">What</th>
+              <th scope="col">Who</th>
+              <th scope="col">When (UTC)</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {versions.map((v, i) => (
+              <tr key={v.version} className="border-t border-slate-200">
+                <td>{v.version}</td>
+                <td>
+                  {KINDS[v.kind] ?? v.kind}
+                  {v.rolledBackTo ? ` to version ${v.rolledBackTo}` : ""}
+                  {i === 0 ? " (live)" : ""}
+                </td>
+                <td>{v.actorEmail ?? "-"}</td>
+                <td>{v.createdAt.replace("T", " ").slice(0, 19)}</td>
+                <td className="flex flex-wrap gap-2 py-1">
+                  <a href={`?version=${v.version}`} className="underline" aria-label={`Changes in version ${v.version}`}>
+                    Changes
+                  </a>
+                  {mayRollBack && i > 0 ? (
+                    <form method="post">
+                      <input type="hidden" name="version" value={v.version} />
+                      <button type="submit" className="underline" aria-label={`Roll back to version ${v.version}`}>
+                        Roll back to this
+                      </button>
+                    </form>
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {versions.map((v, i) => (
-                <tr key={v.version} className="border-t border-slate-200">
-                  <td>{v.version}</td>
-                  <td>
-                    {KINDS[v.kind] ?? v.kind}
-                    {v.rolledBackTo ? ` to version ${v.rolledBackTo}` : ""}
-                    {i === 0 ? " (live)" : ""}
-                  </td>
-                  <td>{v.actorEmail ?? "-"}</td>
-                  <td>{v.createdAt.replace("T", " ").slice(0, 19)}</td>
-                  <td className="flex flex-wrap gap-2 py-1">
-                    <a href={`?version=${v.version}`} className="underline" aria-label={`Changes in version ${v.version}`}>
-                      Changes
-                    </a>
-                    {mayRollBack && i > 0 ? (
-                      <form method="post">
-                        <input type="hidden" name="version" value={v.version} />
-                        <button type="submit" className="underline" aria-label={`Roll back to version ${v.version}`}>
-                          Roll back to this
-                        </button>
-                      </form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollingTable>
       ) : (
         <p className="mt-3">No versions yet: the first publish makes version 1 (the settings as they were) and version 2.</p>
       )}
@@ -138,26 +137,24 @@ export default function ConsoleSettingsVersions({ loaderData, actionData }: Rout
             Changes in version {selected}
           </h2>
           {diff.length ? (
-            <div role="region" aria-label="Changes (scrolls sideways on a narrow screen)" tabIndex={0} className="mt-2 overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead>
-                  <tr>
-                    <th scope="col">Setting</th>
-                    <th scope="col">Before</th>
-                    <th scope="col">After</th>
+            <ScrollingTable label="Changes" className="mt-2">
+              <thead>
+                <tr>
+                  <th scope="col">Setting</th>
+                  <th scope="col">Before</th>
+                  <th scope="col">After</th>
+                </tr>
+              </thead>
+              <tbody>
+                {diff.map((d) => (
+                  <tr key={d.path} className="border-t border-slate-200 align-top">
+                    <td className="font-mono">{d.path}</td>
+                    <td className="break-all">{d.before}</td>
+                    <td className="break-all">{d.after}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {diff.map((d) => (
-                    <tr key={d.path} className="border-t border-slate-200 align-top">
-                      <td className="font-mono">{d.path}</td>
-                      <td className="break-all">{d.before}</td>
-                      <td className="break-all">{d.after}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </ScrollingTable>
           ) : (
             <p className="mt-2">No changes against the version before.</p>
           )}
