@@ -3,6 +3,7 @@ import type { Route } from "./+types/site";
 import { guardConsoleRoute } from "~/console/guard.server";
 import { siteDashboard } from "~/console/dashboard.server";
 import { accessOf } from "~/console/permissions";
+import { SITE_SECTIONS } from "~/console/site-sections";
 
 const STATUS_LABELS: Record<string, string> = { in_stock: "In stock", coming_soon: "Coming soon", sold: "Sold", withdrawn: "Withdrawn" };
 
@@ -12,11 +13,11 @@ export async function loader(args: Route.LoaderArgs) {
   const figures = await siteDashboard(db, scoped, Date.now());
   const roles = member.grants.map((g) => g.role);
   const may = (p: Parameters<typeof accessOf>[1]) => roles.some((r) => accessOf(r, p));
-  return { site: { slug: scoped.site.slug, name: scoped.site.name, hosts: scoped.site.hosts }, figures, links: { settings: may("settings.view"), staff: may("staff.view"), audit: may("audit.view") } };
+  return { site: { slug: scoped.site.slug, name: scoped.site.name, hosts: scoped.site.hosts }, figures, sections: SITE_SECTIONS.filter((s) => may(s.permission)).map(({ label, path }) => ({ label, path })) };
 }
 
 export default function ConsoleSite({ loaderData }: Route.ComponentProps) {
-  const { site, figures, links } = loaderData;
+  const { site, figures, sections } = loaderData;
   return (
     <section aria-labelledby="site-title">
       <title>{`${site.name} · Forecourt console`}</title>
@@ -25,9 +26,11 @@ export default function ConsoleSite({ loaderData }: Route.ComponentProps) {
       </h1>
       {figures.limitedToLocations ? <p className="mt-1 text-sm text-slate-600">Figures for your locations: {figures.locations.map((l) => l.name).join(", ") || "none assigned"}.</p> : null}
       <nav aria-label="Site sections" className="mt-3 flex flex-wrap gap-3 text-sm">
-        {links.settings ? <a href={`/sites/${site.slug}/settings`} className="underline">Settings</a> : null}
-        {links.staff ? <a href={`/sites/${site.slug}/staff`} className="underline">Staff</a> : null}
-        {links.audit ? <a href={`/sites/${site.slug}/audit`} className="underline">Audit trail</a> : null}
+        {sections.map((s) => (
+          <a key={s.path} href={`/sites/${site.slug}/${s.path}`} className="underline">
+            {s.label}
+          </a>
+        ))}
       </nav>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="stock-title" className="rounded border border-slate-300 p-4">
