@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { lockDataDir } from "./data-dir-lock";
 import { enableNamedStatements } from "./pglite-named";
 import { attachReplica, ReadReplica, type ReplicaOptions } from "./replica";
 import * as schema from "./schema/index";
@@ -60,8 +61,10 @@ export interface OpenDatabaseOptions {
 }
 
 /**
- * Opens PostgreSQL (`url`) or PGlite (`dataDir`, or memory).
+ * Opens PostgreSQL (`url`) or PGlite (`dataDir`, or memory). A PGlite data folder is locked for
+ * this process until `close()` (db/data-dir-lock.ts).
  * @throws when PostgreSQL cannot be reached on first query (the caller decides whether to retry).
+ * @throws DataDirLockedError when another live process holds the PGlite data folder.
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
@@ -95,12 +98,18 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const releaseLock = options.dataDir ? await lockDataDir(options.dataDir) : async () => {};
   // Issue 15 memory: the embedded database's buffer pool lives in this process's memory (WASM),
   // so it is kept to PGLITE_SHARED_BUFFERS instead of Postgres's 128 MB; the files it reads stay
   // in the operating system's page cache.
   const pgliteOptions = { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`], loadDataDir: options.loadDataDir };
   const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    await releaseLock();
+    throw error;
+  }
   const db = drizzle(client, { schema }) as unknown as Database;
   // Issue 15: `.prepare(name)` keeps a named statement here as it does on PostgreSQL (decision 217).
   enableNamedStatements(db, client);
@@ -111,7 +120,13 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       await client.query("select 1");
     },
     snapshot: () => client.dumpDataDir("gzip"),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        await releaseLock();
+      }
+    },
   };
 }
 

@@ -33,4 +33,11 @@ if (!process.env.FORECOURT_WORKER && Math.max(newestMtime("app"), newestMtime("s
   execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: ["ignore", "inherit", "inherit"] });
 }
 const { main } = await import(pathToFileURL("build/node/index.js").href);
-await main();
+try {
+  await main();
+} catch (error) {
+  // A second `npm start` on the same embedded database: the message says what to do; no stack.
+  if (error?.name !== "DataDirLockedError") throw error;
+  console.error(error.message);
+  process.exit(1);
+}

@@ -56,13 +56,23 @@ describe("first start on a new embedded database (issue 15 memory, decision 218)
       try {
         expect(second.output()).not.toContain("First start");
         expect((await fetch(`http://127.0.0.1:${second.port}/readyz`)).status).toBe(200);
+        // A third `npm start` on the same folder is refused (two writers corrupt a PGlite folder),
+        // with what to do instead of a stack; the running server carries on.
+        const third = spawn(process.execPath, ["scripts/start.mjs"], { env: { ...process.env, PORT: String(second.port + 1), DATA_DIR: dataDir, SEED_DEMO: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+        let thirdOutput = "";
+        third.stdout!.on("data", (c: Buffer) => (thirdOutput += c.toString()));
+        third.stderr!.on("data", (c: Buffer) => (thirdOutput += c.toString()));
+        expect(await new Promise((ok) => third.on("exit", ok))).toBe(1);
+        expect(thirdOutput).toContain(`The embedded database in ${dataDir} is in use by process`);
+        expect(thirdOutput).not.toContain("    at ");
+        expect((await fetch(`http://127.0.0.1:${second.port}/readyz`)).status).toBe(200);
       } finally {
         second.cleanup();
       }
     } finally {
       rmSync(join(dataDir, ".."), { recursive: true, force: true });
     }
-  });
+  }, 240_000);
 });
 
 describe("first start on a PostgreSQL database without the demo sites (issue 15 memory, decision 218)", () => {
