@@ -6,7 +6,7 @@
  * (`fc_staff`, `__Host-fc_staff` over TLS), which the shopper side never reads.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { emailOTP } from "better-auth/plugins/email-otp";
@@ -282,6 +282,35 @@ export class StaffAuth {
     const auth = await this.forOrigin(origin);
     const current = await auth.api.getSession({ headers: request.headers }).catch(() => null);
     if (current) await this.db.delete(staffSessions).where(eq(staffSessions.id, current.session.id));
+  }
+
+  /** The id of the session whose cookie `request` carries, or null. */
+  async presentedSessionId(request: Request, origin: string): Promise<string | null> {
+    const auth = await this.forOrigin(origin);
+    const current = await auth.api.getSession({ headers: request.headers }).catch(() => null);
+    return current?.session.id ?? null;
+  }
+
+  /**
+   * A member's live sessions, newest activity first (ASVS 3.3.4: members see where they are signed in).
+   * @returns id, sign-in time, last activity (the session slides at most hourly), address and browser as recorded at sign-in
+   */
+  async sessionsOf(userId: string): Promise<{ id: string; createdAt: Date; updatedAt: Date; ipAddress: string | null; userAgent: string | null }[]> {
+    return this.db
+      .select({ id: staffSessions.id, createdAt: staffSessions.createdAt, updatedAt: staffSessions.updatedAt, ipAddress: staffSessions.ipAddress, userAgent: staffSessions.userAgent })
+      .from(staffSessions)
+      .where(and(eq(staffSessions.userId, userId), gt(staffSessions.expiresAt, new Date()), gt(staffSessions.createdAt, new Date(Date.now() - SESSION_SECONDS * 1000))))
+      .orderBy(desc(staffSessions.updatedAt));
+  }
+
+  /**
+   * Ends one of a member's sessions (never another member's).
+   * @param tx the transaction the caller's audit row is written in (default: the console's database)
+   * @returns whether it was live
+   */
+  async endSession(userId: string, sessionId: string, tx: Pick<Database, "delete"> = this.db): Promise<boolean> {
+    const rows = await tx.delete(staffSessions).where(and(eq(staffSessions.userId, userId), eq(staffSessions.id, sessionId))).returning({ id: staffSessions.id });
+    return rows.length > 0;
   }
 
   /** Ends every session of a member at once (removal, role change). */

@@ -279,6 +279,36 @@ describe(`console staff management (issue 48 item 7) (${ENGINE})`, () => {
     expect((await consoleRequest(t, "/", { ip, cookie })).status).toBe(302);
   });
 
+  it("lists the browsers a member is signed in on and signs one out, never another member's (ASVS 3.3.4)", async () => {
+    const { t, handle } = state;
+    const email = `sessions-${stamp}@dealer.test`;
+    await addStaffMember(handle.db, { email, role: "read_only", target: { siteSlug: t.site.slug } });
+    const laptop = await signInByLink(t, handle, email, ip);
+    const phone = await signInByLink(t, handle, email, ip);
+    const [user] = await handle.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, email));
+    const sessions = await handle.db.select({ id: staffSessions.id, token: staffSessions.token }).from(staffSessions).where(eq(staffSessions.userId, user.id));
+    expect(sessions).toHaveLength(2);
+    const page = await (await consoleRequest(t, "/account", { ip, cookie: laptop })).text();
+    expect(page.match(/This browser/g)).toHaveLength(1);
+    expect(page.match(/Another browser/g)).toHaveLength(1);
+    expect(page.match(/Sign out this browser/g)).toHaveLength(1);
+    const phoneId = sessions.find((s) => phone.includes(s.token))!.id;
+    expect(page).toContain(`value="${phoneId}"`);
+    expect(page).toMatch(/Signed in \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m AE[DS]T from /);
+
+    // Another member cannot end this member's session with its id.
+    const foreign = await consoleRequest(t, "/account", { ip, cookie: manager, form: { intent: "end-session", sessionId: phoneId } });
+    expect(await foreign.text()).toContain("That session had already ended.");
+    expect((await consoleRequest(t, "/", { ip, cookie: phone })).status).toBe(200);
+
+    const ended = await consoleRequest(t, "/account", { ip, cookie: laptop, form: { intent: "end-session", sessionId: phoneId } });
+    expect(await ended.text()).toContain("That browser is signed out.");
+    expect((await consoleRequest(t, "/", { ip, cookie: phone })).status).toBe(302);
+    expect((await consoleRequest(t, "/", { ip, cookie: laptop })).status).toBe(200);
+    const audit = await handle.db.select({ action: staffAudit.action, entityId: staffAudit.entityId }).from(staffAudit).where(and(eq(staffAudit.userId, user.id), eq(staffAudit.action, "session.end")));
+    expect(audit).toEqual([{ action: "session.end", entityId: phoneId }]);
+  });
+
   it("withdraws an invitation: its link stops working, and the withdrawal is audited", async () => {
     const { t, handle } = state;
     const email = `withdrawn-${stamp}@dealer.test`;

@@ -1,6 +1,7 @@
 /**
- * `/account`: the signed-in member's passkeys (add one after an e-mailed code; remove one) and
- * signing out everywhere (issue 48 item 2). Adding a passkey needs the browser's WebAuthn API,
+ * `/account`: the signed-in member's passkeys (add one after an e-mailed code; remove one), the
+ * browsers they are signed in on, each of which they can sign out (ASVS 3.3.4), and signing out
+ * everywhere (issue 48 item 2). Adding a passkey needs the browser's WebAuthn API,
  * so that button is the console's one script (public/console/passkeys.js); the rest are forms.
  */
 import { and, asc, eq } from "drizzle-orm";
@@ -15,18 +16,42 @@ import { staffPasskeys } from "../../../db/schema/index";
 export async function loader(args: Route.LoaderArgs) {
   const { db, member } = await guardConsoleRoute("console-account", args);
   const keys = await db.select({ id: staffPasskeys.id, name: staffPasskeys.name, createdAt: staffPasskeys.createdAt }).from(staffPasskeys).where(eq(staffPasskeys.userId, member.id)).orderBy(asc(staffPasskeys.createdAt));
-  return { email: member.email, passkeys: keys.map((k) => ({ id: k.id, name: k.name || "Passkey", added: k.createdAt?.toISOString().slice(0, 10) ?? "" })), added: new URL(args.request.url).searchParams.has("added") };
+  const console = consoleOf(args.context);
+  const [sessions, current] = await Promise.all([console.auth.sessionsOf(member.id), console.auth.presentedSessionId(args.request, console.origin)]);
+  return {
+    email: member.email,
+    passkeys: keys.map((k) => ({ id: k.id, name: k.name || "Passkey", added: k.createdAt?.toISOString().slice(0, 10) ?? "" })),
+    added: new URL(args.request.url).searchParams.has("added"),
+    sessions: sessions.map((s) => ({ id: s.id, signedIn: formatWhen(s.createdAt), lastActive: formatWhen(s.updatedAt), address: s.ipAddress ?? "unknown", browser: s.userAgent ?? "unknown", current: s.id === current })),
+  };
+}
+
+/** Staff times in Sydney time with the zone named (e.g. "29 Nov 2026, 8:15 pm AEDT"); staff may be anywhere in Australia. */
+function formatWhen(when: Date): string {
+  return when.toLocaleString("en-AU", { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "Australia/Sydney", timeZoneName: "short" });
 }
 
 const RemovePasskey = z.object({ intent: z.literal("remove-passkey"), passkeyId: z.string().min(1).max(200) });
+const EndSession = z.object({ intent: z.literal("end-session"), sessionId: z.string().min(1).max(200) });
+const AccountAction = z.discriminatedUnion("intent", [RemovePasskey, EndSession]);
 
 export async function action(args: Route.ActionArgs) {
   const { db, member } = await guardConsoleRoute("console-account", args);
   const console = consoleOf(args.context);
-  const parsed = parseConsoleForm("passkey", await args.request.formData(), RemovePasskey);
+  const parsed = parseConsoleForm("account", await args.request.formData(), AccountAction);
   if (!parsed.ok) return formProblem(parsed.problem);
+  if (parsed.value.intent === "end-session") {
+    const { sessionId } = parsed.value;
+    const ended = await db.transaction(async (tx) => {
+      const live = await console.auth.endSession(member.id, sessionId, tx);
+      if (live) await recordAudit(tx, { userId: member.id, actorEmail: member.email, action: "session.end", entity: "staff-session", entityId: sessionId, ipAddress: console.clientIp });
+      return live;
+    });
+    return { problem: null, done: ended ? "That browser is signed out." : "That session had already ended." };
+  }
+  const { passkeyId } = parsed.value;
   const removed = await db.transaction(async (tx) => {
-    const [row] = await tx.delete(staffPasskeys).where(and(eq(staffPasskeys.id, parsed.value.passkeyId), eq(staffPasskeys.userId, member.id))).returning({ id: staffPasskeys.id, name: staffPasskeys.name });
+    const [row] = await tx.delete(staffPasskeys).where(and(eq(staffPasskeys.id, passkeyId), eq(staffPasskeys.userId, member.id))).returning({ id: staffPasskeys.id, name: staffPasskeys.name });
     if (row) await recordAudit(tx, { userId: member.id, actorEmail: member.email, action: "passkey.remove", entity: "staff-passkey", entityId: row.id, before: { name: row.name }, ipAddress: console.clientIp });
     return row;
   });
@@ -80,7 +105,24 @@ export default function ConsoleAccount({ loaderData, actionData }: Route.Compone
       <noscript>
         <p className="mt-3 text-sm">Adding a passkey needs JavaScript.</p>
       </noscript>
-      <h2 className="mt-6 text-xl font-semibold">Sessions</h2>
+      <h2 className="mt-6 text-xl font-semibold">Where you are signed in</h2>
+      <ul className="mt-2 grid gap-3">
+        {loaderData.sessions.map((s) => (
+          <li key={s.id} className="rounded border border-slate-300 p-3 text-sm">
+            <p className="font-semibold">{s.current ? "This browser" : "Another browser"}</p>
+            <p className="break-words">{s.browser}</p>
+            <p>{`Signed in ${s.signedIn} from ${s.address}; last active ${s.lastActive}.`}</p>
+            {s.current ? null : (
+              <form method="post" className="mt-2">
+                <input type="hidden" name="sessionId" value={s.id} />
+                <button name="intent" value="end-session" className="rounded border border-slate-500 px-3 py-1">
+                  Sign out this browser
+                </button>
+              </form>
+            )}
+          </li>
+        ))}
+      </ul>
       <p className="mt-2">
         <a href="/sign-out" className="underline">
           Sign out of this browser, or everywhere
