@@ -143,6 +143,20 @@ export function pageCache(options: PageCacheOptions) {
   });
   const counts = { hits: 0, misses: 0, notModified: 0 };
 
+  /** Whether the database has a site, or a site version, this node's site list lacks (false when it cannot tell). */
+  const siteListBehind = async (): Promise<boolean> => {
+    try {
+      const [current, list] = await Promise.all([versions.read(), options.sites.all()]);
+      if (current.size !== list.length) return true;
+      return list.some((s) => {
+        const v = current.get(s.id);
+        return !v || v.stock !== s.stockVersion || v.config !== s.configVersion;
+      });
+    } catch {
+      return false;
+    }
+  };
+
   const middleware: MiddlewareHandler = async (c, next) => {
     const request = c.req.raw;
     if (request.method !== "GET" || NOT_A_PAGE.test(c.req.path)) return next();
@@ -150,8 +164,16 @@ export function pageCache(options: PageCacheOptions) {
     // versions below, so its search and config are as fresh as an anonymous page's.
     const bypass = hasVisitorCookie(request) || request.headers.has("authorization");
     const host = request.headers.get("host");
-    const site = await options.sites.forHost(host);
-    if (!site) return next();
+    let site = await options.sites.forHost(host);
+    if (!site) {
+      // A host this node's site list does not name may belong to a site added, or given the
+      // host, through another node since the list was read: when the versions say the list is
+      // behind, reload it before answering "no such site".
+      if (!(await siteListBehind())) return next();
+      options.sites.invalidate();
+      site = await options.sites.forHost(host);
+      if (!site) return next();
+    }
     let version: SiteVersion | undefined;
     try {
       version = (await versions.read()).get(site.id);

@@ -5,12 +5,14 @@
  * PostgreSQL only: PGlite cannot be shared by two processes.
  */
 import { request as httpRequest } from "node:http";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { StaffAuth } from "../../app/console/auth.server";
 import { addStaffMember } from "../../app/console/staff.server";
 import { CACHE_STATUS_HEADER } from "../../server/page-cache";
 import { useTwoAppNodes } from "./app-nodes";
 import { CONSOLE_HOST, CONSOLE_ORIGIN, recordingMailer } from "./console-harness";
+import { sites } from "../../db/schema/index";
 import { createTestSite } from "./database";
 
 interface Answer {
@@ -68,5 +70,19 @@ describe.skipIf(!url)(`settings publish on two app processes over one PostgreSQL
     expect(published.status).toBe(302);
     expect(published.headers.location).toContain("published-2");
     for (const port of [nodes.ports[1]!, nodes.ports[0]!]) expect((await send(port, host, "/")).text).toContain("Published on node one");
+  }, 120_000);
+
+  it("issue 48 item 4: a host given to a site (through any node) is answered by every node on its next request, not after the node's site-list refresh", async () => {
+    const site = await createTestSite(nodes.direct);
+    const newHost = `www.fresh-${Date.now().toString(36)}.example.com.au`;
+    // Both nodes have just read their site list (fresh for 5 s): the new host is not in it.
+    for (const port of nodes.ports) expect((await send(port, newHost, "/")).status).toBe(404);
+    // What the console's "Save hosts" writes (the config_version trigger moves the site's version).
+    await nodes.direct.db.update(sites).set({ hosts: [...site.hosts, newHost] }).where(eq(sites.id, site.id));
+    for (const port of nodes.ports) {
+      const answer = await send(port, newHost, "/");
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain(site.name);
+    }
   }, 120_000);
 });
