@@ -73,6 +73,34 @@ export const replicaReads = metric(
   (name) => new Counter({ name, help: "Lag-tolerant reads (search loads, sitemap, SRP lists) by outcome: replica, behind/down/failed (answered by the primary).", labelNames: ["outcome"] as const }),
 );
 
+/**
+ * The read models this node holds, read at each scrape (issue 54 items 2 and 3: with sharding by
+ * host, a pool's nodes hold their own sites only):
+ * - `forecourt_search_read_model_sites`: sites whose read model is loaded;
+ * - `forecourt_search_read_model_bytes{kind="held"|"budget"}`: their estimated size, and READ_MODEL_MB.
+ * @param stats the node's store figures (app/search/read-model-store.ts `stats()`)
+ */
+export function observeReadModels(stats: () => { sites: number; bytes: number; maxBytes: number }): void {
+  if (registry.getSingleMetric("forecourt_search_read_model_sites")) return;
+  new Gauge({
+    name: "forecourt_search_read_model_sites",
+    help: "Sites whose search read model this node holds (loaded on a site's first search, evicted least recently used under READ_MODEL_MB).",
+    collect() {
+      this.set(stats().sites);
+    },
+  });
+  new Gauge({
+    name: "forecourt_search_read_model_bytes",
+    help: "Estimated bytes of the search read models this node holds (kind=held) and its READ_MODEL_MB budget (kind=budget).",
+    labelNames: ["kind"] as const,
+    collect() {
+      const figures = stats();
+      this.set({ kind: "held" }, figures.bytes);
+      this.set({ kind: "budget" }, figures.maxBytes);
+    },
+  });
+}
+
 /** Times `seconds` of work with `observe` (a histogram's observe). @returns what `work` returns */
 export function timed<T>(histogram: Histogram, work: () => T): T {
   const started = performance.now();

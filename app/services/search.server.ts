@@ -14,7 +14,7 @@ import type { SearchDoc, SearchQuery, SearchResult, VisibilityOptions } from "~/
 import type { Site } from "~/sites/site";
 import { carTitle, type FinanceLenderData } from "~/domain/car";
 import { reservedCarIds } from "./reservations.server";
-import { searchBuildDuration, searchDuration, timed } from "../../server/metrics";
+import { observeReadModels, searchBuildDuration, searchDuration, timed } from "../../server/metrics";
 
 /**
  * Cars read per query by {@link loadSearchDocs}: each batch is one short query and one short
@@ -91,7 +91,11 @@ subscribe(READ_MODEL_CHANNEL, (message) => {
  * budget (server/env.ts validates it at start-up; tests may replace the store).
  */
 export function readModelStore(): ReadModelStore {
-  return (store ??= new ReadModelStore({ maxBytes: readModelBudgetMb(process.env) * 1024 * 1024 }));
+  if (!store) {
+    store = new ReadModelStore({ maxBytes: readModelBudgetMb(process.env) * 1024 * 1024 });
+    observeReadModels(() => readModelStore().stats());
+  }
+  return store;
 }
 
 /** Replaces this node's read-model store (tests: a small budget, a low worker threshold). */

@@ -106,6 +106,9 @@ describe(`metrics (${ENGINE})`, () => {
       expect(sample(text, "forecourt_page_cache_misses_total")).toBeGreaterThanOrEqual(1);
       expect(sample(text, "forecourt_search_duration_seconds_count")).toBeGreaterThanOrEqual(1);
       expect(sample(text, "forecourt_search_read_model_build_seconds_count")).toBeGreaterThanOrEqual(1);
+      expect(sample(text, "forecourt_search_read_model_sites")).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'forecourt_search_read_model_bytes{kind="held"}')).toBeGreaterThan(0);
+      expect(sample(text, 'forecourt_search_read_model_bytes{kind="budget"}')).toBe(1024 * 1024 * 1024);
       expect(sample(text, 'forecourt_lead_deliveries{channel="email",status="due"}')).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'forecourt_lead_deliveries{channel="webhook",status="dead"}')).toBeGreaterThanOrEqual(0);
       expect(sample(text, "forecourt_lead_delivery_oldest_due_seconds")).toBeGreaterThanOrEqual(20 * 60);
