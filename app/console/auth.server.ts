@@ -185,8 +185,7 @@ export class StaffAuth {
    * shopper's cookie, which better-auth never reads).
    */
   async userIdOf(request: Request, origin: string): Promise<string | null> {
-    const auth = await this.forOrigin(origin);
-    const result = await auth.api.getSession({ headers: request.headers });
+    const result = await this.sessionOf(request, origin);
     // Sessions slide while used, but never past 12 hours from the sign-in (ASVS 3.3.2, level 2).
     if (result && Date.now() - new Date(result.session.createdAt).getTime() > SESSION_SECONDS * 1000) return null;
     return result?.user.id ?? null;
@@ -286,9 +285,14 @@ export class StaffAuth {
 
   /** The id of the session whose cookie `request` carries, or null. */
   async presentedSessionId(request: Request, origin: string): Promise<string | null> {
-    const auth = await this.forOrigin(origin);
-    const current = await auth.api.getSession({ headers: request.headers }).catch(() => null);
+    const current = await this.sessionOf(request, origin).catch(() => null);
     return current?.session.id ?? null;
+  }
+
+  /** better-auth's session for a request's cookie (a database read), or null. */
+  private async sessionOf(request: Request, origin: string) {
+    const auth = await this.forOrigin(origin);
+    return auth.api.getSession({ headers: request.headers });
   }
 
   /**

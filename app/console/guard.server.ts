@@ -40,12 +40,30 @@ export function consoleOf(context: Readonly<RouterContextProvider>): ConsoleRequ
  * @throws a redirect Response when signed out (or removed)
  */
 export async function requireStaff(context: Readonly<RouterContextProvider>, request: Request): Promise<{ member: StaffMember; console: ConsoleRequest; db: Database }> {
-  const console = consoleOf(context);
-  const db = context.get(dbContext);
-  const userId = await console.auth.userIdOf(request, console.origin);
-  const member = userId ? await loadStaffMember(db, userId) : null;
+  const member = await signedInMember(context, request);
   if (!member) throw redirect(`/sign-in?next=${encodeURIComponent(publicPath(request))}`);
-  return { member, console, db };
+  return { member, console: consoleOf(context), db: context.get(dbContext) };
+}
+
+/** Members read for a page view, by its request context (one per HTTP request). */
+const pageViewMembers = new WeakMap<ConsoleRequest, Promise<StaffMember | null>>();
+
+/**
+ * The signed-in staff member of a request with their grants, or null (signed out, removed). On a
+ * page view (GET) it is read once, though the console layout and the page's loader both ask (the
+ * router hands each loader its own Request, so the request's context is the key). An action reads
+ * it afresh, and so do the loaders after it: the action may have changed it.
+ */
+export function signedInMember(context: Readonly<RouterContextProvider>, request: Request): Promise<StaffMember | null> {
+  const console = consoleOf(context);
+  const read = () => console.auth.userIdOf(request, console.origin).then((userId) => (userId ? loadStaffMember(context.get(dbContext), userId) : null));
+  if (request.method !== "GET" && request.method !== "HEAD") return read();
+  let member = pageViewMembers.get(console);
+  if (!member) {
+    member = read();
+    pageViewMembers.set(console, member);
+  }
+  return member;
 }
 
 /**

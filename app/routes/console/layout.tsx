@@ -4,14 +4,10 @@
  */
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { dbContext } from "~/context";
-import { consoleOf } from "~/console/guard.server";
-import { loadStaffMember } from "~/console/staff.server";
+import { signedInMember } from "~/console/guard.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const console = consoleOf(context);
-  const userId = await console.auth.userIdOf(request, console.origin);
-  const member = userId ? await loadStaffMember(context.get(dbContext), userId) : null;
+  const member = await signedInMember(context, request);
   return { member: member ? { email: member.email, demo: member.demo, operator: member.grants.some((g) => g.role === "platform_operator") } : null };
 }
 
