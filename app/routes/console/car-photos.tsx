@@ -1,11 +1,10 @@
 /**
  * `/sites/{slug}/stock/{stockNumber}/photos` (issue 49 item 2): a car's photos in gallery order
  * (the first is the primary, shown on cards), an upload form for several photos at once (a plain
- * file input posted as multipart, so it works without JavaScript; with JavaScript, photos dropped
- * on the form are uploaded the same way), and per photo: move up, move down, make primary, delete.
+ * file input posted as multipart, so it works without JavaScript; with it, photos dropped on the
+ * form are uploaded the same way), and per photo: move up, move down, make primary, delete.
  * Staff with stock.view see the page; stock.edit changes it (sales: their locations' cars only).
  */
-import { useRef, useState, type DragEvent } from "react";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/car-photos";
@@ -164,69 +163,33 @@ function UploadReport({ outcomes, done }: { outcomes: UploadOutcome[]; done: str
 type Limits = Route.ComponentProps["loaderData"]["limits"];
 
 /**
- * The upload form: a plain multipart post. With JavaScript the form also takes photos dragged
- * onto it and posts them at once, after checking the post is under the size the server takes.
+ * The upload form: a plain multipart post. The console sends no React scripts (its pages are
+ * plain HTML), so drag and drop is one small script (public/console/photo-drop.js) that fills the
+ * same file input with the dropped photos and posts the form.
  */
 function UploadForm({ base, limits, errors }: { base: string; limits: Limits; errors: string[] }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
-  const [tooLarge, setTooLarge] = useState<string | null>(null);
-  const onDrop = (event: DragEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const files = event.dataTransfer.files;
-    if (!files.length || !inputRef.current || !formRef.current) return;
-    const total = [...files].reduce((sum, f) => sum + f.size, 0);
-    if (total > limits.maxPostBytes) {
-      setTooLarge(`These files come to ${Math.round(total / (1024 * 1024))} MB; one upload takes at most ${limits.maxPostMegabytes} MB. Drop fewer at a time.`);
-      return;
-    }
-    setTooLarge(null);
-    inputRef.current.files = files;
-    formRef.current.requestSubmit();
-  };
-  const messages = [...errors, ...(tooLarge ? [tooLarge] : [])];
   return (
-    <form
-      ref={formRef}
-      method="post"
-      action={base}
-      encType="multipart/form-data"
-      aria-labelledby="upload-title"
-      className={`mt-4 rounded border-2 border-dashed p-4 ${dragging ? "border-slate-900 bg-slate-100" : "border-slate-400"}`}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-    >
+    <form method="post" action={base} encType="multipart/form-data" aria-labelledby="upload-title" data-photo-drop="" data-max-bytes={limits.maxPostBytes} className="mt-4 rounded border-2 border-dashed border-slate-400 p-4">
       <h2 id="upload-title" className="text-lg font-semibold">
         Add photos
       </h2>
       <input type="hidden" name="intent" value="upload" />
       <label htmlFor="photos-input" className="mt-2 block text-sm font-medium">
-        Photos to add (choose several at once, or drag them onto this box)
+        Photos to add (choose several at once)
       </label>
-      <input
-        ref={inputRef}
-        id="photos-input"
-        name="photos"
-        type="file"
-        multiple
-        accept={ACCEPT}
-        aria-describedby={`photos-help${messages.length ? " photos-error" : ""}`}
-        aria-invalid={messages.length ? true : undefined}
-        className="mt-1 block w-full text-sm"
-      />
+      <input id="photos-input" name="photos" type="file" multiple accept={ACCEPT} aria-describedby={`photos-help${errors.length ? " photos-error" : ""}`} aria-invalid={errors.length ? true : undefined} className="mt-1 block w-full text-sm" />
       <p id="photos-help" className="mt-1 text-sm text-slate-700">
-        {limits.types}; up to {limits.maxFileMegabytes} MB and at least {limits.minLongSide} px on the long side each; up to {limits.maxPhotos} photos per car and {limits.maxPostMegabytes} MB per upload. Location and camera data are removed from every photo.
+        {`${limits.types}; up to ${limits.maxFileMegabytes} MB and at least ${limits.minLongSide} px on the long side each; up to ${limits.maxPhotos} photos per car and ${limits.maxPostMegabytes} MB per upload. Location and camera data are removed from every photo.`}
       </p>
-      <FieldErrors id="photos-error" messages={messages} />
+      <p data-photo-drop-hint="" hidden className="mt-1 text-sm text-slate-700">
+        Or drag photos onto this box: they are uploaded at once.
+      </p>
+      <FieldErrors id="photos-error" messages={errors} />
+      <p data-photo-drop-status="" role="status" className="mt-1 text-sm font-semibold" />
       <button type="submit" className="mt-2 rounded bg-slate-900 px-3 py-1 text-white">
         Upload photos
       </button>
+      <script src="/console/photo-drop.js" defer />
     </form>
   );
 }
