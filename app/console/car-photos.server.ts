@@ -1,5 +1,5 @@
 /**
- * A car's photos in the dealer console (issue 49 item 2, decision 305): upload several at once,
+ * A car's photos in the dealer console (issue 49 item 2): upload several at once,
  * reorder, choose the primary, delete. Every function takes the scoped site first (sales reach
  * only the cars of their assigned locations), changes the car's `images` list in one transaction
  * with its audit row, and so moves the site's stock version: every node shows the change on its

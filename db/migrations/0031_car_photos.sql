@@ -1,4 +1,4 @@
--- Issue 49 item 2 (console photos; decision 305): photos uploaded through the dealer console. The
+-- Issue 49 item 2 (console photos): photos uploaded through the dealer console. The
 -- bytes live here, beside the car, so every app node (and PGlite or PostgreSQL alike) serves the
 -- same photo without shared disk. A row holds the cleaned master (re-encoded, EXIF and location
 -- data gone), never the file as uploaded. The car's `images` list names each as
