@@ -61,6 +61,7 @@ test("issue 49: a manager uploads three photos, reorders them and picks a primar
   await page.goto(staffSignInLink(`e2e-photos-${Date.now()}@dealer.test`, "site-manager", SITE));
   await page.goto(`${CONSOLE}/sites/${SITE}`);
   await page.getByRole("navigation", { name: "Site sections" }).getByRole("link", { name: "Photos" }).click();
+  await expectAxeClean(page);
   await page.getByLabel("Stock number").fill(stockNumber);
   await page.getByRole("button", { name: "Open the car's photos" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Photos of");

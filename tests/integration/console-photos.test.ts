@@ -157,6 +157,15 @@ describe(`console photos: upload and limits (issue 49 item 2) (${ENGINE})`, () =
     expect(await imagesOf(stock.spare)).toHaveLength(PHOTO_LIMITS.maxPhotosPerCar);
   });
 
+  it("takes an AVIF photo by its content (named .bin) and stores it as a JPEG master", async () => {
+    const avif = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#00aaaa" } }).avif({ effort: 0 }).toBuffer();
+    const html = await (await upload("manager", stock.south, [{ name: "camera.bin", bytes: avif, type: "application/octet-stream" }])).text();
+    expect(html).toContain("camera.bin: added.");
+    const [stored] = await state.handle.db.select({ bytes: carPhotos.bytes, contentType: carPhotos.contentType }).from(carPhotos).where(eq(carPhotos.id, idOf((await imagesOf(stock.south)).at(-1)!)));
+    expect(stored.contentType).toBe("image/jpeg");
+    expect((await sharp(stored.bytes).metadata()).format).toBe("jpeg");
+  });
+
   it("asks for a photo when the file input is left empty", async () => {
     const form = new FormData();
     form.set("intent", "upload");
