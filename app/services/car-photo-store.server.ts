@@ -5,9 +5,9 @@
  * `/car-photos/{id}.jpg`; the image endpoint (app/services/images.server.ts) and the
  * `/car-photos/:file` route read it through here, always scoped by the site.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { carPhotos } from "../../db/schema/index";
+import { carPhotos, cars } from "../../db/schema/index";
 
 const CAR_PHOTO_PATH = /^\/car-photos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jpg$/;
 
@@ -21,17 +21,26 @@ export function carPhotoIdOf(src: string): string | null {
   return CAR_PHOTO_PATH.exec(src)?.[1] ?? null;
 }
 
-/** True when uploaded photo `id` belongs to site `siteId` and has not been deleted. */
+/**
+ * Photo `id` of site `siteId` that its car still lists: a photo deleted in the console, or dropped
+ * from the car's list by a feed re-import, is no longer served.
+ */
+function listed(siteId: number, id: string) {
+  return and(eq(carPhotos.id, id), eq(carPhotos.siteId, siteId), sql`${cars.images} @> ${JSON.stringify([{ url: carPhotoPath(id) }])}::jsonb`);
+}
+
+/** True when uploaded photo `id` belongs to site `siteId` and its car lists it. */
 export async function carPhotoExists(db: Database, siteId: number, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: carPhotos.id }).from(carPhotos).where(and(eq(carPhotos.id, id), eq(carPhotos.siteId, siteId)));
+  const [row] = await db.select({ id: carPhotos.id }).from(carPhotos).innerJoin(cars, eq(cars.id, carPhotos.carId)).where(listed(siteId, id));
   return row !== undefined;
 }
 
 /**
  * The stored master of uploaded photo `id` of site `siteId`.
- * @returns its JPEG bytes and content type, or null when the site has no such photo
+ * @returns its JPEG bytes and content type, or null when the site has no such photo or its car
+ *   no longer lists it
  */
 export async function readCarPhoto(db: Database, siteId: number, id: string): Promise<{ bytes: Buffer; contentType: string } | null> {
-  const [row] = await db.select({ bytes: carPhotos.bytes, contentType: carPhotos.contentType }).from(carPhotos).where(and(eq(carPhotos.id, id), eq(carPhotos.siteId, siteId)));
+  const [row] = await db.select({ bytes: carPhotos.bytes, contentType: carPhotos.contentType }).from(carPhotos).innerJoin(cars, eq(cars.id, carPhotos.carId)).where(listed(siteId, id));
   return row ?? null;
 }

@@ -238,6 +238,16 @@ describe(`console photos: order, primary, delete and the public site (issue 49 i
     expect(actions).toEqual(["car.photos-upload", "car.photo-move-down", "car.photo-move-up", "car.photo-primary", "car.photo-move-down", "car.photo-primary", "car.photo-delete"]);
   });
 
+  it("stops serving an upload its car no longer lists, as after a feed re-import replaced the list", async () => {
+    const images = await imagesOf(stock.north);
+    const dropped = images.at(-1)!;
+    expect((await state.t.request(dropped)).status).toBe(200);
+    const kept = images.slice(0, -1);
+    await state.handle.db.update(cars).set({ images: kept.map((url) => ({ url })), primaryImageUrl: kept[0] ?? null, photosCount: kept.length }).where(and(eq(cars.siteId, state.t.site.id), eq(cars.stockNumber, stock.north)));
+    expect((await state.t.request(dropped)).status).toBe(404);
+    expect((await state.t.request(`/images?src=${encodeURIComponent(dropped)}&w=320&q=75`)).status).toBe(404);
+  });
+
   it("answers a change to a photo the car no longer lists with a message, changing nothing", async () => {
     const before = await imagesOf(stock.north);
     const response = await change("manager", stock.north, "delete", "/car-photos/00000000-0000-4000-8000-000000000000.jpg");
