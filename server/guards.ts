@@ -5,6 +5,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { PHOTO_POST_MAX_BYTES, PHOTO_POST_PATH } from "../app/console/photo-upload-limit";
 
 /** A short fixed HTML page (no request data in it). */
 export function plainPage(c: Context, status: 400 | 403 | 408 | 413 | 415 | 503, title: string, text: string, headers: Record<string, string> = {}) {
@@ -59,6 +60,8 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export const BODY_LIMITS: BodyLimitRule[] = [
   { path: /^\/api\//, maxBytes: 16 * 1024 },
   { path: /^\/cars\/[^/]+\/(phone-reveal|view\.json)$/, maxBytes: 1024 },
+  // The dealer console's photo upload (several photos per post).
+  { path: PHOTO_POST_PATH, maxBytes: PHOTO_POST_MAX_BYTES },
 ];
 
 /**

@@ -51,6 +51,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: "groups/:slug/staff", file: "routes/console/group-staff.tsx", id: "console-group-staff", guard: { kind: "group", permission: "group.view" }, action: "group.manage" },
   { path: "account", file: "routes/console/account.tsx", id: "console-account", guard: { kind: "signed-in" } },
   { path: "invitations/:token", file: "routes/console/invitation.tsx", id: "console-invitation", guard: { kind: "public" } },
+  // Issue 49 item 2: a car's photos (found by stock number), and their thumbnails by position.
+  { path: "sites/:slug/photos", file: "routes/console/photos-find.tsx", id: "console-site-photos", guard: { kind: "site", permission: "stock.view" } },
+  { path: "sites/:slug/stock/:stockNumber/photos", file: "routes/console/car-photos.tsx", id: "console-car-photos", guard: { kind: "site", permission: "stock.view" }, action: "stock.edit" },
+  { path: "sites/:slug/stock/:stockNumber/photos/:position", file: "routes/console/car-photo-thumbnail.ts", id: "console-car-photo-thumbnail", guard: { kind: "site", permission: "stock.view" } },
 ];
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */

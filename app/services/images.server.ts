@@ -1,6 +1,7 @@
 /**
  * The embedded image endpoint's work (issue 17, decision 175): reads a site's local photo (under
- * the public folder) or an imported photo (an http(s) URL that one of the site's cars lists),
+ * the public folder), a photo uploaded through the console (`/car-photos/{id}.jpg`, kept in the
+ * database) or an imported photo (an http(s) URL that one of the site's cars lists),
  * resizes it with sharp to the requested width (never enlarging) and encodes AVIF, WebP or JPEG by
  * the browser's Accept header, caching each rendition on disk. A CDN base URL in the site config
  * (`display.imageCdnBaseUrl`) replaces this endpoint in every image URL.
@@ -14,11 +15,14 @@ import { z } from "zod";
 import type { Database } from "../../db/client";
 import { cars } from "../../db/schema/index";
 import type { Site } from "~/sites/site";
+import { carPhotoExists, carPhotoIdOf, readCarPhoto } from "./car-photo-store.server";
 
 /** Largest width served, pixels. */
 export const MAX_IMAGE_WIDTH = 2400;
 /** Largest source accepted, bytes. */
 export const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
+/** Largest source accepted, pixels (width x height), so a small file cannot expand into gigabytes. */
+export const MAX_SOURCE_PIXELS = 60_000_000;
 const LOCAL_IMAGE = /\.(jpe?g|png|webp|avif|gif)$/i;
 
 /** The endpoint's query: `src` (a site path or an http(s) URL), `w` (16-2400 px), `q` (1-100). */
@@ -58,7 +62,7 @@ async function readLocal(src: string): Promise<Buffer | null> {
   return null;
 }
 
-async function readRemote(db: Database, site: Site, src: string): Promise<Buffer | null> {
+async function readRemote(db: Database, site: Pick<Site, "id">, src: string): Promise<Buffer | null> {
   // Only photos imported for this site's cars are fetched (no open proxy).
   const listed = await db
     .select({ id: cars.id })
@@ -82,7 +86,7 @@ async function readRemote(db: Database, site: Site, src: string): Promise<Buffer
  */
 export async function imageRendition(
   db: Database,
-  site: Site,
+  site: Pick<Site, "id">,
   query: z.infer<typeof ImageQuerySchema>,
   format: ImageFormat,
   cacheDir: string,
@@ -90,12 +94,15 @@ export async function imageRendition(
   const contentType = `image/${format}`;
   const key = createHash("sha256").update(`${site.id}\u001f${query.src}\u001f${query.w}\u001f${query.q}\u001f${format}`).digest("hex");
   const cached = join(cacheDir, `${key}.${format}`);
+  // A deleted upload must stop showing at once, though this node still holds its renditions.
+  const photoId = carPhotoIdOf(query.src);
+  if (photoId && !(await carPhotoExists(db, site.id, photoId))) return null;
   if (existsSync(cached)) return { body: await readFile(cached), contentType };
-  const source = query.src.startsWith("/") ? await readLocal(query.src) : await readRemote(db, site, query.src);
+  const source = photoId ? ((await readCarPhoto(db, site.id, photoId))?.bytes ?? null) : query.src.startsWith("/") ? await readLocal(query.src) : await readRemote(db, site, query.src);
   if (!source) return null;
   // sharp (17 MB resident) loads with the first resize, not with the server (issue 15 memory).
   const { default: sharp } = await import("sharp");
-  let pipeline = sharp(source, { limitInputPixels: 60_000_000 }).rotate().resize({ width: query.w, withoutEnlargement: true });
+  let pipeline = sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS }).rotate().resize({ width: query.w, withoutEnlargement: true });
   pipeline = format === "avif" ? pipeline.avif({ quality: query.q, effort: 2 }) : format === "webp" ? pipeline.webp({ quality: query.q }) : pipeline.jpeg({ quality: query.q, mozjpeg: true });
   const body = await pipeline.toBuffer();
   await mkdir(cacheDir, { recursive: true });

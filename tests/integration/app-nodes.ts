@@ -3,6 +3,7 @@
  * for multi-process tests (issue 10 reservations, issue 15 page cache). Not a test file itself.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
@@ -40,4 +41,45 @@ export function useTwoAppNodes(): { direct: DatabaseHandle; ports: number[] } {
     await state.direct?.close();
   });
   return state;
+}
+
+/** A node's answer: status, headers, and the body as bytes and as text. */
+export interface NodeAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  bytes: Buffer;
+  text: string;
+}
+
+/**
+ * One request over real HTTP to a node on `port` with Host `host` (node:http: fetch cannot set
+ * the Host header). A `form` is posted URL-encoded, `multipart` as multipart/form-data, either
+ * from the host's own origin.
+ */
+export async function sendToNode(port: number, host: string, path: string, options: { method?: string; cookie?: string; form?: Record<string, string>; multipart?: FormData } = {}): Promise<NodeAnswer> {
+  const headers: Record<string, string> = { host };
+  if (options.cookie) headers.cookie = options.cookie;
+  let body: Buffer | undefined;
+  if (options.form) {
+    body = Buffer.from(new URLSearchParams(options.form).toString());
+    headers["content-type"] = "application/x-www-form-urlencoded";
+  } else if (options.multipart) {
+    const encoded = new Response(options.multipart);
+    body = Buffer.from(await encoded.arrayBuffer());
+    headers["content-type"] = encoded.headers.get("content-type")!;
+  }
+  if (body !== undefined) Object.assign(headers, { "content-length": String(body.byteLength), origin: `http://${host}` });
+  return new Promise((ok, fail) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path, method: options.method ?? (body ? "POST" : "GET"), headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res
+        .on("data", (chunk: Buffer) => chunks.push(chunk))
+        .on("end", () => {
+          const bytes = Buffer.concat(chunks);
+          ok({ status: res.statusCode ?? 0, headers: res.headers, bytes, text: bytes.toString("utf8") });
+        });
+    });
+    req.on("error", fail);
+    req.end(body);
+  });
 }

@@ -5,6 +5,7 @@
  * that does not run its guard, fails here. Prints the number of cases.
  */
 import { readFileSync } from "node:fs";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
@@ -12,12 +13,17 @@ import { CONSOLE_PREFIX, CONSOLE_ROUTES, type ConsoleRoute } from "../../app/con
 import { accessOf, STAFF_ROLES, type StaffRole } from "../../app/console/permissions";
 import { addStaffMember, type GrantTarget } from "../../app/console/staff.server";
 import type { Site } from "../../app/sites/site";
+import { importStock } from "../../app/services/stock-import.server";
+import { cars, locations } from "../../db/schema/index";
 import { useTestApp } from "./app-harness";
 import { consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
 import { createTestSite, ENGINE } from "./database";
+import { feed, stockRecord } from "./fixtures";
 
 const state = useTestApp({ app: { trustProxy: true, console: { mailer: recordingMailer() } } });
 let other: Site;
+/** A car's stock number, on both sites, with one photo; on the own site at the sales member's location (row routes). */
+let stockNumber = "";
 const cookies = new Map<StaffRole, string>();
 type Tenant = "own" | "other";
 let cases = 0;
@@ -25,10 +31,16 @@ let cases = 0;
 beforeAll(async () => {
   const { t, handle } = state;
   other = await createTestSite(handle);
+  const [main] = await handle.db.select({ id: locations.id, slug: locations.slug }).from(locations).where(eq(locations.siteId, t.site.id));
+  const [car] = await handle.db.update(cars).set({ locationId: main.id, images: [{ url: "/demo-photos/gallery-caravan-1.jpg" }] }).where(eq(cars.id, t.carId)).returning({ stockNumber: cars.stockNumber });
+  stockNumber = car.stockNumber;
+  // The same stock number on the other site: operators open it there; anyone else finds no site.
+  await importStock(handle.db, other, feed([stockRecord({ stock_number: stockNumber })]));
+  await handle.db.update(cars).set({ images: [{ url: "/demo-photos/gallery-caravan-1.jpg" }] }).where(and(eq(cars.siteId, other.id), eq(cars.stockNumber, stockNumber)));
   const stamp = `${Date.now()}`;
   for (const role of STAFF_ROLES) {
     const email = `${role}-${stamp}@perm.test`;
-    const target: GrantTarget = role === "platform_operator" ? { platform: true } : role === "group_admin" ? { groupSlug: t.site.dealerGroup!.slug } : { siteSlug: t.site.slug };
+    const target: GrantTarget = role === "platform_operator" ? { platform: true } : role === "group_admin" ? { groupSlug: t.site.dealerGroup!.slug } : role === "sales" ? { siteSlug: t.site.slug, locationSlugs: [main.slug] } : { siteSlug: t.site.slug };
     await addStaffMember(handle.db, { email, role, target });
     cookies.set(role, await signInByLink(t, handle, email, freshClientIp()));
   }
@@ -41,7 +53,8 @@ function pathOf(route: ConsoleRoute, tenant: Tenant): string {
   const site = tenant === "own" ? state.t.site : other;
   const slug = route.guard.kind === "group" ? site.dealerGroup!.slug : site.slug;
   // A token no invitation has: the page still answers (saying the link does not work).
-  return `/${route.path.replace(":slug", slug).replace(":token", "no-such-invitation-token-0000")}`;
+  // Row routes open the car with the same stock number on both sites.
+  return `/${route.path.replace(":slug", slug).replace(":token", "no-such-invitation-token-0000").replace(":stockNumber", stockNumber).replace(":position", "1")}`;
 }
 
 /** What the matrix says a request should get. */

@@ -4,41 +4,15 @@
  * and both answer the changed page on their next request although both had the old page cached.
  * PostgreSQL only: PGlite cannot be shared by two processes.
  */
-import { request as httpRequest } from "node:http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { StaffAuth } from "../../app/console/auth.server";
 import { addStaffMember } from "../../app/console/staff.server";
 import { CACHE_STATUS_HEADER } from "../../server/page-cache";
-import { useTwoAppNodes } from "./app-nodes";
+import { sendToNode as send, useTwoAppNodes } from "./app-nodes";
 import { CONSOLE_HOST, CONSOLE_ORIGIN, recordingMailer } from "./console-harness";
 import { sites } from "../../db/schema/index";
 import { createTestSite } from "./database";
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
-
-/** One request over real HTTP to a node (node:http: fetch cannot set the Host header). */
-function send(port: number, host: string, path: string, options: { method?: string; cookie?: string; form?: Record<string, string> } = {}): Promise<Answer> {
-  const body = options.form ? new URLSearchParams(options.form).toString() : undefined;
-  const headers: Record<string, string> = { host };
-  if (options.cookie) headers.cookie = options.cookie;
-  if (body !== undefined) Object.assign(headers, { "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)), origin: CONSOLE_ORIGIN });
-  return new Promise((ok, fail) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path, method: options.method ?? (body ? "POST" : "GET"), headers }, (res) => {
-      let text = "";
-      res
-        .setEncoding("utf8")
-        .on("data", (chunk: string) => (text += chunk))
-        .on("end", () => ok({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
-    req.on("error", fail);
-    req.end(body);
-  });
-}
 
 const url = process.env.DATABASE_URL;
 describe.skipIf(!url)(`settings publish on two app processes over one PostgreSQL ${url ? "" : "-- skipped: needs DATABASE_URL (PGlite cannot be shared by two processes)"}`, () => {
