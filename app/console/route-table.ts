@@ -51,6 +51,9 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: "groups/:slug/staff", file: "routes/console/group-staff.tsx", id: "console-group-staff", guard: { kind: "group", permission: "group.view" }, action: "group.manage" },
   { path: "account", file: "routes/console/account.tsx", id: "console-account", guard: { kind: "signed-in" } },
   { path: "invitations/:token", file: "routes/console/invitation.tsx", id: "console-invitation", guard: { kind: "public" } },
+  // Issue 49 item 3: feed uploads (dry run, apply), the feed URL and its schedule, the history and its rejection reports.
+  { path: "sites/:slug/feeds", file: "routes/console/feeds.tsx", id: "console-site-feeds", guard: { kind: "site", permission: "stock.view" }, action: "stock.edit" },
+  { path: "sites/:slug/feeds/rejections", file: "routes/console/feed-rejections.tsx", id: "console-site-feed-rejections", guard: { kind: "site", permission: "stock.view" } },
 ];
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */
