@@ -212,7 +212,7 @@ function Counts({ counts, verb }: { counts: FeedImportRow["counts"]; verb: "woul
     ["unchanged", counts.unchanged],
   ] as const;
   return (
-    <dl className="mt-2 grid grid-cols-2 gap-1 text-sm sm:grid-cols-5" aria-label={`Cars that ${verb} changed`}>
+    <dl className="mt-2 grid grid-cols-2 gap-1 text-sm sm:grid-cols-5">
       {items.map(([label, n]) => (
         <div key={label} className="rounded border border-slate-300 p-2">
           <dt>{`${verb === "would be" ? "Would be " : ""}${label}`}</dt>
