@@ -3,6 +3,7 @@
  * for multi-process tests (issue 10 reservations, issue 15 page cache). Not a test file itself.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
@@ -40,4 +41,41 @@ export function useTwoAppNodes(): { direct: DatabaseHandle; ports: number[] } {
     await state.direct?.close();
   });
   return state;
+}
+
+/** A node's answer to {@link sendToNode}. */
+export interface NodeAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/**
+ * One request over real HTTP to an app node on `port` (node:http: fetch cannot set the Host
+ * header). A `form` is posted as a browser posts it from `origin`.
+ */
+export function sendToNode(port: number, host: string, path: string, options: { method?: string; cookie?: string; form?: Record<string, string>; origin?: string } = {}): Promise<NodeAnswer> {
+  const body = options.form ? new URLSearchParams(options.form).toString() : undefined;
+  const headers: Record<string, string> = { host };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (body !== undefined) Object.assign(headers, { "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)), origin: options.origin ?? `http://${host}` });
+  return new Promise((ok, fail) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path, method: options.method ?? (body ? "POST" : "GET"), headers }, (res) => {
+      let text = "";
+      res
+        .setEncoding("utf8")
+        .on("data", (chunk: string) => (text += chunk))
+        .on("end", () => ok({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on("error", fail);
+    req.end(body);
+  });
+}
+
+/** The staff session cookie (`fc_staff=...`) a node set in `answer`, or undefined. */
+export function staffCookieOf(answer: NodeAnswer): string | undefined {
+  return ([] as string[])
+    .concat(answer.headers["set-cookie"] ?? [])
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("fc_staff="));
 }

@@ -4,38 +4,17 @@
  * and both answer the changed page on their next request although both had the old page cached.
  * PostgreSQL only: PGlite cannot be shared by two processes.
  */
-import { request as httpRequest } from "node:http";
 import { describe, expect, it } from "vitest";
 import { StaffAuth } from "../../app/console/auth.server";
 import { addStaffMember } from "../../app/console/staff.server";
 import { CACHE_STATUS_HEADER } from "../../server/page-cache";
-import { useTwoAppNodes } from "./app-nodes";
+import { sendToNode, staffCookieOf, useTwoAppNodes } from "./app-nodes";
 import { CONSOLE_HOST, CONSOLE_ORIGIN, recordingMailer } from "./console-harness";
 import { createTestSite } from "./database";
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
-
-/** One request over real HTTP to a node (node:http: fetch cannot set the Host header). */
-function send(port: number, host: string, path: string, options: { method?: string; cookie?: string; form?: Record<string, string> } = {}): Promise<Answer> {
-  const body = options.form ? new URLSearchParams(options.form).toString() : undefined;
-  const headers: Record<string, string> = { host };
-  if (options.cookie) headers.cookie = options.cookie;
-  if (body !== undefined) Object.assign(headers, { "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)), origin: CONSOLE_ORIGIN });
-  return new Promise((ok, fail) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path, method: options.method ?? (body ? "POST" : "GET"), headers }, (res) => {
-      let text = "";
-      res
-        .setEncoding("utf8")
-        .on("data", (chunk: string) => (text += chunk))
-        .on("end", () => ok({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
-    req.on("error", fail);
-    req.end(body);
-  });
+/** One request to a node; a form is posted from the console's origin. */
+function send(port: number, host: string, path: string, options: { method?: string; cookie?: string; form?: Record<string, string> } = {}) {
+  return sendToNode(port, host, path, { ...options, origin: CONSOLE_ORIGIN });
 }
 
 const url = process.env.DATABASE_URL;
@@ -49,7 +28,7 @@ describe.skipIf(!url)(`settings publish on two app processes over one PostgreSQL
     await addStaffMember(nodes.direct.db, { email, role: "site_manager", target: { siteSlug: site.slug } });
     const link = new URL(await new StaffAuth(nodes.direct.db, recordingMailer()).signInLink(CONSOLE_ORIGIN, email));
     const signedIn = await send(nodes.ports[0]!, CONSOLE_HOST, `${link.pathname}${link.search}`);
-    const cookie = ([] as string[]).concat(signedIn.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).find((c) => c.startsWith("fc_staff="));
+    const cookie = staffCookieOf(signedIn);
     expect(cookie).toBeTruthy();
 
     // Both nodes hold the home page in their page cache.
