@@ -1,5 +1,5 @@
 /**
- * Feed imports from the dealer console (issue 49 item 3, decisions 310-312): an uploaded CSV or
+ * Feed imports from the dealer console (issue 49 item 3, decision 310): an uploaded CSV or
  * JSON feed is read and planned as a dry run (what would be created, updated, withdrawn and
  * rejected), kept in the database, and applied later from there by whichever node the staff
  * member reaches; a site's feed URL is pulled on a schedule (a cron expression in the site's time
@@ -19,6 +19,7 @@ import { FEED_MAX_BYTES, feedTooLargeMessage, megabytes } from "~/import/feed-li
 import { loadKnownModels, parseFeedText, type FeedFormat, type FeedRow } from "~/import/parse-feed";
 import { recordAudit } from "~/console/staff.server";
 import type { Site } from "~/sites/site";
+import { runEvery, type IntervalWorker } from "./interval-worker.server";
 import { getSiteBySlug } from "./sites.server";
 import { importStock, type ImportSummary, type ImportTransaction } from "./stock-import.server";
 
@@ -440,23 +441,6 @@ export async function pullDueFeeds(db: Database, now = new Date(), limit = 10): 
  * Runs {@link pullDueFeeds} every `intervalMs` (default 30 s) until stopped; safe on several nodes
  * (each source is claimed with a lease). Errors are logged and the next tick tries again.
  */
-export function startFeedWorker(db: Database, options: { intervalMs?: number; log?: (error: unknown) => void } = {}) {
-  let running: Promise<void> | null = null;
-  const tick = async () => {
-    try {
-      await pullDueFeeds(db);
-    } catch (error) {
-      options.log?.(error);
-    }
-  };
-  const timer = setInterval(() => {
-    if (!running) running = tick().finally(() => (running = null));
-  }, options.intervalMs ?? 30_000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startFeedWorker(db: Database, options: { intervalMs?: number; log?: (error: unknown) => void } = {}): IntervalWorker {
+  return runEvery(options.intervalMs ?? 30_000, async () => void (await pullDueFeeds(db)), options.log);
 }

@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { cars, locations, sites } from "../../db/schema/index";
+import { cars, locations, sites, type FeedCarChange, type FeedImportCounts } from "../../db/schema/index";
 import { distanceKm, getGeocoder, type Geocoder } from "~/adapters/geocoder/postcodes";
 import type { FeedRow } from "~/import/parse-feed";
 import { simplifyBody, simplifyFuel, simplifyTransmission, slugify } from "~/import/normalise";
@@ -21,13 +21,7 @@ import type { CarVariant } from "~/domain/car";
 import type { Site } from "~/sites/site";
 import { generatedFinanceLenders } from "~/services/finance.server";
 
-export interface ImportSummary {
-  read: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  withdrawn: number;
-  rejected: number;
+export interface ImportSummary extends FeedImportCounts {
   /** Row number (1-based data record) and reason, in file order. */
   rejections: { row: number; reason: string }[];
   /** Cleaning applied to accepted rows, by kind, e.g. "POA price: no price shown" -> 50. */
@@ -37,11 +31,7 @@ export interface ImportSummary {
 }
 
 /** One car of {@link ImportSummary.changes}: its feed row (null for a withdrawn car), stock number and name. */
-export interface ImportedCar {
-  row: number | null;
-  stockNumber: string;
-  name: string;
-}
+export type ImportedCar = FeedCarChange;
 
 /** A transaction of {@link Database} (the handle {@link ImportOptions.inTransaction} receives). */
 export type ImportTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];

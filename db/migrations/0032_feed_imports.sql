@@ -1,4 +1,4 @@
--- Issue 49 item 3 (dealer console feeds, decisions 310-312): every feed a site receives through the
+-- Issue 49 item 3 (dealer console feeds, decision 310): every feed a site receives through the
 -- console or a scheduled pull, from its dry run to its outcome, and each site's feed URL with its
 -- pull schedule. An uploaded file is kept (content) between its dry run and its apply, so the
 -- staff member never uploads it twice and every app node can apply it; it is dropped once applied.

@@ -467,15 +467,11 @@ export default function ConsoleFeeds({ loaderData, actionData }: Route.Component
             <caption className="sr-only">Feeds applied or pulled, newest first</caption>
             <thead>
               <tr>
-                <th scope="col">When ({site.timeZone})</th>
-                <th scope="col">Who</th>
-                <th scope="col">File</th>
-                <th scope="col">Created</th>
-                <th scope="col">Updated</th>
-                <th scope="col">Withdrawn</th>
-                <th scope="col">Rejected</th>
-                <th scope="col">Unchanged</th>
-                <th scope="col">Outcome</th>
+                {[`When (${site.timeZone})`, "Who", "File", "Created", "Updated", "Withdrawn", "Rejected", "Unchanged", "Outcome"].map((heading) => (
+                  <th key={heading} scope="col">
+                    {heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
