@@ -214,8 +214,10 @@ export async function applyUpload(db: Database, site: Site, actor: FeedActor, id
   return importStock(db, site, feed.rows, { full: row.fullSnapshot, inTransaction: (tx, summary) => recordApplied(tx, site, id, actor, summary, "feeds.apply", true) });
 }
 
-/** One import as the history lists it. */
+/** One import with its lists and rejections (not its file). */
 export type FeedImportRow = Omit<typeof feedImports.$inferSelect, "content">;
+/** One import as the history lists it (the counts without the lists: an import may reject 16,000 rows). */
+export type FeedHistoryRow = Omit<FeedImportRow, "changes" | "rejections">;
 
 const historyColumns = {
   id: feedImports.id,
@@ -229,8 +231,6 @@ const historyColumns = {
   fullSnapshot: feedImports.fullSnapshot,
   status: feedImports.status,
   counts: feedImports.counts,
-  changes: feedImports.changes,
-  rejections: feedImports.rejections,
   error: feedImports.error,
   createdBy: feedImports.createdBy,
   createdEmail: feedImports.createdEmail,
@@ -242,7 +242,10 @@ const historyColumns = {
 
 /** One import of the site (any status), or null. */
 export async function getFeedImport(db: Database, siteId: number, id: number): Promise<FeedImportRow | null> {
-  const [row] = await db.select(historyColumns).from(feedImports).where(and(eq(feedImports.siteId, siteId), eq(feedImports.id, id)));
+  const [row] = await db
+    .select({ ...historyColumns, changes: feedImports.changes, rejections: feedImports.rejections })
+    .from(feedImports)
+    .where(and(eq(feedImports.siteId, siteId), eq(feedImports.id, id)));
   return row ?? null;
 }
 
@@ -250,7 +253,7 @@ export async function getFeedImport(db: Database, siteId: number, id: number): P
  * The site's import history, newest first: applied imports and failed pulls (dry runs nobody
  * applied are not history).
  */
-export async function feedHistory(db: Database, siteId: number, limit = 50): Promise<FeedImportRow[]> {
+export async function feedHistory(db: Database, siteId: number, limit = 50): Promise<FeedHistoryRow[]> {
   return db
     .select(historyColumns)
     .from(feedImports)
@@ -261,7 +264,8 @@ export async function feedHistory(db: Database, siteId: number, limit = 50): Pro
 
 /** The newest applied or failed import of the site, or null. */
 export async function latestFeedImport(db: Database, siteId: number): Promise<FeedImportRow | null> {
-  return (await feedHistory(db, siteId, 1))[0] ?? null;
+  const [latest] = await feedHistory(db, siteId, 1);
+  return latest ? getFeedImport(db, siteId, latest.id) : null;
 }
 
 /** A site's feed URL settings. */

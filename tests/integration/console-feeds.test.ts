@@ -164,6 +164,12 @@ describe(`console feeds (${ENGINE})`, () => {
     expect(await state.handle.db.select({ id: feedImports.id }).from(feedImports).where(and(eq(feedImports.siteId, state.t.site.id), eq(feedImports.fileName, "huge.csv")))).toEqual([]);
   });
 
+  it("on a dealer host the same path keeps the 64 KiB form limit (the feed limit is the console's)", async () => {
+    const body = new Uint8Array(100 * 1024).fill(0x61);
+    const response = await state.t.request(feedsPath(), { method: "POST", headers: { origin: `http://${state.t.host}`, "content-type": "application/x-www-form-urlencoded", "content-length": String(body.length) }, body });
+    expect(response.status).toBe(413);
+  });
+
   it("sales (their locations only) and read-only staff cannot upload or apply; read-only staff see the history without the forms", async () => {
     expect((await upload(sales, "stock.csv", feedCsv())).status).toBe(403);
     expect((await upload(readOnly, "stock.csv", feedCsv())).status).toBe(403);

@@ -30,6 +30,7 @@ import {
   pullFeed,
   saveFeedSource,
   type FeedActor,
+  type FeedHistoryRow,
   type FeedImportRow,
 } from "~/services/feed-imports.server";
 import { getSiteBySlug } from "~/services/sites.server";
@@ -75,7 +76,7 @@ function when(date: Date | null, timeZone: string): string {
   return date ? format(new TZDate(date, timeZone), "d MMM yyyy, h:mm a") : "";
 }
 
-function historyRow(row: FeedImportRow, timeZone: string) {
+function historyRow(row: FeedHistoryRow, timeZone: string) {
   return {
     id: row.id,
     at: when(row.appliedAt ?? row.createdAt, timeZone),
@@ -85,7 +86,7 @@ function historyRow(row: FeedImportRow, timeZone: string) {
     status: row.status,
     counts: row.counts,
     error: row.error,
-    rejected: row.rejections.length,
+    rejected: row.counts?.rejected ?? 0,
   };
 }
 
