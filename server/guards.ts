@@ -6,6 +6,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { PHOTO_POST_MAX_BYTES, PHOTO_POST_PATH } from "../app/console/photo-upload-limit";
+import { FEED_MAX_BYTES } from "../app/import/feed-limits";
 
 /** A short fixed HTML page (no request data in it). */
 export function plainPage(c: Context, status: 400 | 403 | 408 | 413 | 415 | 503, title: string, text: string, headers: Record<string, string> = {}) {
@@ -52,6 +53,15 @@ export interface BodyLimitRule {
   path: RegExp;
   /** Bytes. */
   maxBytes: number;
+  /** The rule holds on the console host only (elsewhere the default applies). */
+  console?: boolean;
+  /**
+   * For an upload page: a body declared larger than the limit (up to {@link DRAIN_MAX_BYTES}) is
+   * read to its end and thrown away, then the browser is sent back to the page with
+   * `?tooLarge=<bytes>`, so the staff member sees why next to the file field. Answering before the
+   * body has arrived makes the browser show a connection error instead of the answer.
+   */
+  overLimit?: "back-to-page";
 }
 
 /** Every form post: a lead form with its longest fields (4,000-character message, visited pages) fits in 64 KiB. */
@@ -62,20 +72,37 @@ export const BODY_LIMITS: BodyLimitRule[] = [
   { path: /^\/cars\/[^/]+\/(phone-reveal|view\.json)$/, maxBytes: 1024 },
   // The dealer console's photo upload (several photos per post).
   { path: PHOTO_POST_PATH, maxBytes: PHOTO_POST_MAX_BYTES },
+  // Issue 49 item 3: a stock feed upload in the console (the file plus the form's few fields).
+  { path: /^\/sites\/[^/]+\/feeds$/, maxBytes: FEED_MAX_BYTES + 64 * 1024, console: true, overLimit: "back-to-page" },
 ];
+
+/** The most an over-limit upload is read for (bytes); beyond it the connection is closed. */
+export const DRAIN_MAX_BYTES = 128 * 1024 * 1024;
 
 /**
  * Limits request bodies per route (issue 16 defect 3): a declared or streamed body over the
  * limit answers 413 with a short fixed page and is never read further or echoed back. A later
  * route gets {@link DEFAULT_BODY_LIMIT} without opting in.
  */
-export function limitRequestBodies(rules: BodyLimitRule[] = BODY_LIMITS, fallback = DEFAULT_BODY_LIMIT): MiddlewareHandler {
+export function limitRequestBodies(rules: BodyLimitRule[] = BODY_LIMITS, fallback = DEFAULT_BODY_LIMIT): MiddlewareHandler<{ Variables: { console: boolean } }> {
   // The rest of the body is never read, so the connection cannot carry another request: say so
   // (Connection: close) rather than keep it alive and drop it once the unread body has been waited for.
   const tooLarge = (c: Context) => plainPage(c, 413, "This form is too large", "What you sent is larger than this page accepts. Please shorten it and try again.", { Connection: "close" });
   return async (c, next) => {
     if (!c.req.raw.body) return next();
-    const maxBytes = rules.find((r) => r.path.test(c.req.path))?.maxBytes ?? fallback;
+    const rule = rules.find((r) => r.path.test(c.req.path) && (!r.console || c.get("console")));
+    const maxBytes = rule?.maxBytes ?? fallback;
+    const declared = Number(c.req.header("content-length") ?? NaN);
+    if (rule?.overLimit === "back-to-page" && declared > maxBytes && declared <= DRAIN_MAX_BYTES) {
+      const reader = c.req.raw.body.getReader();
+      for (let read = 0; ; ) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        read += value.length;
+        if (read > DRAIN_MAX_BYTES) return tooLarge(c);
+      }
+      return c.redirect(`${c.req.path}?tooLarge=${declared}`, 303);
+    }
     return bodyLimit({ maxSize: maxBytes, onError: tooLarge })(c, next);
   };
 }

@@ -55,6 +55,9 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: "sites/:slug/photos", file: "routes/console/photos-find.tsx", id: "console-site-photos", guard: { kind: "site", permission: "stock.view" } },
   { path: "sites/:slug/stock/:stockNumber/photos", file: "routes/console/car-photos.tsx", id: "console-car-photos", guard: { kind: "site", permission: "stock.view" }, action: "stock.edit" },
   { path: "sites/:slug/stock/:stockNumber/photos/:position", file: "routes/console/car-photo-thumbnail.ts", id: "console-car-photo-thumbnail", guard: { kind: "site", permission: "stock.view" } },
+  // Issue 49 item 3: feed uploads (dry run, apply), the feed URL and its schedule, the history and its rejection reports.
+  { path: "sites/:slug/feeds", file: "routes/console/feeds.tsx", id: "console-site-feeds", guard: { kind: "site", permission: "stock.view" }, action: "stock.edit" },
+  { path: "sites/:slug/feeds/rejections", file: "routes/console/feed-rejections.tsx", id: "console-site-feed-rejections", guard: { kind: "site", permission: "stock.view" } },
 ];
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */

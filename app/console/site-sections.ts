@@ -19,4 +19,5 @@ export const SITE_SECTIONS: readonly SiteSection[] = [
   { label: "Staff", path: "staff", permission: "staff.view" },
   { label: "Audit trail", path: "audit", permission: "audit.view" },
   { label: "Photos", path: "photos", permission: "stock.view" },
+  { label: "Feeds", path: "feeds", permission: "stock.view" },
 ];

@@ -25,6 +25,7 @@ import { isCheckoutEnabledForCar } from "~/domain/display/buttons";
 import { buttonOptionsFor } from "~/sites/display-options";
 import type { Site } from "~/sites/site";
 import { submitLead } from "./leads.server";
+import { runEvery } from "./interval-worker.server";
 
 /** Issue 10: what the shopper who lost the race reads. */
 export const RESERVED_BY_ANOTHER_MESSAGE = "This car has just been reserved by another buyer";
@@ -470,25 +471,14 @@ export async function listReservations(db: Database, limit = 100) {
  */
 export function startReservationWorker(db: Database, adapter: PaymentsAdapter, options: { intervalMs?: number; log?: (error: unknown) => void; clock?: () => number } = {}) {
   const clock = options.clock ?? Date.now;
-  let running: Promise<void> | null = null;
-  const tick = async () => {
-    try {
+  return runEvery(
+    options.intervalMs ?? 30_000,
+    async () => {
       await expireReservations(db, adapter, clock());
       await reconcilePayments(db, adapter, clock());
-    } catch (error) {
-      options.log?.(error);
-    }
-  };
-  const timer = setInterval(() => {
-    if (!running) running = tick().finally(() => (running = null));
-  }, options.intervalMs ?? 30_000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
     },
-  };
+    options.log,
+  );
 }
 
 /** Lead category and subcategory of a paid payment request (docs/decisions/101). */

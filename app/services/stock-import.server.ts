@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { cars, locations, sites } from "../../db/schema/index";
+import { cars, locations, sites, type FeedCarChange, type FeedImportCounts } from "../../db/schema/index";
 import { distanceKm, getGeocoder, type Geocoder } from "~/adapters/geocoder/postcodes";
 import type { FeedRow } from "~/import/parse-feed";
 import { simplifyBody, simplifyFuel, simplifyTransmission, slugify } from "~/import/normalise";
@@ -21,18 +21,20 @@ import type { CarVariant } from "~/domain/car";
 import type { Site } from "~/sites/site";
 import { generatedFinanceLenders } from "~/services/finance.server";
 
-export interface ImportSummary {
-  read: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  withdrawn: number;
-  rejected: number;
+export interface ImportSummary extends FeedImportCounts {
   /** Row number (1-based data record) and reason, in file order. */
   rejections: { row: number; reason: string }[];
   /** Cleaning applied to accepted rows, by kind, e.g. "POA price: no price shown" -> 50. */
   fixes: Record<string, number>;
+  /** The cars created, updated and withdrawn, in file order (withdrawn: by stock number). */
+  changes: { created: ImportedCar[]; updated: ImportedCar[]; withdrawn: ImportedCar[] };
 }
+
+/** One car of {@link ImportSummary.changes}: its feed row (null for a withdrawn car), stock number and name. */
+export type ImportedCar = FeedCarChange;
+
+/** A transaction of {@link Database} (the handle {@link ImportOptions.inTransaction} receives). */
+export type ImportTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface ImportOptions {
   /** The feed is a full snapshot: withdraw the site's cars missing from it. */
@@ -42,6 +44,13 @@ export interface ImportOptions {
   geocoder?: Geocoder;
   /** Rows per database batch (default 500). */
   batchSize?: number;
+  /** Plan only: the summary of what the import would do, with nothing written (issue 49 item 3). */
+  dryRun?: boolean;
+  /**
+   * Runs inside the import's transaction after its writes (an audit row, the import's history
+   * row), so they commit or roll back together; throwing rolls the whole import back.
+   */
+  inTransaction?: (tx: ImportTransaction, summary: ImportSummary) => Promise<void>;
 }
 
 type LocationRow = typeof locations.$inferSelect;
@@ -220,7 +229,17 @@ export function assignLocation(
 export async function importStock(db: Database, site: Site, rows: readonly FeedRow[], options: ImportOptions = {}): Promise<ImportSummary> {
   const geocoder = options.geocoder ?? getGeocoder();
   const batchSize = options.batchSize ?? 500;
-  const summary: ImportSummary = { read: rows.length, created: 0, updated: 0, unchanged: 0, withdrawn: 0, rejected: 0, rejections: [], fixes: {} };
+  const summary: ImportSummary = {
+    read: rows.length,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    withdrawn: 0,
+    rejected: 0,
+    rejections: [],
+    fixes: {},
+    changes: { created: [], updated: [], withdrawn: [] },
+  };
   const reject = (row: number, reason: string) => {
     summary.rejected++;
     summary.rejections.push({ row, reason });
@@ -229,7 +248,7 @@ export async function importStock(db: Database, site: Site, rows: readonly FeedR
   const siteLocations = await db.select().from(locations).where(eq(locations.siteId, site.id));
   const locationBySlug = new Map(siteLocations.map((l) => [l.slug, l.id]));
   const existing = new Map(
-    (await db.select({ stockNumber: cars.stockNumber, sourceHash: cars.sourceHash, status: cars.status }).from(cars).where(eq(cars.siteId, site.id))).map(
+    (await db.select({ stockNumber: cars.stockNumber, sourceHash: cars.sourceHash, status: cars.status, name: cars.name }).from(cars).where(eq(cars.siteId, site.id))).map(
       (c) => [c.stockNumber, c],
     ),
   );
@@ -270,9 +289,16 @@ export async function importStock(db: Database, site: Site, rows: readonly FeedR
     }
     if (before) summary.updated++;
     else pendingCreated++;
+    (before ? summary.changes.updated : summary.changes.created).push({ row: row.row, stockNumber: record.stock_number, name: values.name });
     pending.push({ ...values, sourceHash, updatedAt: new Date() });
   }
   summary.created = pendingCreated;
+  const missing = options.full ? [...existing.entries()].filter(([stockNumber, c]) => !seen.has(stockNumber) && c.status !== "withdrawn").map(([s]) => s) : [];
+  summary.changes.withdrawn = missing.map((stockNumber) => ({ row: null, stockNumber, name: existing.get(stockNumber)?.name ?? "" }));
+  if (options.dryRun) {
+    summary.withdrawn = missing.length;
+    return summary;
+  }
 
   // Every write of one import in ONE transaction: a failure (or a lost database connection)
   // leaves the site's stock exactly as it was (docs/decisions/160).
@@ -295,8 +321,6 @@ export async function importStock(db: Database, site: Site, rows: readonly FeedR
     }
 
     if (options.full) {
-      const present = new Set(seen.keys());
-      const missing = [...existing.entries()].filter(([stockNumber, c]) => !present.has(stockNumber) && c.status !== "withdrawn").map(([s]) => s);
       for (let i = 0; i < missing.length; i += batchSize) {
         const chunk = missing.slice(i, i + batchSize);
         await tx
@@ -312,6 +336,7 @@ export async function importStock(db: Database, site: Site, rows: readonly FeedR
     if (summary.created || summary.updated || summary.withdrawn) {
       await tx.update(sites).set({ updatedAt: new Date() }).where(eq(sites.id, site.id));
     }
+    await options.inTransaction?.(tx, summary);
   });
   return summary;
 }

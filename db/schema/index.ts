@@ -13,3 +13,4 @@ export * from "./site-content";
 export * from "./console";
 export * from "./site-settings";
 export * from "./car-photos";
+export * from "./feeds";

@@ -54,9 +54,9 @@ export interface NodeAnswer {
 /**
  * One request over real HTTP to a node on `port` with Host `host` (node:http: fetch cannot set
  * the Host header). A `form` is posted URL-encoded, `multipart` as multipart/form-data, either
- * from the host's own origin.
+ * from the host's own origin (or `origin`).
  */
-export async function sendToNode(port: number, host: string, path: string, options: { method?: string; cookie?: string; form?: Record<string, string>; multipart?: FormData } = {}): Promise<NodeAnswer> {
+export async function sendToNode(port: number, host: string, path: string, options: { method?: string; cookie?: string; form?: Record<string, string>; multipart?: FormData; origin?: string } = {}): Promise<NodeAnswer> {
   const headers: Record<string, string> = { host };
   if (options.cookie) headers.cookie = options.cookie;
   let body: Buffer | undefined;
@@ -68,7 +68,7 @@ export async function sendToNode(port: number, host: string, path: string, optio
     body = Buffer.from(await encoded.arrayBuffer());
     headers["content-type"] = encoded.headers.get("content-type")!;
   }
-  if (body !== undefined) Object.assign(headers, { "content-length": String(body.byteLength), origin: `http://${host}` });
+  if (body !== undefined) Object.assign(headers, { "content-length": String(body.byteLength), origin: options.origin ?? `http://${host}` });
   return new Promise((ok, fail) => {
     const req = httpRequest({ host: "127.0.0.1", port, path, method: options.method ?? (body ? "POST" : "GET"), headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -82,4 +82,12 @@ export async function sendToNode(port: number, host: string, path: string, optio
     req.on("error", fail);
     req.end(body);
   });
+}
+
+/** The staff session cookie (`fc_staff=...`) a node set in `answer`, or undefined. */
+export function staffCookieOf(answer: NodeAnswer): string | undefined {
+  return ([] as string[])
+    .concat(answer.headers["set-cookie"] ?? [])
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("fc_staff="));
 }

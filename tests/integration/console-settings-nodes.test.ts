@@ -9,10 +9,15 @@ import { describe, expect, it } from "vitest";
 import { StaffAuth } from "../../app/console/auth.server";
 import { addStaffMember } from "../../app/console/staff.server";
 import { CACHE_STATUS_HEADER } from "../../server/page-cache";
-import { sendToNode as send, useTwoAppNodes } from "./app-nodes";
+import { sendToNode, staffCookieOf, useTwoAppNodes } from "./app-nodes";
 import { CONSOLE_HOST, CONSOLE_ORIGIN, recordingMailer } from "./console-harness";
 import { sites } from "../../db/schema/index";
 import { createTestSite } from "./database";
+
+/** One request to a node; a form is posted from the console's origin. */
+function send(port: number, host: string, path: string, options: { method?: string; cookie?: string; form?: Record<string, string> } = {}) {
+  return sendToNode(port, host, path, { ...options, origin: CONSOLE_ORIGIN });
+}
 
 const url = process.env.DATABASE_URL;
 describe.skipIf(!url)(`settings publish on two app processes over one PostgreSQL ${url ? "" : "-- skipped: needs DATABASE_URL (PGlite cannot be shared by two processes)"}`, () => {
@@ -25,7 +30,7 @@ describe.skipIf(!url)(`settings publish on two app processes over one PostgreSQL
     await addStaffMember(nodes.direct.db, { email, role: "site_manager", target: { siteSlug: site.slug } });
     const link = new URL(await new StaffAuth(nodes.direct.db, recordingMailer()).signInLink(CONSOLE_ORIGIN, email));
     const signedIn = await send(nodes.ports[0]!, CONSOLE_HOST, `${link.pathname}${link.search}`);
-    const cookie = ([] as string[]).concat(signedIn.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).find((c) => c.startsWith("fc_staff="));
+    const cookie = staffCookieOf(signedIn);
     expect(cookie).toBeTruthy();
 
     // Both nodes hold the home page in their page cache.

@@ -1,0 +1,17 @@
+/**
+ * The size limit on a stock feed (issue 49 item 3), shared by the console's upload page, the
+ * server's body limit for that page and the scheduled pull, so all three say the same thing.
+ */
+
+/** The largest feed taken, by upload or pull (bytes): 20 MB, about 100,000 cars as CSV. */
+export const FEED_MAX_BYTES = 20 * 1024 * 1024;
+
+/** A size in megabytes as the console shows it ("50.1 MB"). */
+export function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toLocaleString("en-AU", { maximumFractionDigits: 1 })} MB`;
+}
+
+/** The message for a feed of `bytes` over {@link FEED_MAX_BYTES}. */
+export function feedTooLargeMessage(bytes: number): string {
+  return `The file is ${megabytes(bytes)}; feeds up to ${megabytes(FEED_MAX_BYTES)} are taken. Split it, or set a feed URL below for large feeds. Nothing was imported.`;
+}
