@@ -51,6 +51,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: "groups/:slug/staff", file: "routes/console/group-staff.tsx", id: "console-group-staff", guard: { kind: "group", permission: "group.view" }, action: "group.manage" },
   { path: "account", file: "routes/console/account.tsx", id: "console-account", guard: { kind: "signed-in" } },
   { path: "invitations/:token", file: "routes/console/invitation.tsx", id: "console-invitation", guard: { kind: "public" } },
+  // Issue 50 items 2, 3, 4 and 8: content pages, redirects, navigation, promotions, reviews display.
+  { path: "sites/:slug/pages", file: "routes/console/pages.tsx", id: "console-site-pages", guard: { kind: "site", permission: "content.view" } },
+  { path: "sites/:slug/pages/edit", file: "routes/console/page-edit.tsx", id: "console-site-page-edit", guard: { kind: "site", permission: "content.view" }, action: "content.edit" },
+  { path: "sites/:slug/redirects", file: "routes/console/redirects.tsx", id: "console-site-redirects", guard: { kind: "site", permission: "content.view" }, action: "content.publish" },
 ];
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */

@@ -1,0 +1,128 @@
+/**
+ * The console's content pages, redirects, navigation and reviews display (issue 50 items 2, 4 and
+ * 8), through real HTTP on the console host and the site's host: Markdown preview sanitised,
+ * slugs that would shadow a route refused, publish and unpublish (404 or a redirect), redirect
+ * loops refused, a navigation link to a missing page refused with the link named, audit rows.
+ */
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addStaffMember } from "../../app/console/staff.server";
+import { siteRedirects, staffAudit } from "../../db/schema/index";
+import { useTestApp } from "./app-harness";
+import { consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
+import { ENGINE } from "./database";
+
+const state = useTestApp({ app: { trustProxy: true, console: { mailer: recordingMailer() } } });
+let editor: string;
+const ip = freshClientIp();
+
+beforeAll(async () => {
+  const { t, handle } = state;
+  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+  await addStaffMember(handle.db, { email: `editor-${stamp}@content.test`, role: "content_editor", target: { siteSlug: t.site.slug } });
+  editor = await signInByLink(t, handle, `editor-${stamp}@content.test`, ip);
+});
+
+const base = () => `/sites/${state.t.site.slug}`;
+const post = (path: string, form: Record<string, string>) => consoleRequest(state.t, `${base()}${path}`, { ip, cookie: editor, form });
+const shopper = (path: string) => state.t.request(path, { headers: { "x-forwarded-for": "198.51.100.9" }, redirect: "manual" });
+const auditOf = (action: string) => state.handle.db.select().from(staffAudit).where(and(eq(staffAudit.siteId, state.t.site.id), eq(staffAudit.action, action)));
+
+describe(`console content pages (${ENGINE})`, () => {
+  let pageId: number;
+
+  it("a preview renders the typed Markdown sanitised, saves nothing and keeps what was typed", async () => {
+    const response = await post("/pages/edit", { intent: "preview", slug: "pages/our-team", title: "Our team", body: "Meet **the team** at {{site_name}}.\n\n<script>alert(1)</script><img src=x onerror=alert(2)>[x](javascript:alert(3))" });
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).toContain("Preview (not saved)");
+    expect(page).toContain(`Meet <strong>the team</strong> at ${state.t.site.name}.`);
+    const preview = page.slice(page.indexOf('aria-label="Page preview"'));
+    expect(preview).toContain("<strong>the team</strong>");
+    expect(preview).not.toContain("<script");
+    expect(preview).not.toContain("onerror");
+    expect(preview).not.toContain('href="javascript:');
+    // The typed body is back in the textarea.
+    expect(page).toContain("Meet **the team** at {{site_name}}.");
+    expect((await auditOf("content.page-create")).length).toBe(0);
+  });
+
+  it("a slug that would shadow another route is refused with the routes a page may use; a malformed one too", async () => {
+    for (const slug of ["finance", "pages/unsubscribe", "cars/some-car"]) {
+      const response = await post("/pages/edit", { intent: "save", slug, title: "Shadow", body: "x" });
+      expect(response.status, slug).toBe(400);
+      const page = await response.text();
+      expect(page).toContain(`/${slug} is the address of another part of the site`);
+      expect(page).toContain("/pages/…");
+      expect(page).toContain(`value="${slug}"`);
+    }
+    const bad = await post("/pages/edit", { intent: "save", slug: "Pages/Our Team!", title: "Bad", body: "x" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Use lower-case letters, digits and hyphens");
+  });
+
+  it("a new page is saved unpublished (404 for shoppers), then published and shown on the next request, audited", async () => {
+    const saved = await post("/pages/edit", { intent: "save", slug: "pages/our-team", title: "Our team", description: "The people", body: "Meet **the team**." });
+    expect(saved.status).toBe(302);
+    pageId = Number(/id=(\d+)/.exec(saved.headers.get("location")!)![1]);
+    expect((await shopper("/pages/our-team")).status).toBe(404);
+    const published = await post(`/pages/edit?id=${pageId}`, { intent: "publish" });
+    expect(published.status).toBe(302);
+    const page = await shopper("/pages/our-team");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<strong>the team</strong>");
+    expect((await auditOf("content.page-create")).at(-1)?.entityId).toBe("/pages/our-team");
+    expect((await auditOf("content.page-publish")).at(-1)?.after).toMatchObject({ published: true });
+    // An edit of the live page shows on the next request (the page cache follows the config version).
+    await post(`/pages/edit?id=${pageId}`, { intent: "save", slug: "pages/our-team", title: "Our people", body: "Changed body." });
+    expect(await (await shopper("/pages/our-team")).text()).toContain("Changed body.");
+  });
+
+  it("an unpublished page answers 404, or a 301 to the address the editor chose", async () => {
+    expect((await post(`/pages/edit?id=${pageId}`, { intent: "unpublish", then: "404" })).status).toBe(302);
+    expect((await shopper("/pages/our-team")).status).toBe(404);
+    await post(`/pages/edit?id=${pageId}`, { intent: "publish" });
+    expect((await shopper("/pages/our-team")).status).toBe(200);
+    const refused = await post(`/pages/edit?id=${pageId}`, { intent: "unpublish", then: "redirect", redirectTo: "" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Enter where its address should go");
+    expect((await post(`/pages/edit?id=${pageId}`, { intent: "unpublish", then: "redirect", redirectTo: "/special-offers" })).status).toBe(302);
+    const moved = await shopper("/pages/our-team");
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe("/special-offers");
+  });
+});
+
+describe(`console redirects (${ENGINE})`, () => {
+  it("an old URL redirects (301) to its new one on the public site, with the audit row", async () => {
+    const saved = await post("/redirects", { intent: "save", from: "/pages/Old-Offer/", to: "/special-offers?make=ford" });
+    expect(saved.status).toBe(302);
+    const moved = await shopper("/pages/old-offer");
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe("/special-offers?make=ford");
+    expect((await auditOf("content.redirect-save")).at(-1)?.after).toEqual({ from: "/pages/old-offer", to: "/special-offers?make=ford" });
+  });
+
+  it("a redirect loop cannot be saved, direct or through a chain A -> B -> C -> A; the loop is named", async () => {
+    expect((await post("/redirects", { intent: "save", from: "/loop-a", to: "/loop-b" })).status).toBe(302);
+    expect((await post("/redirects", { intent: "save", from: "/loop-b", to: "/loop-c" })).status).toBe(302);
+    const refused = await post("/redirects", { intent: "save", from: "/loop-c", to: "/loop-a" });
+    expect(refused.status).toBe(400);
+    const page = await refused.text();
+    expect(page).toContain("This redirect would make a loop: /loop-c → /loop-a → /loop-b → /loop-c");
+    expect(page).toContain('value="/loop-a"');
+    const self = await post("/redirects", { intent: "save", from: "/loop-d", to: "/loop-d/" });
+    expect(self.status).toBe(400);
+    expect(await self.text()).toContain("/loop-d cannot redirect to itself.");
+    const rows = await state.handle.db.select().from(siteRedirects).where(eq(siteRedirects.siteId, state.t.site.id));
+    expect(rows.map((r) => r.fromPath).sort()).toEqual(["/loop-a", "/loop-b", "/pages/old-offer", "/pages/our-team"]);
+    // The chain that stands is followed hop by hop.
+    expect((await shopper("/loop-a")).headers.get("location")).toBe("/loop-b");
+  });
+
+  it("a redirect never hides a page the site has", async () => {
+    await post("/redirects", { intent: "save", from: "/special-offers", to: "/finance" });
+    const page = await shopper("/special-offers");
+    expect(page.status).not.toBe(301);
+  });
+});
