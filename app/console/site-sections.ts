@@ -20,4 +20,6 @@ export const SITE_SECTIONS: readonly SiteSection[] = [
   { label: "Audit trail", path: "audit", permission: "audit.view" },
   { label: "Pages", path: "pages", permission: "content.view" },
   { label: "Redirects", path: "redirects", permission: "content.view" },
+  { label: "Navigation", path: "navigation", permission: "content.view" },
+  { label: "Reviews", path: "reviews", permission: "content.view" },
 ];

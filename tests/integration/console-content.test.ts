@@ -7,7 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addStaffMember } from "../../app/console/staff.server";
-import { siteRedirects, staffAudit } from "../../db/schema/index";
+import { locations, reviews, siteRedirects, staffAudit } from "../../db/schema/index";
 import { useTestApp } from "./app-harness";
 import { consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
 import { ENGINE } from "./database";
@@ -124,5 +124,65 @@ describe(`console redirects (${ENGINE})`, () => {
     await post("/redirects", { intent: "save", from: "/special-offers", to: "/finance" });
     const page = await shopper("/special-offers");
     expect(page.status).not.toBe(301);
+  });
+});
+
+describe(`console navigation (${ENGINE})`, () => {
+  const row = (i: number, values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [`rows[${i}].${k}`, v]));
+
+  it("a navigation item pointing to a missing page cannot be saved: refused with the link named, nothing published", async () => {
+    const before = (await auditOf("settings.publish")).length;
+    const response = await post("/navigation", { intent: "save", ...row(0, { area: "header", action: "add", name: "Our team", url: "/pages/no-such-page" }) });
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain("The link /pages/no-such-page answers 404 (page not found)");
+    expect(page).toContain('value="/pages/no-such-page"');
+    expect((await auditOf("settings.publish")).length).toBe(before);
+    expect(await (await shopper("/")).text()).not.toContain("Our team");
+  });
+
+  it("an item the template does not have, or a row without what its change needs, is refused beside the field", async () => {
+    const response = await post("/navigation", { intent: "save", ...row(0, { area: "header", target: "No Such Menu", action: "hide" }), ...row(1, { area: "footer", action: "move", target: "", position: "0" }) });
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain("The header has no item &quot;No Such Menu&quot;.");
+    expect(page).toContain("Enter a place from 1 (first).");
+  });
+
+  it("a link to a live page is saved, published as a settings version with its audit row, and shoppers see it on the next request", async () => {
+    const response = await post("/navigation", { intent: "save", ...row(0, { area: "header", action: "add", name: "Latest deals", url: "/special-offers" }), ...row(1, { action: "none" }) });
+    expect(response.status).toBe(302);
+    const home = await (await shopper("/")).text();
+    expect(home).toContain("Latest deals");
+    const audit = (await auditOf("settings.publish")).at(-1);
+    expect(audit?.after).toMatchObject({ "navigation.overrides": [{ area: "header", append: [{ name: "Latest deals", url: "/special-offers" }] }] });
+  });
+});
+
+describe(`console reviews display (${ENGINE})`, () => {
+  it("hiding a review needs a reason, which goes in the audit trail; the location page drops it on the next request; the display settings publish", async () => {
+    const { handle, t } = state;
+    const [location] = await handle.db.select({ id: locations.id, slug: locations.slug }).from(locations).where(eq(locations.siteId, t.site.id)).limit(1);
+    const [review] = await handle.db
+      .insert(reviews)
+      .values({ siteId: t.site.id, locationId: location.id, customerName: "Hidden Harriet", text: "Rude words here.", rating: 5, reviewDate: new Date("2026-11-01T00:00:00Z") })
+      .returning({ id: reviews.id });
+    await handle.db.insert(reviews).values({ siteId: t.site.id, locationId: location.id, customerName: "Three Star Sam", text: "It was fine.", rating: 3, reviewDate: new Date("2026-11-02T00:00:00Z") });
+    const locationPage = async () => (await shopper(`/our-location/${location.slug}`)).text();
+    expect(await locationPage()).toContain("Hidden Harriet");
+
+    const refused = await post("/reviews", { intent: "hide", id: String(review.id), reason: "" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Say why it is hidden");
+    expect((await post("/reviews", { intent: "hide", id: String(review.id), reason: "Contains abuse of a staff member" })).status).toBe(302);
+    expect(await locationPage()).not.toContain("Hidden Harriet");
+    expect((await auditOf("content.review-hide")).at(-1)?.after).toMatchObject({ hidden: true, reason: "Contains abuse of a staff member" });
+
+    expect(await locationPage()).not.toContain("Three Star Sam");
+    const bad = await post("/reviews", { intent: "display", minimumReviewRating: "7", reviewsListed: "10" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Enter a rating from 0 to 5.");
+    expect((await post("/reviews", { intent: "display", minimumReviewRating: "3", reviewsListed: "10" })).status).toBe(302);
+    expect(await locationPage()).toContain("Three Star Sam");
   });
 });
