@@ -53,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db, site, member, console } = await guardConsoleAction(ROUTE_ID, args);
+  const { db, site, member, console } = await guardConsoleAction("console-site-navigation", args);
   const full = await siteOf(db, site!.site.slug);
   const actor = { member, ipAddress: console.clientIp };
   const form = await args.request.formData();

@@ -52,7 +52,7 @@ const UnpublishSchema = z.object({
 });
 
 export async function action(args: Route.ActionArgs) {
-  const { db, site, member, console } = await guardConsoleAction(ROUTE_ID, args);
+  const { db, site, member, console } = await guardConsoleAction("console-site-page-edit", args);
   const scoped = site!.site;
   const actor = { member, ipAddress: console.clientIp };
   const form = await args.request.formData();
