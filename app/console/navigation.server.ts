@@ -114,6 +114,25 @@ function pathsOf(tree: NavigationTree): { header: Set<string>; footer: Set<strin
 export type ProbeSitePath = (path: string) => Promise<{ status: number; location: string | null }>;
 
 /**
+ * Requests each site path as a shopper would, a few at a time (each is a page render in this
+ * process).
+ * @returns the paths that answer 404 or 410 (or a 5xx: could not be checked), with a message naming each
+ */
+export async function brokenLinks(paths: readonly string[], probe: ProbeSitePath): Promise<Map<string, string>> {
+  const broken = new Map<string, string>();
+  for (let i = 0; i < paths.length; i += 4) {
+    await Promise.all(
+      paths.slice(i, i + 4).map(async (url) => {
+        const { status } = await probe(url);
+        const message = status === 404 || status === 410 ? `The link ${url} answers ${status} (page not found): publish its page, add a redirect or correct the link.` : status >= 500 ? `The link ${url} could not be checked (the site answered ${status}); try again.` : null;
+        if (message) broken.set(url, message);
+      }),
+    );
+  }
+  return broken;
+}
+
+/**
  * Checks the rows against the site's menus and the site itself, and turns them into overrides.
  * - a row's item must exist in the template's menus (or be one an earlier row adds or renames);
  * - rename and add need a name; link and add need a link (a site path or an https:// address);
@@ -148,17 +167,8 @@ export async function checkNavigationRows(config: SiteConfig, rows: readonly { i
     const parent = row.action === "rename" ? target.split("/").slice(0, -1).join("/") : target;
     if ((row.action === "add" || row.action === "rename") && row.name) paths.add(parent ? `${parent}/${row.name.toLowerCase()}` : row.name.toLowerCase());
   }
-  // A few at a time: each is a page render in this process.
-  const links = [...toProbe.keys()];
-  for (let i = 0; i < links.length; i += 4) {
-    await Promise.all(
-      links.slice(i, i + 4).map(async (url) => {
-        const { status } = await probe(url);
-        const message = status === 404 || status === 410 ? `The link ${url} answers ${status} (page not found): publish its page, add a redirect or correct the link.` : status >= 500 ? `The link ${url} could not be checked (the site answered ${status}); try again.` : null;
-        if (message) for (const index of toProbe.get(url)!) fail(index, "url", message);
-      }),
-    );
-  }
+  const broken = await brokenLinks([...toProbe.keys()], probe);
+  for (const [url, message] of broken) for (const index of toProbe.get(url)!) fail(index, "url", message);
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, overrides: rows.map(({ row }) => overrideOf(row)) };
 }
