@@ -21,5 +21,6 @@ export const SITE_SECTIONS: readonly SiteSection[] = [
   { label: "Pages", path: "pages", permission: "content.view" },
   { label: "Redirects", path: "redirects", permission: "content.view" },
   { label: "Navigation", path: "navigation", permission: "content.view" },
+  { label: "Banners and popup", path: "promotions", permission: "content.view" },
   { label: "Reviews", path: "reviews", permission: "content.view" },
 ];

@@ -186,3 +186,52 @@ describe(`console reviews display (${ENGINE})`, () => {
     expect(await locationPage()).toContain("Three Star Sam");
   });
 });
+
+describe(`console banners and popup (${ENGINE})`, () => {
+  it("bad promotion fields are refused beside each field with what was typed kept; a valid set publishes and the home page shows it", async () => {
+    const refused = await post("/promotions", {
+      intent: "save",
+      "featureBanner.enabled": "yes",
+      "featureBanner.offersUrl": "/special-offers",
+      "featureBanner.tradeInUrl": "/trade-in",
+      "popup.show": "yes",
+      "popup.title": "",
+      "popup.buttonLabel": "See the deals",
+      "popup.startsAt": "2026-12-10",
+      "popup.expiresAt": "2026-12-01",
+      "banners[0].title": "Summer sale banner",
+      "banners[0].buttonLabel": "Shop now",
+      "banners[0].buttonUrl": "javascript:alert(1)",
+    });
+    expect(refused.status).toBe(400);
+    const page = await refused.text();
+    expect(page).toContain("Enter the popup&#x27;s title.");
+    expect(page).toContain("Enter where the button goes.");
+    expect(page).toContain("The expiry must be on or after the start.");
+    expect(page).toContain("Use a path of this site starting with &quot;/&quot; or an https:// address.");
+    expect(page).toContain('value="Summer sale banner"');
+
+    const missing = await post("/promotions", { intent: "save", "featureBanner.enabled": "yes", "featureBanner.offersUrl": "/pages/no-such-offers", "featureBanner.tradeInUrl": "/trade-in", "popup.show": "no" });
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain("The link /pages/no-such-offers answers 404");
+
+    const saved = await post("/promotions", {
+      intent: "save",
+      "featureBanner.enabled": "yes",
+      "featureBanner.offersUrl": "/special-offers",
+      "featureBanner.tradeInUrl": "/trade-in",
+      "popup.show": "yes",
+      "popup.title": "Summer popup",
+      "popup.description": "Deals all month",
+      "banners[0].title": "Summer sale banner",
+      "banners[0].buttonLabel": "Shop now",
+      "banners[0].buttonUrl": "/special-offers",
+    });
+    expect(saved.status).toBe(302);
+    const home = await (await shopper("/")).text();
+    expect(home).toContain("Summer sale banner");
+    expect(home).toContain("Summer popup");
+    const audit = (await auditOf("settings.publish")).at(-1);
+    expect(audit?.after).toMatchObject({ "navigation.popup.title": "Summer popup", "navigation.popup.description": "Deals all month", "navigation.banners": [{ title: "Summer sale banner", buttons: [{ label: "Shop now", url: "/special-offers" }] }] });
+  });
+});
