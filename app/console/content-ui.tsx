@@ -63,3 +63,27 @@ export function Field({
     </div>
   );
 }
+
+/** The green confirmation line after a done post (from the page's `?done=`), or nothing. */
+export function Notice({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <p role="status" className="mt-3 rounded border border-green-700 bg-green-50 p-3 text-sm">
+      {text}
+    </p>
+  );
+}
+
+/** A form's "Preview" (renders what was typed, saves nothing) and save buttons. */
+export function PreviewAndSave({ saveLabel }: { saveLabel: string }) {
+  return (
+    <p className="mt-3 flex flex-wrap gap-3">
+      <button type="submit" name="intent" value="preview" className="rounded border border-slate-900 px-3 py-1">
+        Preview
+      </button>
+      <button type="submit" name="intent" value="save" className="rounded bg-slate-900 px-3 py-1 text-white">
+        {saveLabel}
+      </button>
+    </p>
+  );
+}

@@ -6,32 +6,14 @@
  * console page. The console is server-rendered without the client router, so this spec uses
  * Playwright's own `test`.
  */
-import { execFileSync } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
+import { CONSOLE, expectAxeClean, staffSignInLink } from "./console-staff-helpers";
 
-const port = Number(process.env.E2E_PORT ?? 3199);
-const CONSOLE = `http://console.localhost:${port}`;
 const SITE = "southern-cross-used";
 const STAMP = Date.now() % 1_000_000;
 const SLUG = `pages/e2e-team-${STAMP}`;
 const TITLE = `Meet the team ${STAMP}`;
-
-function signInLink(email: string): string {
-  const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", email, "--role", "content-editor", "--site", SITE], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e-pglite", PORT: String(port) },
-    encoding: "utf8",
-  });
-  const link = /https?:\/\/\S+/.exec(out)?.[0];
-  if (!link) throw new Error(`npm run staff printed no link: ${out}`);
-  return link;
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** A shopper's fresh browser context (no staff cookie). */
 async function asShopper<T>(browser: Browser, work: (page: Page) => Promise<T>): Promise<T> {
@@ -45,7 +27,7 @@ async function asShopper<T>(browser: Browser, work: (page: Page) => Promise<T>):
 
 test("issue 50: an editor creates, previews and publishes a page, cannot link a missing page, links the new one, and saves a redirect shoppers follow", async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await page.goto(signInLink(`e2e-content-${STAMP}@dealer.test`));
+  await page.goto(staffSignInLink(`e2e-content-${STAMP}@dealer.test`, "content-editor", SITE));
   await page.goto(`${CONSOLE}/sites/${SITE}`);
   await page.getByRole("link", { name: "Pages", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Pages" })).toBeVisible();

@@ -7,8 +7,8 @@
 import { asc, eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/navigation";
-import { ContentHeading } from "~/console/content-ui";
-import { parseConsoleForm } from "~/console/form.server";
+import { ContentHeading, Notice, PreviewAndSave } from "~/console/content-ui";
+import { parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { FieldErrors, FormStatus, errorsOf, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { NAV_ACTION_LABELS, NAV_ACTIONS, type NavRow } from "~/console/navigation-rows";
@@ -56,8 +56,7 @@ export async function action(args: Route.ActionArgs) {
   const { db, site, member, console } = await guardConsoleAction("console-site-navigation", args);
   const full = await siteOf(db, site!.site.slug);
   const actor = { member, ipAddress: console.clientIp };
-  const form = await args.request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const { form, intent } = await readPostedForm(args.request);
   const publish = async (change: (navigation: Record<string, unknown>) => void) => {
     try {
       const version = await publishConfigChange(db, actor, full.id, (config) => {
@@ -141,11 +140,7 @@ export default function ConsoleNavigation({ loaderData, actionData }: Route.Comp
     <section aria-labelledby="navigation-title">
       <ContentHeading site={site} title="Navigation" id="navigation-title" />
       <p className="mt-2 text-sm">Each row changes one item of the site's header or footer menus, over the template. Name an item by its text, e.g. Service, or Service/Recalls for a sub-item (in the footer, the section title first). Links to this site are checked when you save.</p>
-      {notice ? (
-        <p role="status" className="mt-3 rounded border border-green-700 bg-green-50 p-3 text-sm">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={notice} />
       {outcome?.problem?.form === FORM ? <FormStatus outcome={outcome} /> : null}
       <form method="post" className="mt-4" aria-label="Navigation changes">
         {shown.map((row, i) => {
@@ -196,14 +191,7 @@ export default function ConsoleNavigation({ loaderData, actionData }: Route.Comp
             </fieldset>
           );
         })}
-        <p className="mt-3 flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="preview" className="rounded border border-slate-900 px-3 py-1">
-            Preview
-          </button>
-          <button type="submit" name="intent" value="save" className="rounded bg-slate-900 px-3 py-1 text-white">
-            Save and publish
-          </button>
-        </p>
+        <PreviewAndSave saveLabel="Save and publish" />
       </form>
       <section aria-labelledby="menus-title" className="mt-6">
         <h2 id="menus-title" className="text-xl font-bold">

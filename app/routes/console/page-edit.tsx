@@ -9,8 +9,8 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/page-edit";
 import { ContentInputError, pageForEdit, PageFormSchema, savePage, setPagePublished } from "~/console/content.server";
-import { ContentHeading, Field } from "~/console/content-ui";
-import { fieldProblem, formProblem, parseConsoleForm } from "~/console/form.server";
+import { ContentHeading, Field, Notice, PreviewAndSave } from "~/console/content-ui";
+import { fieldProblem, formProblem, parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { FormStatus, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { siteFor } from "~/console/staff.server";
@@ -20,10 +20,6 @@ import { renderPagePreview } from "~/services/content.server";
 const ROUTE_ID = "console-site-page-edit";
 const FORM = "page";
 
-/** What was typed, to give back with a message (nothing is lost). */
-function typedValues(form: FormData): Record<string, string> {
-  return Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
-}
 
 function idOf(request: Request): number | null {
   const id = Number(new URL(request.url).searchParams.get("id"));
@@ -55,8 +51,7 @@ export async function action(args: Route.ActionArgs) {
   const { db, site, member, console } = await guardConsoleAction("console-site-page-edit", args);
   const scoped = site!.site;
   const actor = { member, ipAddress: console.clientIp };
-  const form = await args.request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const { form, intent, typed } = await readPostedForm(args.request);
   const id = idOf(args.request);
   const back = (rowId: number, done: string) => redirect(`/sites/${scoped.slug}/pages/edit?id=${rowId}&done=${done}`);
   try {
@@ -67,7 +62,7 @@ export async function action(args: Route.ActionArgs) {
       const full = await getSiteBySlug(db, scoped.slug);
       if (!full) throw data("No such site", { status: 404 });
       const preview = await renderPagePreview(db, full, parsed.value);
-      return { problem: null, done: null, preview, values: typedValues(form) };
+      return { problem: null, done: null, preview, values: typed };
     }
     if ((intent === "publish" || intent === "unpublish") && id !== null) {
       // Publishing is its own permission (the matrix's content.publish), on top of the page's content.edit.
@@ -78,12 +73,12 @@ export async function action(args: Route.ActionArgs) {
       }
       const parsed = parseConsoleForm("unpublish", form, UnpublishSchema);
       if (!parsed.ok) return formProblem(parsed.problem);
-      if (parsed.value.then === "redirect" && !parsed.value.redirectTo) return fieldProblem("unpublish", "redirectTo", "Enter where its address should go, e.g. /special-offers.", typedValues(form));
+      if (parsed.value.then === "redirect" && !parsed.value.redirectTo) return fieldProblem("unpublish", "redirectTo", "Enter where its address should go, e.g. /special-offers.", typed);
       await setPagePublished(db, actor, scoped.id, id, false, parsed.value.then === "redirect" ? parsed.value.redirectTo! : null);
       return back(id, "unpublished");
     }
   } catch (error) {
-    if (error instanceof ContentInputError) return fieldProblem(intent === "unpublish" ? "unpublish" : FORM, intent === "unpublish" ? "redirectTo" : error.field, error.message, typedValues(form));
+    if (error instanceof ContentInputError) return fieldProblem(intent === "unpublish" ? "unpublish" : FORM, intent === "unpublish" ? "redirectTo" : error.field, error.message, typed);
     throw error;
   }
   return formProblem({ form: FORM, errors: { form: ["Choose Preview, Save, Publish or Unpublish."] }, values: {} });
@@ -104,11 +99,7 @@ export default function ConsolePageEdit({ loaderData, actionData }: Route.Compon
           All pages
         </a>
       </p>
-      {notice ? (
-        <p role="status" className="mt-3 rounded border border-green-700 bg-green-50 p-3 text-sm">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={notice} />
       {outcome?.problem?.form === FORM ? <FormStatus outcome={outcome} /> : null}
       <p className="mt-2 text-sm">
         {page.id ? (page.published ? "This page is published." : "This page is not published: its address answers 404 or its redirect.") : "A new page is saved unpublished; publish it when it is ready."}
@@ -120,14 +111,7 @@ export default function ConsolePageEdit({ loaderData, actionData }: Route.Compon
         <Field outcome={outcome} form={FORM} name="description" label="Description (search engines and lists)" value={typed("description")} />
         <Field outcome={outcome} form={FORM} name="imageUrl" label="Image address (optional)" value={typed("imageUrl")} />
         <Field outcome={outcome} form={FORM} name="body" label="Body (Markdown)" rows={18} value={typed("body")} help={<>Headings with ##, lists with -, links as [text](/path). Raw HTML is removed. {"{{site_name}}"}, {"{{phone}}"} and {"{{address}}"} are filled in with the site's details.</>} />
-        <p className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="preview" className="rounded border border-slate-900 px-3 py-1">
-            Preview
-          </button>
-          <button type="submit" name="intent" value="save" className="rounded bg-slate-900 px-3 py-1 text-white">
-            Save
-          </button>
-        </p>
+        <PreviewAndSave saveLabel="Save" />
       </form>
       {outcome?.preview ? (
         <section aria-labelledby="preview-title" className="mt-6 rounded border-2 border-dashed border-amber-700 p-4">

@@ -6,8 +6,8 @@
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/promotions";
-import { ContentHeading, Field } from "~/console/content-ui";
-import { formProblem, parseConsoleForm } from "~/console/form.server";
+import { ContentHeading, Field, Notice, PreviewAndSave } from "~/console/content-ui";
+import { formProblem, parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { FormStatus, keptValue, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { brokenLinks } from "~/console/navigation.server";
@@ -39,16 +39,11 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-function typedValues(form: FormData): Record<string, string> {
-  return Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
-}
 
 export async function action(args: Route.ActionArgs) {
   const { db, site, member, console } = await guardConsoleAction("console-site-promotions", args);
   const full = await siteOf(db, site!.site.slug);
-  const form = await args.request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const typed = typedValues(form);
+  const { form, intent, typed } = await readPostedForm(args.request);
   if (intent !== "preview" && intent !== "save") return formProblem({ form: FORM, errors: { form: ["Choose Preview or Save."] }, values: typed });
   const parsed = parseConsoleForm(FORM, form, PromotionsFormSchema);
   if (!parsed.ok) return formProblem({ ...parsed.problem, values: typed });
@@ -103,11 +98,7 @@ export default function ConsolePromotions({ loaderData, actionData }: Route.Comp
   return (
     <section aria-labelledby="promotions-title">
       <ContentHeading site={site} title="Banners and popup" id="promotions-title" />
-      {notice ? (
-        <p role="status" className="mt-3 rounded border border-green-700 bg-green-50 p-3 text-sm">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={notice} />
       <FormStatus outcome={outcome} />
       <form method="post" className="mt-4 grid gap-4" aria-label="Banners and popup">
         <fieldset className="grid gap-3 rounded border border-slate-300 p-3 sm:grid-cols-3">
@@ -133,14 +124,7 @@ export default function ConsolePromotions({ loaderData, actionData }: Route.Comp
             {dates(`banners[${i}]`)}
           </fieldset>
         ))}
-        <p className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="preview" className="rounded border border-slate-900 px-3 py-1">
-            Preview
-          </button>
-          <button type="submit" name="intent" value="save" className="rounded bg-slate-900 px-3 py-1 text-white">
-            Save and publish
-          </button>
-        </p>
+        <PreviewAndSave saveLabel="Save and publish" />
       </form>
       {preview ? (
         <section aria-labelledby="promotions-preview" className="mt-6 rounded border-2 border-dashed border-amber-700 p-4">

@@ -7,8 +7,8 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/redirects";
 import { ContentInputError, deleteRedirect, listRedirects, RedirectFormSchema, saveRedirect } from "~/console/content.server";
-import { ContentHeading, Field } from "~/console/content-ui";
-import { fieldProblem, formProblem, parseConsoleForm } from "~/console/form.server";
+import { ContentHeading, Field, Notice } from "~/console/content-ui";
+import { fieldProblem, formProblem, parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { FormStatus, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { ScrollingTable } from "~/console/scrolling-table";
@@ -28,8 +28,7 @@ export async function action(args: Route.ActionArgs) {
   const { db, site, member, console } = await guardConsoleAction("console-site-redirects", args);
   const scoped = site!.site;
   const actor = { member, ipAddress: console.clientIp };
-  const form = await args.request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const { form, intent, typed } = await readPostedForm(args.request);
   const back = (done: string) => redirect(`/sites/${scoped.slug}/redirects?done=${done}`);
   if (intent === "delete") {
     const id = z.coerce.number().int().positive().safeParse(form.get("id"));
@@ -43,7 +42,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     await saveRedirect(db, actor, scoped.id, parsed.value);
   } catch (error) {
-    if (error instanceof ContentInputError) return fieldProblem(FORM, error.field, error.message, parsed.value);
+    if (error instanceof ContentInputError) return fieldProblem(FORM, error.field, error.message, typed);
     throw error;
   }
   return back("saved");
@@ -58,11 +57,7 @@ export default function ConsoleRedirects({ loaderData, actionData }: Route.Compo
       <p className="mt-2 text-sm">
         A redirect sends shoppers and search engines from an old address to a new one (301). It applies only where the site has no page of its own at the old address. Saving an old address again replaces its redirect.
       </p>
-      {notice ? (
-        <p role="status" className="mt-3 rounded border border-green-700 bg-green-50 p-3 text-sm">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={notice} />
       <FormStatus outcome={outcome} />
       <form method="post" className="mt-4 grid gap-3 sm:grid-cols-2" aria-label="Add a redirect">
         <Field outcome={outcome} form={FORM} name="from" label="Old address" value="" help="A path of this site, e.g. /pages/old-offer." />

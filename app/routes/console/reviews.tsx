@@ -5,8 +5,8 @@
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/reviews";
-import { ContentHeading, Field } from "~/console/content-ui";
-import { fieldProblem, formProblem, parseConsoleForm } from "~/console/form.server";
+import { ContentHeading, Field, Notice } from "~/console/content-ui";
+import { fieldProblem, formProblem, parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { FormStatus, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { HideReviewSchema, listConsoleReviews, ReviewDisplaySchema, setReviewHidden } from "~/console/reviews.server";
@@ -34,8 +34,7 @@ export async function action(args: Route.ActionArgs) {
   const { db, site, member, console } = await guardConsoleAction("console-site-reviews", args);
   const scoped = site!.site;
   const actor = { member, ipAddress: console.clientIp };
-  const form = await args.request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const { form, intent, typed } = await readPostedForm(args.request);
   const back = (done: string) => redirect(`/sites/${scoped.slug}/reviews?done=${done}`);
   if (intent === "display") {
     const parsed = parseConsoleForm("display", form, ReviewDisplaySchema);
@@ -48,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
       });
       return back(String(version));
     } catch (error) {
-      if (error instanceof SettingsConflict) return fieldProblem("display", "form", error.message, Object.fromEntries(form));
+      if (error instanceof SettingsConflict) return fieldProblem("display", "form", error.message, typed);
       throw error;
     }
   }
@@ -72,11 +71,7 @@ export default function ConsoleReviews({ loaderData, actionData }: Route.Compone
   return (
     <section aria-labelledby="reviews-title">
       <ContentHeading site={site} title="Reviews" id="reviews-title" />
-      {notice ? (
-        <p role="status" className="mt-3 rounded border border-green-700 bg-green-50 p-3 text-sm">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={notice} />
       <FormStatus outcome={outcome} />
       <form method="post" className="mt-4 grid gap-3 sm:grid-cols-2" aria-label="Reviews display">
         <Field outcome={outcome} form="display" name="minimumReviewRating" label="Minimum rating shown (0 to 5)" value={display.minimumReviewRating} help="Reviews below it are not listed on location pages." />
