@@ -7,12 +7,14 @@
  * node's page cache shows the change on its next request.
  */
 import { and, asc, eq, isNull, ne, or } from "drizzle-orm";
-import { matchRoutes } from "react-router";
+import { data, matchRoutes } from "react-router";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { contentPages, siteRedirects } from "../../db/schema/index";
 import { normaliseSitePath, redirectLoop, type RedirectRule } from "~/domain/content/redirects";
 import { ContentSlugSchema, contentKindOf } from "~/services/content.server";
+import { getSiteBySlug } from "~/services/sites.server";
+import type { Site } from "~/sites/site";
 import type { PublicRoute } from "./context";
 import { recordAudit } from "./staff.server";
 import type { SettingsActor } from "./settings.server";
@@ -234,4 +236,14 @@ export async function deleteRedirect(db: Database, actor: SettingsActor, siteId:
     if (!row) return;
     await recordAudit(tx, { userId: actor.member.id, actorEmail: actor.member.email, siteId, action: "content.redirect-delete", entity: "redirect", entityId: row.fromPath, before: { from: row.fromPath, to: row.toPath }, after: null, ipAddress: actor.ipAddress });
   });
+}
+
+/**
+ * The whole site (its resolved SiteConfig) for a console page that already passed its guard.
+ * @throws a 404 response when the site is gone
+ */
+export async function resolvedSite(db: Database, slug: string): Promise<Site> {
+  const site = await getSiteBySlug(db, slug);
+  if (!site) throw data("No such site", { status: 404 });
+  return site;
 }

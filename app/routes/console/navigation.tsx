@@ -7,6 +7,7 @@
 import { asc, eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/navigation";
+import { resolvedSite } from "~/console/content.server";
 import { ContentHeading, Notice, PreviewAndSave } from "~/console/content-ui";
 import { parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { FieldErrors, FormStatus, errorsOf, type FormOutcome } from "~/console/forms";
@@ -15,7 +16,6 @@ import { NAV_ACTION_LABELS, NAV_ACTIONS, type NavRow } from "~/console/navigatio
 import { checkNavigationRows, NavigationFormSchema, navigationProblem, previewNavigation, rowsOf } from "~/console/navigation.server";
 import { publishConfigChange, SettingsConflict } from "~/console/settings.server";
 import type { NavigationTree } from "~/domain/navigation/navigation";
-import { getSiteBySlug } from "~/services/sites.server";
 import { manufacturers, models } from "../../../db/schema/index";
 
 const ROUTE_ID = "console-site-navigation";
@@ -28,15 +28,9 @@ const STATUSES = [
   { value: "discontinued", label: "Discontinued" },
 ] as const;
 
-async function siteOf(db: Parameters<typeof getSiteBySlug>[0], slug: string) {
-  const site = await getSiteBySlug(db, slug);
-  if (!site) throw data("No such site", { status: 404 });
-  return site;
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const { db, site } = await guardConsoleRoute(ROUTE_ID, args);
-  const full = await siteOf(db, site!.site.slug);
+  const full = await resolvedSite(db, site!.site.slug);
   const nav = full.config.navigation;
   const brand = full.config.brand;
   const brandModels = brand
@@ -54,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { db, site, member, console } = await guardConsoleAction("console-site-navigation", args);
-  const full = await siteOf(db, site!.site.slug);
+  const full = await resolvedSite(db, site!.site.slug);
   const actor = { member, ipAddress: console.clientIp };
   const { form, intent } = await readPostedForm(args.request);
   const publish = async (change: (navigation: Record<string, unknown>) => void) => {

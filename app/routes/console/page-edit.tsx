@@ -8,13 +8,12 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/page-edit";
-import { ContentInputError, pageForEdit, PageFormSchema, savePage, setPagePublished } from "~/console/content.server";
+import { ContentInputError, pageForEdit, PageFormSchema, resolvedSite, savePage, setPagePublished } from "~/console/content.server";
 import { ContentHeading, Field, Notice, PreviewAndSave } from "~/console/content-ui";
 import { fieldProblem, formProblem, parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { FormStatus, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { siteFor } from "~/console/staff.server";
-import { getSiteBySlug } from "~/services/sites.server";
 import { renderPagePreview } from "~/services/content.server";
 
 const ROUTE_ID = "console-site-page-edit";
@@ -59,8 +58,7 @@ export async function action(args: Route.ActionArgs) {
       const parsed = parseConsoleForm(FORM, form, PageFormSchema);
       if (!parsed.ok) return formProblem(parsed.problem);
       if (intent === "save") return back(await savePage(db, actor, scoped.id, id, parsed.value, (await console.publicRoutes?.()) ?? []), "saved");
-      const full = await getSiteBySlug(db, scoped.slug);
-      if (!full) throw data("No such site", { status: 404 });
+      const full = await resolvedSite(db, scoped.slug);
       const preview = await renderPagePreview(db, full, parsed.value);
       return { problem: null, done: null, preview, values: typed };
     }

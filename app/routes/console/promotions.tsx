@@ -4,8 +4,9 @@
  * messages, a preview, and a save that publishes a settings version. Links to this site are
  * checked like the navigation's. The sub-footer's licence numbers belong to the locations.
  */
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/promotions";
+import { resolvedSite } from "~/console/content.server";
 import { ContentHeading, Field, Notice, PreviewAndSave } from "~/console/content-ui";
 import { formProblem, parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { FormStatus, keptValue, type FormOutcome } from "~/console/forms";
@@ -14,20 +15,13 @@ import { brokenLinks } from "~/console/navigation.server";
 import { promotionLinks, promotionsConfig, PromotionsFormSchema, promotionsValues } from "~/console/promotions.server";
 import { publishConfigChange, SettingsConflict } from "~/console/settings.server";
 import { listLocations } from "~/services/locations.server";
-import { getSiteBySlug } from "~/services/sites.server";
 
 const ROUTE_ID = "console-site-promotions";
 const FORM = "promotions";
 
-async function siteOf(db: Parameters<typeof getSiteBySlug>[0], slug: string) {
-  const site = await getSiteBySlug(db, slug);
-  if (!site) throw data("No such site", { status: 404 });
-  return site;
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const { db, site } = await guardConsoleRoute(ROUTE_ID, args);
-  const full = await siteOf(db, site!.site.slug);
+  const full = await resolvedSite(db, site!.site.slug);
   const nav = full.config.navigation;
   const done = new URL(args.request.url).searchParams.get("done");
   return {
@@ -42,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { db, site, member, console } = await guardConsoleAction("console-site-promotions", args);
-  const full = await siteOf(db, site!.site.slug);
+  const full = await resolvedSite(db, site!.site.slug);
   const { form, intent, typed } = await readPostedForm(args.request);
   if (intent !== "preview" && intent !== "save") return formProblem({ form: FORM, errors: { form: ["Choose Preview or Save."] }, values: typed });
   const parsed = parseConsoleForm(FORM, form, PromotionsFormSchema);

@@ -5,6 +5,7 @@
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/reviews";
+import { resolvedSite } from "~/console/content.server";
 import { ContentHeading, Field, Notice } from "~/console/content-ui";
 import { fieldProblem, formProblem, parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { FormStatus, type FormOutcome } from "~/console/forms";
@@ -12,14 +13,12 @@ import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { HideReviewSchema, listConsoleReviews, ReviewDisplaySchema, setReviewHidden } from "~/console/reviews.server";
 import { ScrollingTable } from "~/console/scrolling-table";
 import { publishConfigChange, SettingsConflict } from "~/console/settings.server";
-import { getSiteBySlug } from "~/services/sites.server";
 
 const ROUTE_ID = "console-site-reviews";
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, site } = await guardConsoleRoute(ROUTE_ID, args);
-  const full = await getSiteBySlug(db, site!.site.slug);
-  if (!full) throw data("No such site", { status: 404 });
+  const full = await resolvedSite(db, site!.site.slug);
   const rows = await listConsoleReviews(db, full.id);
   const done = new URL(args.request.url).searchParams.get("done");
   return {
