@@ -32,6 +32,8 @@ import { consoleContext } from "../app/console/context";
 import { createLeadChannels } from "../app/adapters/lead-channels.server";
 import { consoleBranch, consoleRouterRequest } from "./console";
 import { sitePreview } from "./preview";
+import { publicRoutesLoader } from "./public-routes";
+import { findRedirect } from "../app/services/redirects.server";
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -92,6 +94,14 @@ export function createApp(options: AppOptions) {
   const staffAuth = new StaffAuth(database.db, options.console?.mailer ?? outboxMailer(), options.console?.secret ?? null);
   const preview = sitePreview(database.db);
   const consoleHost = { consoleHost: options.console?.host ?? null, baseDomain: options.baseDomain ?? null };
+  const publicRoutes = publicRoutesLoader(options.build);
+  // Issue 50: the navigation editor asks what a shopper would get for a link, from the whole app.
+  const probeSitePath = async (siteSlug: string, path: string) => {
+    const host = `${siteSlug}.localhost`;
+    const response = await app.fetch(new Request(`http://${host}${path}`, { headers: { host } }));
+    await response.body?.cancel();
+    return { status: response.status, location: response.headers.get("location") };
+  };
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -225,7 +235,7 @@ export function createApp(options: AppOptions) {
     const context = new RouterContextProvider();
     if (c.get("console")) {
       const origin = new URL(c.req.url).origin;
-      context.set(consoleContext, { auth: staffAuth, origin, clientIp: clientIp(c), sitesChanged: () => sites.invalidate() });
+      context.set(consoleContext, { auth: staffAuth, origin, clientIp: clientIp(c), sitesChanged: () => sites.invalidate(), publicRoutes, probeSitePath });
       context.set(dbContext, database.db);
       context.set(requestInfoContext, { origin, now: Date.now(), clientIp: clientIp(c) });
       context.set(serverLogContext, logger);
@@ -236,6 +246,16 @@ export function createApp(options: AppOptions) {
     context.set(requestInfoContext, { origin: new URL(c.req.url).origin, now: Date.now(), clientIp: clientIp(c) });
     context.set(serverLogContext, logger.child({ req_id: c.get("requestId") }));
     const response = await handleRequest(c.req.raw, context);
+    // Issue 50: an old or unpublished URL the site's editors redirected (only where the site has
+    // no page, so a redirect never hides a live one, and pages pay no lookup).
+    if (response.status === 404 && (c.req.method === "GET" || c.req.method === "HEAD")) {
+      const url = new URL(c.req.url);
+      const to = await findRedirect(database.db, c.get("site").id, url.pathname);
+      if (to) {
+        await response.body?.cancel();
+        return new Response(null, { status: 301, headers: { Location: `${to}${to.includes("?") || !url.search ? "" : url.search}`, "Cache-Control": "public, no-cache", Vary: "Host" } });
+      }
+    }
     // Issue 9: a signed-in shopper's pages carry their own data; never let a shared cache keep them.
     // The same for any of our per-visitor cookies (the purchase journey's) and for an answer that
     // sets one: a CDN must not keep one shopper's page or cookie for the next (outside sweep).

@@ -15,6 +15,22 @@ export interface ConsoleRequest {
    * host answers on its next request rather than after the resolver's cache time.
    */
   sitesChanged?: () => void;
+  /**
+   * Issue 50: the public site's route patterns (from the server build), for the content editor's
+   * "a page's URL must not shadow another page" rule. Absent in a bare test context.
+   */
+  publicRoutes?: () => Promise<PublicRoute[]>;
+  /**
+   * Issue 50: what a shopper's GET of `path` on the site answers, through the whole app in this
+   * process (the navigation editor refuses a link that answers 404).
+   */
+  probeSitePath?: (siteSlug: string, path: string) => Promise<{ status: number; location: string | null }>;
+}
+
+/** One public route: its full path pattern, and whether it is the content page route (served from content_pages). */
+export interface PublicRoute {
+  path: string;
+  contentPage: boolean;
 }
 
 export const consoleContext = sharedContext<ConsoleRequest | null>("console", null);

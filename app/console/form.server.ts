@@ -40,3 +40,12 @@ export function fieldProblem(form: string, field: string, message: string, value
 export function formDone(message: string) {
   return { problem: null as FormProblem | null, done: message };
 }
+
+/**
+ * A console post: its form data, the button pressed (`intent`, "" when none) and every typed value
+ * as text (given back with a message, so nothing typed is lost).
+ */
+export async function readPostedForm(request: Request): Promise<{ form: FormData; intent: string; typed: Record<string, string> }> {
+  const form = await request.formData();
+  return { form, intent: String(form.get("intent") ?? ""), typed: Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])) };
+}

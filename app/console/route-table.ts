@@ -58,6 +58,13 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   // Issue 49 item 3: feed uploads (dry run, apply), the feed URL and its schedule, the history and its rejection reports.
   { path: "sites/:slug/feeds", file: "routes/console/feeds.tsx", id: "console-site-feeds", guard: { kind: "site", permission: "stock.view" }, action: "stock.edit" },
   { path: "sites/:slug/feeds/rejections", file: "routes/console/feed-rejections.tsx", id: "console-site-feed-rejections", guard: { kind: "site", permission: "stock.view" } },
+  // Issue 50 items 2, 3, 4 and 8: content pages, redirects, navigation, promotions, reviews display.
+  { path: "sites/:slug/pages", file: "routes/console/pages.tsx", id: "console-site-pages", guard: { kind: "site", permission: "content.view" } },
+  { path: "sites/:slug/pages/edit", file: "routes/console/page-edit.tsx", id: "console-site-page-edit", guard: { kind: "site", permission: "content.view" }, action: "content.edit" },
+  { path: "sites/:slug/navigation", file: "routes/console/navigation.tsx", id: "console-site-navigation", guard: { kind: "site", permission: "content.view" }, action: "content.publish" },
+  { path: "sites/:slug/promotions", file: "routes/console/promotions.tsx", id: "console-site-promotions", guard: { kind: "site", permission: "content.view" }, action: "content.publish" },
+  { path: "sites/:slug/reviews", file: "routes/console/reviews.tsx", id: "console-site-reviews", guard: { kind: "site", permission: "content.view" }, action: "content.publish" },
+  { path: "sites/:slug/redirects", file: "routes/console/redirects.tsx", id: "console-site-redirects", guard: { kind: "site", permission: "content.view" }, action: "content.publish" },
 ];
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */

@@ -202,3 +202,19 @@ export async function versionDiff(db: Database, siteId: number, version: number)
   if (!current) return null;
   return configDiff(rows.find((r) => r.version === version - 1)?.config ?? {}, current.config);
 }
+
+/**
+ * Publishes a change to one part of the site's published config at once, as a new version with
+ * its audit row (issue 50: the navigation, promotions and reviews editors, whose forms are their
+ * own preview). An open draft stays, and must be saved again before it can be published.
+ * @param change gets a copy of the site's stored config and returns the new one
+ * @returns the new version number
+ * @throws SettingsConflict when the result is not a valid config
+ */
+export async function publishConfigChange(db: Database, actor: SettingsActor, siteId: number, change: (config: Json) => Json): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [site] = await tx.select({ config: sites.config }).from(sites).where(eq(sites.id, siteId)).for("update");
+    if (!site) throw data("No such site", { status: 404 });
+    return publishConfig(tx, actor, siteId, change(structuredClone(asJson(site.config))), "publish", null);
+  });
+}

@@ -20,4 +20,9 @@ export const SITE_SECTIONS: readonly SiteSection[] = [
   { label: "Audit trail", path: "audit", permission: "audit.view" },
   { label: "Photos", path: "photos", permission: "stock.view" },
   { label: "Feeds", path: "feeds", permission: "stock.view" },
+  { label: "Pages", path: "pages", permission: "content.view" },
+  { label: "Redirects", path: "redirects", permission: "content.view" },
+  { label: "Navigation", path: "navigation", permission: "content.view" },
+  { label: "Banners and popup", path: "promotions", permission: "content.view" },
+  { label: "Reviews", path: "reviews", permission: "content.view" },
 ];

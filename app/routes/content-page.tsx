@@ -4,24 +4,24 @@
  * /diamond-advantage, /pages/... and blog articles /blog/vehicle-reviews/{slug}. The path is the
  * page's slug; which pages a site has is data (a page missing for the site answers 404).
  */
-import { z } from "zod";
 import type { Route } from "./+types/content-page";
 import { Breadcrumbs, ContentBody, JsonLd, pageMeta } from "~/components/content/content-ui";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { breadcrumbJsonLd, serialiseLd } from "~/domain/seo/content-json-ld";
-import { getContentPage } from "~/services/content.server";
+import { ContentSlugSchema, contentKindOf, getContentPage } from "~/services/content.server";
 import { siteBaseUrl } from "~/services/sitemap.server";
 import { formatPublishedDay } from "~/domain/content/published-day";
 
-const SlugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){0,3}$/);
+/** Marks this module as the content page route: the console's page editor accepts the paths it routes (issue 50). */
+export const handle = { contentPage: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const info = context.get(requestInfoContext);
   const path = new URL(request.url).pathname.replace(/\/+$/, "");
-  const slug = SlugSchema.safeParse(decodeURIComponent(path.slice(1)));
+  const slug = ContentSlugSchema.safeParse(decodeURIComponent(path.slice(1)));
   if (!slug.success) throw new Response("Not Found", { status: 404 });
-  const article = slug.data.startsWith("blog/vehicle-reviews/");
+  const article = contentKindOf(slug.data) === "article";
   const page = await getContentPage(context.get(dbContext), site, slug.data, new Date(info.now), article ? ["article"] : ["page"]);
   if (!page) throw new Response("Not Found", { status: 404 });
   const base = siteBaseUrl(site, info.origin);

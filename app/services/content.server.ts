@@ -61,6 +61,27 @@ export function markdownToPlainText(markdown: string): string {
 
 export type ContentPageRow = typeof contentPages.$inferSelect;
 
+/** A content page's slug: its URL path without the leading "/", lower-case words and hyphens, up to four "/". */
+export const ContentSlugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){0,3}$/);
+
+/** Where blog articles live (spec 2.1 /blog/vehicle-reviews/{slug}): a page under it is an article. */
+export const ARTICLE_PREFIX = "blog/vehicle-reviews/";
+
+/** The kind of page a slug serves: an article under {@link ARTICLE_PREFIX}, else a page. */
+export function contentKindOf(slug: string): "page" | "article" {
+  return slug.startsWith(ARTICLE_PREFIX) ? "article" : "page";
+}
+
+/**
+ * A page as it will look, from unsaved Markdown (the console's preview): the site's facts filled
+ * in, rendered and sanitised exactly as the live page.
+ * @returns the title and sanitised HTML
+ */
+export async function renderPagePreview(db: Database, site: Site, input: { title: string; body: string }): Promise<{ title: string; html: string }> {
+  const values = await templateValues(db, site);
+  return { title: fillText(input.title, values), html: renderMarkdown(fillTemplate(input.body, values)) };
+}
+
 /** A page ready to render: `html` is sanitised. */
 export interface ContentPageView {
   slug: string;

@@ -2,7 +2,7 @@
  * Locations of a site (spec 2.5, 3, 4, 5, 9): the directory, detail pages, location blocks,
  * opening hours in the site's time zone, reviews and the nearest location.
  */
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { locations, reviews } from "../../db/schema/index";
 import { getGeocoder } from "~/adapters/geocoder/postcodes";
@@ -157,7 +157,7 @@ export interface ReviewView {
 }
 
 /**
- * Spec 3/5: a location's sample reviews at or above the site's minimum rating
+ * Spec 3/5: a location's sample reviews (not hidden by staff, issue 50 item 8) at or above the site's minimum rating
  * (`display.minimumReviewRating`), newest first, at most `locationsPage.reviewsListed`.
  * @param now epoch ms, for the "in words" dates: only its local date in the site's time zone
  *   counts (dateInWords), so the list is the same all day (issue 15)
@@ -168,7 +168,7 @@ export async function listLocationReviews(db: Database, site: Site, locationId: 
     db
       .select()
       .from(reviews)
-      .where(and(eq(reviews.siteId, site.id), eq(reviews.locationId, locationId)))
+      .where(and(eq(reviews.siteId, site.id), eq(reviews.locationId, locationId), isNull(reviews.hiddenAt)))
       .orderBy(desc(reviews.reviewDate), asc(reviews.id)),
   );
   const at = new Date(now);

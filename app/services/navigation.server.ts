@@ -62,7 +62,8 @@ export async function loadModelGroups(db: Database, site: Site, now: number): Pr
     rows.map((r) => {
       const stockUrl = `/search/${brand}/${r.slug}`;
       const ours = inStock.has(r.slug) ? stockUrl : null;
-      return { ...r, stockUrl: ours, url: r.overrideUrl ?? (base ? `https://www.${base}/${r.slug}` : (ours ?? `/search/${brand}`)) };
+      // The site's own status for a model (issue 50 navigation editor) wins over the platform's.
+      return { ...r, status: site.config.navigation.modelStatuses[r.slug] ?? r.status, stockUrl: ours, url: r.overrideUrl ?? (base ? `https://www.${base}/${r.slug}` : (ours ?? `/search/${brand}`)) };
     }),
   );
 }

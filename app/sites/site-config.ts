@@ -231,6 +231,8 @@ export interface NavOverride {
   append?: NavItem[];
   /** Title of the footer section appended when `target` is empty. */
   sectionTitle?: string;
+  /** Move the target to this place among its siblings (1 = first; past the end = last). */
+  position?: number;
 }
 const NavOverrideSchema: z.ZodType<NavOverride> = z.object({
   area: z.enum(["header", "footer"]),
@@ -240,6 +242,7 @@ const NavOverrideSchema: z.ZodType<NavOverride> = z.object({
   set: z.object({ name: z.string().optional(), url: z.string().optional(), className: z.string().optional(), align: z.enum(["left", "right"]).optional() }).optional(),
   append: z.array(NavItemSchema).optional(),
   sectionTitle: z.string().optional(),
+  position: z.number().int().min(1).optional(),
 });
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/, "an ISO date like 2026-12-31");
@@ -285,6 +288,10 @@ export const NavigationConfigSchema = z.object({
   popup: PopupSchema.nullable().default(null).describe("Promotional popup; null = none."),
   banners: z.array(BannerSchema).default([]).describe("Banners on the home page."),
   abn: z.string().nullable().default(null).describe("Australian Business Number shown in the sub-footer."),
+  modelStatuses: z
+    .record(z.string(), z.enum(["current", "all_new", "coming_soon", "discontinued"]))
+    .default({})
+    .describe("The model menu's status per model slug on this site, over the platform's (spec 3 \"Model: status\"): all_new adds 'New ', coming_soon lists it under Upcoming, discontinued under Discontinued."),
   acceptedPayments: z.array(z.enum(PAYMENT_METHODS)).default([...PAYMENT_METHODS]).describe("Payment logos of the 'We accept' strip (spec 9); empty hides the strip."),
 });
 export type NavigationConfig = z.infer<typeof NavigationConfigSchema>;

@@ -18,6 +18,8 @@ export const reviews = pgTable(
     reviewDate: timestamp("review_date", { withTimezone: true }).notNull(),
     replyText: text("reply_text"),
     replyDate: timestamp("reply_date", { withTimezone: true }),
+    /** Issue 50 item 8: hidden from the site by a staff member at this instant (the reason is in the audit trail); null = shown. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (t) => [index("reviews_site").on(t.siteId)],
 );

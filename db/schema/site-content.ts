@@ -72,3 +72,24 @@ export const unsubscribeRequests = pgTable(
   },
   (t) => [index("unsubscribe_requests_site").on(t.siteId)],
 );
+
+/**
+ * Issue 50 item 2: a site's redirect, answered `301` from `fromPath` to `toPath` where the site
+ * would otherwise answer 404 (a removed or unpublished page, an old URL). Paths start with "/";
+ * `toPath` may also be an absolute http(s) URL. Chains are followed by browsers; loops are refused
+ * when saved (app/console/redirects.server.ts).
+ */
+export const siteRedirects = pgTable(
+  "site_redirects",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    fromPath: text("from_path").notNull(),
+    toPath: text("to_path").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("site_redirects_site_from").on(t.siteId, t.fromPath)],
+);

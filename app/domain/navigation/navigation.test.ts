@@ -18,6 +18,16 @@ const base: NavigationTree = {
 };
 
 describe("mergeNavigation (spec 2.7: base + site + dealer overrides)", () => {
+  it("issue 50: position moves an item among its siblings, and a footer section among the sections (renamed by set.name)", () => {
+    const tree = mergeNavigation(base, { header: null, footer: [] }, [
+      { area: "header", target: "Used Cars", position: 1 },
+      { area: "footer", target: "Help", position: 1, set: { name: "Help and legal" } },
+      { area: "footer", target: "Browse/Used Cars", position: 9 },
+    ]);
+    expect(tree.header.map((i) => i.name)).toEqual(["Used Cars", "Home"]);
+    expect(tree.footer.map((s) => s.title)).toEqual(["Help and legal", "Browse"]);
+  });
+
   it("uses the base header when the site has none, and appends site footer sections after the base list", () => {
     const tree = mergeNavigation(base, { header: null, footer: [{ title: "Contact", items: [{ name: "Our Location", url: "/contact" }] }] }, []);
     expect(tree.header.map((i) => i.name)).toEqual(["Home", "Used Cars"]);

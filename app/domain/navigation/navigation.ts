@@ -53,6 +53,13 @@ function applyOverride(items: NavItem[], override: NavOverride, path: string[]):
   if (override.enable) item.optional = false;
   if (override.set) Object.assign(item, override.set);
   if (override.append) item.dropdownItems = [...(item.dropdownItems ?? []), ...override.append.map(cloneItem)];
+  if (override.position) moveTo(hit.list, hit.index, override.position);
+}
+
+/** Moves `list[from]` to the 1-based `position` (clamped to the list). */
+function moveTo<T>(list: T[], from: number, position: number): void {
+  const [entry] = list.splice(from, 1);
+  list.splice(Math.min(Math.max(position - 1, 0), list.length), 0, entry);
 }
 
 /** Drops optional items nobody enabled, recursively; an emptied dropdown becomes a plain link. */
@@ -78,7 +85,8 @@ function dropDisabledOptional(items: NavItem[]): NavItem[] {
  * - Overrides, in order: `target` is a path of item names ("Service/Recalls"; for the footer the
  *   first segment is the section title). `hide` removes the item unless it is `mandatory`;
  *   `enable` turns an `optional` item on; `set` changes fields; `append` adds sub-items (or
- *   top-level items / a whole footer section when `target` is empty).
+ *   top-level items / a whole footer section when `target` is empty); `position` moves the
+ *   target among its siblings (a footer section among the sections; `set.name` renames one).
  * - Finally, optional items that no override enabled are left out.
  *
  * Pure: the inputs are not modified. Unknown targets are ignored (a stale override must not break
@@ -112,6 +120,8 @@ export function mergeNavigation(base: NavigationTree, site: { header: NavItem[] 
     if (path.length === 1) {
       if (override.hide) footer.splice(sectionIndex, 1);
       else if (override.append) section.items.push(...override.append.map(cloneItem));
+      if (override.set?.name) section.title = override.set.name;
+      if (override.position && !override.hide) moveTo(footer, sectionIndex, override.position);
       continue;
     }
     applyOverride(section.items, override, path.slice(1));
