@@ -21,6 +21,7 @@ import { safeError } from "../app/domain/logging/safe-error";
 import { startDeliveryWorker } from "../app/services/lead-delivery.server";
 import { paymentsAdapterFor } from "../app/adapters/payments/index.server";
 import { startReservationWorker } from "../app/services/reservations.server";
+import { startScheduledChangesWorker } from "../app/services/scheduled-changes.server";
 import { primaryLocationEmail } from "../app/services/leads.server";
 import { setFlagsFromString } from "node:v8";
 import { createApp } from "./app";
@@ -107,6 +108,8 @@ export async function startServer(): Promise<RunningServer> {
   const worker = env.LEAD_WORKER ? startDeliveryWorker(database.db, channels, { log: (err) => logger.warn({ err: safeError(err) }, "lead delivery tick failed") }) : null;
   // Issue 10: reservation expiry and payment reconcile (safe on several nodes; state is in the database).
   const reservationWorker = env.LEAD_WORKER ? startReservationWorker(database.db, paymentsAdapterFor(database.db), { log: (err) => logger.warn({ err: safeError(err) }, "reservation tick failed") }) : null;
+  // Issue 50: scheduled content changes (publish / unpublish at a time); safe on several nodes.
+  const scheduler = env.LEAD_WORKER ? startScheduledChangesWorker(database.db, { log: (err) => logger.warn({ err: safeError(err) }, "scheduled changes tick failed") }) : null;
   // The sites are printed in one write before the server answers, so whoever waits for /healthz
   // and then reads the list (a newcomer's script, site-check) finds every site, not the first few.
   const siteLines: string[] = [];
@@ -172,6 +175,7 @@ export async function startServer(): Promise<RunningServer> {
       await metricsServer?.close();
       await worker?.stop();
       await reservationWorker?.stop();
+      await scheduler?.stop();
       channels.close();
       await closeCompression();
       await database.close();

@@ -51,6 +51,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: "groups/:slug/staff", file: "routes/console/group-staff.tsx", id: "console-group-staff", guard: { kind: "group", permission: "group.view" }, action: "group.manage" },
   { path: "account", file: "routes/console/account.tsx", id: "console-account", guard: { kind: "signed-in" } },
   { path: "invitations/:token", file: "routes/console/invitation.tsx", id: "console-invitation", guard: { kind: "public" } },
+  // Issue 50 items 1 and 7: offers and promo cards (the editor: `?id=` edits, none creates), scheduling, preview "as of".
+  { path: "sites/:slug/offers", file: "routes/console/offers.tsx", id: "console-site-offers", guard: { kind: "site", permission: "content.view" } },
+  { path: "sites/:slug/offers/edit", file: "routes/console/offer-edit.tsx", id: "console-site-offer-edit", guard: { kind: "site", permission: "content.view" }, action: "content.edit" },
+  { path: "sites/:slug/offers/preview", file: "routes/console/offers-preview.tsx", id: "console-site-offers-preview", guard: { kind: "site", permission: "content.view" } },
 ];
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */
