@@ -65,7 +65,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db, site, member, console } = await guardConsoleAction(ROUTE_ID, args);
+  const { db, site, member, console } = await guardConsoleAction("console-site-offer-edit", args);
   const scoped = site!.site;
   const full = await siteOf(db, scoped.slug);
   const actor: OfferActor = { member, ipAddress: console.clientIp };
