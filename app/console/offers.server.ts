@@ -77,7 +77,7 @@ export const OfferFormSchema = z
 export type OfferForm = z.infer<typeof OfferFormSchema>;
 
 /** The columns an offer form sets. */
-export type OfferValues = Pick<typeof offers.$inferInsert, "name" | "kind" | "category" | "modelId" | "manufacturerId" | "description" | "disclaimer" | "linkUrl" | "carType" | "startsAt" | "expiresAt" | "finance">;
+export type OfferValues = Pick<typeof offers.$inferInsert, "name" | "kind" | "category" | "modelId" | "manufacturerId" | "description" | "disclaimer" | "linkUrl" | "carType" | "startsAt" | "expiresAt" | "finance" | "imageUrl">;
 
 /** Why a change was refused (shown beside `field`). */
 export class OfferInputError extends Error {

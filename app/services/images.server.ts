@@ -14,6 +14,7 @@ import { z } from "zod";
 import type { Database } from "../../db/client";
 import { cars } from "../../db/schema/index";
 import type { Site } from "~/sites/site";
+import { CONTENT_IMAGE_PATH, readContentImage } from "./content-images.server";
 
 /** Largest width served, pixels. */
 export const MAX_IMAGE_WIDTH = 2400;
@@ -91,7 +92,8 @@ export async function imageRendition(
   const key = createHash("sha256").update(`${site.id}\u001f${query.src}\u001f${query.w}\u001f${query.q}\u001f${format}`).digest("hex");
   const cached = join(cacheDir, `${key}.${format}`);
   if (existsSync(cached)) return { body: await readFile(cached), contentType };
-  const source = query.src.startsWith("/") ? await readLocal(query.src) : await readRemote(db, site, query.src);
+  // Issue 50: images staff uploaded are kept in the database (every node reads the same).
+  const source = CONTENT_IMAGE_PATH.test(query.src) ? await readContentImage(db, site.id, query.src) : query.src.startsWith("/") ? await readLocal(query.src) : await readRemote(db, site, query.src);
   if (!source) return null;
   // sharp (17 MB resident) loads with the first resize, not with the server (issue 15 memory).
   const { default: sharp } = await import("sharp");

@@ -30,3 +30,17 @@ CREATE TABLE "scheduled_changes" (
 CREATE INDEX "scheduled_changes_due" ON "scheduled_changes" ("run_at") WHERE "status" = 'pending';
 --> statement-breakpoint
 CREATE INDEX "scheduled_changes_entity" ON "scheduled_changes" ("entity", "entity_id");
+--> statement-breakpoint
+-- Images staff upload for content (offers now): re-encoded by sharp (EXIF and other metadata
+-- dropped) and kept in the database, so every node serves them through /images (which caches
+-- renditions on its own disk) without a shared file system.
+CREATE TABLE "content_images" (
+  "id" serial PRIMARY KEY,
+  "site_id" integer NOT NULL REFERENCES "sites"("id") ON DELETE CASCADE,
+  "content_type" text NOT NULL,
+  "width" integer NOT NULL,
+  "height" integer NOT NULL,
+  "bytes" bytea NOT NULL,
+  "created_by" text,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL
+);

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { customType, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { sites } from "./sites";
 
 /**
@@ -26,3 +26,25 @@ export const scheduledChanges = pgTable(
   },
   (t) => [index("scheduled_changes_entity").on(t.entity, t.entityId)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * An image staff uploaded for content (issue 50 item 1, migration 0035), re-encoded (no EXIF) and
+ * served through `/images?src=/content-images/{id}.webp` on every node.
+ */
+export const contentImages = pgTable("content_images", {
+  id: serial("id").primaryKey(),
+  siteId: integer("site_id")
+    .notNull()
+    .references(() => sites.id, { onDelete: "cascade" }),
+  contentType: text("content_type").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  bytes: bytea("bytes").notNull(),
+  createdBy: text("created_by"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,6 +5,7 @@
  * and retire, each change in the audit trail.
  */
 import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { COMPARISON_RATE_REQUIRED, publishProblem } from "../../app/console/offers.server";
 import { signPreviewToken } from "../../app/console/preview-token.server";
@@ -12,9 +13,9 @@ import { addStaffMember } from "../../app/console/staff.server";
 import { instantOfLocalInput, localInputOf } from "../../app/domain/content/schedule";
 import { COMPARISON_RATE_WARNING } from "../../app/domain/finance/disclosure-text";
 import { runDueChanges } from "../../app/services/scheduled-changes.server";
-import { offers, scheduledChanges, staffAudit } from "../../db/schema/index";
+import { contentImages, offers, scheduledChanges, staffAudit } from "../../db/schema/index";
 import { useTestApp } from "./app-harness";
-import { consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
+import { CONSOLE_HOST, CONSOLE_ORIGIN, consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
 import { ENGINE } from "./database";
 
 const state = useTestApp({ app: { trustProxy: true, console: { mailer: recordingMailer() } } });
@@ -131,6 +132,44 @@ describe(`console offers (${ENGINE})`, () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Publish at must be in the future");
     expect(await state.handle.db.select().from(offers).where(eq(offers.name, name))).toHaveLength(0);
+  });
+
+  it("an uploaded image is re-encoded without its EXIF, kept in the database and served by /images; a non-image or an oversized file is refused beside the field", async () => {
+    const upload = (file: Blob, name: string, filename: string) => {
+      const body = new FormData();
+      body.set("intent", "save");
+      body.set("name", name);
+      body.set("image", file, filename);
+      return state.t.request(editPath(), { host: CONSOLE_HOST, method: "POST", body, redirect: "manual", headers: { "x-forwarded-for": ip, cookie: editor, origin: CONSOLE_ORIGIN } });
+    };
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c00" } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: "Dealer photo 2026", Make: "PhoneCam" } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const name = `With image ${Date.now()}`;
+    const saved = await upload(new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), name, "photo.jpg");
+    expect(saved.status).toBe(302);
+    const [row] = await state.handle.db.select().from(offers).where(eq(offers.id, idOf(saved)));
+    const src = /src=([^&]+)/.exec(row!.imageUrl ?? "")?.[1];
+    expect(decodeURIComponent(src ?? "")).toMatch(/^\/content-images\/\d+\.webp$/);
+    const [stored] = await state.handle.db.select().from(contentImages).where(eq(contentImages.id, Number(/(\d+)\.webp/.exec(decodeURIComponent(src!))![1])));
+    const meta = await sharp(stored!.bytes).metadata();
+    expect(meta).toMatchObject({ format: "webp", width: 64, height: 48 });
+    expect(meta.exif).toBeUndefined();
+    const served = await state.t.request(row!.imageUrl!, { headers: { accept: "image/webp" } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+
+    const text = await upload(new Blob(["not a picture"], { type: "image/jpeg" }), `${name} text`, "fake.jpg");
+    expect(text.status).toBe(400);
+    const page = await text.text();
+    expect(page).toContain("not an image we can read");
+    expect(page).toContain(`value="${name} text"`);
+    const big = await upload(new Blob([new Uint8Array(6 * 1024 * 1024)], { type: "image/jpeg" }), `${name} big`, "big.jpg");
+    expect(big.status).toBe(400);
+    expect(await big.text()).toContain("at most 5 MB");
+    expect(await state.handle.db.select().from(offers).where(eq(offers.name, `${name} big`))).toHaveLength(0);
   });
 
   it("read-only staff see the offers but cannot change them", async () => {

@@ -28,9 +28,15 @@ import { accessOf } from "~/console/permissions";
 import { instantOfLocalInput, momentInWords } from "~/domain/content/schedule";
 import { COMPARISON_RATE_WARNING } from "~/domain/finance/disclosure-text";
 import { getSiteBySlug } from "~/services/sites.server";
+import { ImageUploadError, MAX_UPLOAD_BYTES, storeContentImage } from "~/services/content-images.server";
 
 const ROUTE_ID = "console-site-offer-edit";
 const FORM = "offer";
+
+/** What was typed (files are not sent back: a browser cannot refill a file input). */
+function typedValues(form: FormData): Record<string, string> {
+  return Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"));
+}
 
 function offerIdOf(request: Request): number | null {
   const raw = new URL(request.url).searchParams.get("id");
@@ -56,7 +62,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     site: { slug: scoped.slug, name: scoped.name },
     timeZone: zone,
-    offer: offer ? { id: offer.id, status: offer.status, pending: offer.pending.map((p) => ({ action: p.action, at: momentInWords(p.runAt, zone) })) } : null,
+    offer: offer ? { id: offer.id, status: offer.status, imageUrl: offer.imageUrl, pending: offer.pending.map((p) => ({ action: p.action, at: momentInWords(p.runAt, zone) })) } : null,
     values: offer ? offerFormValues(offer, zone) : ({} as Record<string, string>),
     models: await offerModelChoices(db),
     mayEdit: member.grants.some((g) => accessOf(g.role, "content.edit") !== null),
@@ -81,9 +87,9 @@ export async function action(args: Route.ActionArgs) {
       else await setOfferStatus(db, actor, scoped.id, id, intent === "retire" ? "retired" : "draft");
       return back(id, intent);
     }
+    const typed = typedValues(form);
     const parsed = parseConsoleForm(FORM, form, OfferFormSchema);
-    if (!parsed.ok) return formProblem(parsed.problem);
-    const typed = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+    if (!parsed.ok) return formProblem({ ...parsed.problem, values: typed });
     const zone = full.config.timeZone;
     const now = Date.now();
     const publishAt = parsed.value.publishAt ? instantOfLocalInput(parsed.value.publishAt, zone) : null;
@@ -95,12 +101,16 @@ export async function action(args: Route.ActionArgs) {
       if (unpublishAt && unpublishAt.getTime() <= now) return fieldProblem(FORM, "unpublishAt", "Unpublish at must be in the future.", typed);
     }
     const values = await offerValues(db, parsed.value, zone);
+    const image = form.get("image");
+    if (image instanceof File && image.size > 0) values.imageUrl = await storeContentImage(db, scoped.id, image, member.id);
+    else if (form.get("removeImage") === "1") values.imageUrl = null;
     const saved = await saveOffer(db, actor, scoped.id, id, values);
     if (intent === "publish") await setOfferStatus(db, actor, scoped.id, saved, "published");
     if (intent === "schedule") await scheduleOffer(db, actor, scoped.id, saved, { publishAt, unpublishAt }, now);
     return back(saved, intent === "publish" ? "published" : intent === "schedule" ? "scheduled" : "saved");
   } catch (error) {
-    if (error instanceof OfferInputError) return fieldProblem(FORM, error.field, error.message, Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
+    if (error instanceof OfferInputError) return fieldProblem(FORM, error.field, error.message, typedValues(form));
+    if (error instanceof ImageUploadError) return fieldProblem(FORM, "image", error.message, typedValues(form));
     throw error;
   }
 }
@@ -166,7 +176,7 @@ export default function ConsoleOfferEdit({ loaderData, actionData }: Route.Compo
         </p>
       ) : null}
       <FormStatus outcome={outcome} />
-      <form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+      <form method="post" encType="multipart/form-data" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
         <Field {...f} name="name" label="Name" wide />
         <Field {...f} name="kind" label="Kind">
           {(p) => (
@@ -205,6 +215,17 @@ export default function ConsoleOfferEdit({ loaderData, actionData }: Route.Compo
         <Field {...f} name="disclaimer" label="Disclaimer" wide>
           {(p) => <textarea {...p} rows={3} className="rounded border border-slate-400 px-2 py-1" />}
         </Field>
+        <Field {...f} name="image" label="Image" help={`JPEG, PNG, WebP or AVIF, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Location and camera details are removed. Empty: the model's image, else the site's offers banner.`} wide>
+          {(p) => <input type="file" accept="image/jpeg,image/png,image/webp,image/avif" id={p.id} name={p.name} aria-describedby={p["aria-describedby"]} aria-invalid={p["aria-invalid"]} />}
+        </Field>
+        {offer?.imageUrl ? (
+          <div className="flex items-center gap-3 sm:col-span-2">
+            <img src={offer.imageUrl} alt="The offer's current image" width={160} height={90} className="h-[90px] w-[160px] rounded object-cover" />
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="removeImage" value="1" /> Remove the image
+            </label>
+          </div>
+        ) : null}
         <Field {...f} name="linkUrl" label="Link (promo cards)" help="A path on this site such as /trade-in, or an https:// address." wide />
         <Field {...f} name="startsAt" label="Starts" type="datetime-local" help={`Shown from this time (${timeZone}). Empty: at once.`} />
         <Field {...f} name="expiresAt" label="Expires" type="datetime-local" help={`Shown until this time (${timeZone}). Empty: no expiry.`} />
