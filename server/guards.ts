@@ -59,6 +59,8 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export const BODY_LIMITS: BodyLimitRule[] = [
   { path: /^\/api\//, maxBytes: 16 * 1024 },
   { path: /^\/cars\/[^/]+\/(phone-reveal|view\.json)$/, maxBytes: 1024 },
+  // Issue 50: the console's offer editor takes one image upload (at most 5 MB) with its fields.
+  { path: /\/sites\/[^/]+\/offers\/edit$/, maxBytes: 5 * 1024 * 1024 + 64 * 1024 },
 ];
 
 /**

@@ -14,6 +14,7 @@
  * - Expiry: {@link expireReservations} claims due holds with `FOR UPDATE SKIP LOCKED` in a single
  *   statement, so several nodes never expire the same reservation twice; the clock is a parameter.
  */
+import { startIntervalJob } from "./interval-job.server";
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -470,25 +471,14 @@ export async function listReservations(db: Database, limit = 100) {
  */
 export function startReservationWorker(db: Database, adapter: PaymentsAdapter, options: { intervalMs?: number; log?: (error: unknown) => void; clock?: () => number } = {}) {
   const clock = options.clock ?? Date.now;
-  let running: Promise<void> | null = null;
-  const tick = async () => {
-    try {
+  return startIntervalJob(
+    async () => {
       await expireReservations(db, adapter, clock());
       await reconcilePayments(db, adapter, clock());
-    } catch (error) {
-      options.log?.(error);
-    }
-  };
-  const timer = setInterval(() => {
-    if (!running) running = tick().finally(() => (running = null));
-  }, options.intervalMs ?? 30_000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
     },
-  };
+    options.intervalMs ?? 30_000,
+    options.log,
+  );
 }
 
 /** Lead category and subcategory of a paid payment request (docs/decisions/101). */

@@ -12,6 +12,7 @@
  */
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { startIntervalJob } from "./interval-job.server";
 import { offers, scheduledChanges, staffAudit } from "../../db/schema/index";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -134,22 +135,5 @@ export async function runDueChanges(db: Database, now: number, limit = 100): Pro
  */
 export function startScheduledChangesWorker(db: Database, options: { intervalMs?: number; log?: (error: unknown) => void; clock?: () => number } = {}) {
   const clock = options.clock ?? Date.now;
-  let running: Promise<void> | null = null;
-  const tick = async () => {
-    try {
-      await runDueChanges(db, clock());
-    } catch (error) {
-      options.log?.(error);
-    }
-  };
-  const timer = setInterval(() => {
-    if (!running) running = tick().finally(() => (running = null));
-  }, options.intervalMs ?? 15_000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startIntervalJob(() => runDueChanges(db, clock()), options.intervalMs ?? 15_000, options.log);
 }

@@ -7,13 +7,13 @@
  * with its comparison rate and warning, and, on PostgreSQL, so does a second server process on the
  * same database. axe on the console pages. Playwright's own `test`: the console has no client router.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
+import { expectAxeClean, staffSignInLink } from "./console-staff";
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 const CONSOLE = `http://console.localhost:${port}`;
@@ -22,21 +22,6 @@ const ZONE = "Australia/Perth";
 const NAME = `RAV4 finance e2e ${Date.now() % 100_000}`;
 const WARNING = "WARNING: This comparison rate is true only for the examples given";
 
-/** `npm run staff -- add EMAIL --role content-editor --site SLUG`: the one-time sign-in link it prints. */
-function signInLink(email: string): string {
-  const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", email, "--role", "content-editor", "--site", SITE], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e-pglite", PORT: String(port) },
-    encoding: "utf8",
-  });
-  const link = /https?:\/\/\S+/.exec(out)?.[0];
-  if (!link) throw new Error(`npm run staff printed no link: ${out}`);
-  return link;
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** Tomorrow's date in the site's time zone, YYYY-MM-DD. */
 function tomorrowThere(): string {
@@ -57,7 +42,7 @@ async function shopperOffers(browser: Browser, base = E2E_BASE(SITE)): Promise<s
 test("issue 50: a content editor schedules a finance offer; preview as of tomorrow shows it, shoppers see it only after the moment, on every process", async ({ page, browser, request }) => {
   test.setTimeout(240_000);
   const tomorrowNine = `${tomorrowThere()}T09:00`;
-  await page.goto(signInLink(`e2e-offers-${Date.now()}@dealer.test`));
+  await page.goto(staffSignInLink(`e2e-offers-${Date.now()}@dealer.test`, "content-editor", SITE));
   await page.goto(`${CONSOLE}/sites/${SITE}`);
   await page.getByRole("link", { name: "Offers and promo cards" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Offers and promo cards" })).toBeVisible();

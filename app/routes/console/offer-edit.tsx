@@ -67,6 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
     models: await offerModelChoices(db),
     mayEdit: member.grants.some((g) => accessOf(g.role, "content.edit") !== null),
     done: new URL(args.request.url).searchParams.get("done"),
+    maxUploadMb: MAX_UPLOAD_BYTES / 1024 / 1024,
   };
 }
 
@@ -149,7 +150,7 @@ function Field({ outcome, name, label, values, help, type = "text", wide, childr
 }
 
 export default function ConsoleOfferEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, offer, values, models, timeZone, mayEdit, done } = loaderData;
+  const { site, offer, values, models, timeZone, mayEdit, done, maxUploadMb } = loaderData;
   const outcome = actionData as FormOutcome;
   const f = { outcome, values };
   const heading = offer ? `Edit offer` : "New offer or promo card";
@@ -215,7 +216,7 @@ export default function ConsoleOfferEdit({ loaderData, actionData }: Route.Compo
         <Field {...f} name="disclaimer" label="Disclaimer" wide>
           {(p) => <textarea {...p} rows={3} className="rounded border border-slate-400 px-2 py-1" />}
         </Field>
-        <Field {...f} name="image" label="Image" help={`JPEG, PNG, WebP or AVIF, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Location and camera details are removed. Empty: the model's image, else the site's offers banner.`} wide>
+        <Field {...f} name="image" label="Image" help={`JPEG, PNG, WebP or AVIF, at most ${maxUploadMb} MB. Location and camera details are removed. Empty: the model's image, else the site's offers banner.`} wide>
           {(p) => <input type="file" accept="image/jpeg,image/png,image/webp,image/avif" id={p.id} name={p.name} aria-describedby={p["aria-describedby"]} aria-invalid={p["aria-invalid"]} />}
         </Field>
         {offer?.imageUrl ? (
