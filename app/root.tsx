@@ -28,6 +28,7 @@ import { formatPhone, maskPhone } from "./domain/display/phone";
 import { SiteErrorPage } from "./components/layout/site-error-page";
 import { KEEP_SERVER_CONTENT, PREACT_IN_THE_BROWSER } from "./browser-runtime";
 import { consoleContext } from "./console/context";
+import { momentInWords } from "./domain/content/schedule";
 
 /**
  * The site's one stylesheet, as a React stylesheet resource (`precedence`): React writes it at the
@@ -68,7 +69,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     account: await buildAccountView(request, site, db),
     theme: { primary: site.config.theme.primary, onPrimary: site.config.theme.onPrimary, accent: site.config.theme.accent },
     // Issue 48: a staff member previewing the settings draft (never a shopper: server/preview.ts).
-    preview: site.preview ? site.preview.draftRevision : null,
+    preview: site.preview ? { draft: site.preview.draftRevision, asOf: site.preview.asOf ? momentInWords(site.preview.asOf, site.config.timeZone) : null } : null,
   };
 }
 
@@ -137,7 +138,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen font-sans antialiased">
         {data?.preview != null ? (
           <div role="region" aria-label="Preview" className="sticky top-0 z-50 bg-amber-300 px-4 py-2 text-center text-sm font-semibold text-slate-900">
-            Preview of unpublished settings (draft {data.preview}). Shoppers do not see this. <a href="/__preview/exit" className="underline">Leave the preview</a>
+            {data.preview.asOf ? `Preview of the site as of ${data.preview.asOf}` : "Preview of unpublished settings"}
+            {data.preview.draft ? ` (settings draft ${data.preview.draft})` : ""}. Shoppers do not see this. <a href="/__preview/exit" className="underline">Leave the preview</a>
           </div>
         ) : null}
         {chrome ? (

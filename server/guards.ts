@@ -74,6 +74,8 @@ export const BODY_LIMITS: BodyLimitRule[] = [
   { path: PHOTO_POST_PATH, maxBytes: PHOTO_POST_MAX_BYTES },
   // Issue 49 item 3: a stock feed upload in the console (the file plus the form's few fields).
   { path: /^\/sites\/[^/]+\/feeds$/, maxBytes: FEED_MAX_BYTES + 64 * 1024, console: true, overLimit: "back-to-page" },
+  // Issue 50: the console's offer editor takes one image upload (at most 5 MB) with its fields.
+  { path: /\/sites\/[^/]+\/offers\/edit$/, maxBytes: 5 * 1024 * 1024 + 64 * 1024 },
 ];
 
 /** The most an over-limit upload is read for (bytes); beyond it the connection is closed. */

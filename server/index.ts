@@ -22,6 +22,7 @@ import { startDeliveryWorker } from "../app/services/lead-delivery.server";
 import { paymentsAdapterFor } from "../app/adapters/payments/index.server";
 import { startReservationWorker } from "../app/services/reservations.server";
 import { startFeedWorker } from "../app/services/feed-imports.server";
+import { startScheduledChangesWorker } from "../app/services/scheduled-changes.server";
 import { primaryLocationEmail } from "../app/services/leads.server";
 import { setFlagsFromString } from "node:v8";
 import { createApp } from "./app";
@@ -110,6 +111,8 @@ export async function startServer(): Promise<RunningServer> {
   const reservationWorker = env.LEAD_WORKER ? startReservationWorker(database.db, paymentsAdapterFor(database.db), { log: (err) => logger.warn({ err: safeError(err) }, "reservation tick failed") }) : null;
   // Issue 49 item 3: scheduled feed pulls (safe on several nodes: each pull is claimed with a lease).
   const feedWorker = env.LEAD_WORKER ? startFeedWorker(database.db, { log: (err) => logger.warn({ err: safeError(err) }, "feed pull tick failed") }) : null;
+  // Issue 50: scheduled content changes (publish / unpublish at a time); safe on several nodes.
+  const scheduler = env.LEAD_WORKER ? startScheduledChangesWorker(database.db, { log: (err) => logger.warn({ err: safeError(err) }, "scheduled changes tick failed") }) : null;
   // The sites are printed in one write before the server answers, so whoever waits for /healthz
   // and then reads the list (a newcomer's script, site-check) finds every site, not the first few.
   const siteLines: string[] = [];
@@ -176,6 +179,7 @@ export async function startServer(): Promise<RunningServer> {
       await worker?.stop();
       await reservationWorker?.stop();
       await feedWorker?.stop();
+      await scheduler?.stop();
       channels.close();
       await closeCompression();
       await database.close();

@@ -16,6 +16,14 @@ import type { Site } from "../app/sites/site";
 /** What preview answers say to caches: nobody keeps them. */
 export const PREVIEW_CACHE_CONTROL = "private, no-store";
 
+/**
+ * Where a preview link lands: its `next` path on this host (issue 50: an offer's page), else the
+ * home page. Only a same-host path is followed, never another origin.
+ */
+export function previewLanding(next: string | undefined): string {
+  return next && /^\/(?![/\\])[^\s]{0,500}$/.test(next) ? next : "/";
+}
+
 /** Mount after the site is chosen (it reads and may replace `c.get("site")`). */
 export function sitePreview(db: Database): MiddlewareHandler<{ Variables: { site: Site; console: boolean; requestId: string } }> {
   return async (c, next) => {
@@ -34,7 +42,7 @@ export function sitePreview(db: Database): MiddlewareHandler<{ Variables: { site
       }
       setCookie(c, PREVIEW_COOKIE, token, { path: "/", httpOnly: true, sameSite: "Lax", secure, maxAge: Math.max(1, claims.exp - Math.floor(Date.now() / 1000)) });
       c.header("Cache-Control", "no-store");
-      return c.redirect("/", 303);
+      return c.redirect(previewLanding(c.req.query("next")), 303);
     }
     const token = getCookie(c, PREVIEW_COOKIE);
     if (!token) return next();
@@ -52,7 +60,10 @@ export function sitePreview(db: Database): MiddlewareHandler<{ Variables: { site
       .where(eq(siteConfigDrafts.siteId, site.id));
     // A negative config version never equals a published one, so nothing memoised per site
     // version (site-memo, car cards) mixes draft and published values.
-    const preview: Site = row ? { ...site, config: resolveSiteConfig(row.groupConfig ?? {}, row.draft), configVersion: -row.revision, preview: { draftRevision: row.revision } } : { ...site, preview: { draftRevision: 0 } };
+    const content = { ...(claims.asOf !== undefined ? { asOf: claims.asOf } : {}), ...(claims.drafts ? { drafts: true } : {}) };
+    const preview: Site = row
+      ? { ...site, config: resolveSiteConfig(row.groupConfig ?? {}, row.draft), configVersion: -row.revision, preview: { draftRevision: row.revision, ...content } }
+      : { ...site, preview: { draftRevision: 0, ...content } };
     c.set("site", preview);
     await next();
     c.res.headers.set("Cache-Control", PREVIEW_CACHE_CONTROL);

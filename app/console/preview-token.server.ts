@@ -22,6 +22,17 @@ export interface PreviewClaims {
   userId: string;
   /** Expiry, epoch seconds. */
   exp: number;
+  /** Issue 50: show the site as it will be at this instant (epoch ms): dates and scheduled changes. */
+  asOf?: number;
+  /** Issue 50: draft content (offers) shows too. */
+  drafts?: boolean;
+}
+
+/** What a content preview link shows beyond the settings draft (issue 50 item 7). */
+export interface PreviewOptions {
+  /** Epoch ms; absent: now. */
+  asOf?: number;
+  drafts?: boolean;
 }
 
 const keys = new WeakMap<Database, Promise<Buffer>>();
@@ -48,9 +59,10 @@ function sign(key: Buffer, body: string): string {
 /**
  * A token for previewing one site's draft.
  * @param now epoch ms
+ * @param options issue 50: the moment to show content as of, and whether draft content shows
  */
-export async function signPreviewToken(db: Database, siteId: number, userId: string, now = Date.now()): Promise<string> {
-  const claims: PreviewClaims = { siteId, userId, exp: Math.floor(now / 1000) + PREVIEW_TTL_SECONDS };
+export async function signPreviewToken(db: Database, siteId: number, userId: string, now = Date.now(), options: PreviewOptions = {}): Promise<string> {
+  const claims: PreviewClaims = { siteId, userId, exp: Math.floor(now / 1000) + PREVIEW_TTL_SECONDS, ...(options.asOf !== undefined ? { asOf: options.asOf } : {}), ...(options.drafts ? { drafts: true } : {}) };
   const body = Buffer.from(JSON.stringify(claims)).toString("base64url");
   return `${body}.${sign(await previewKey(db), body)}`;
 }
@@ -68,8 +80,17 @@ export async function verifyPreviewToken(db: Database, token: string, now = Date
   try {
     const claims = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as PreviewClaims;
     if (!Number.isInteger(claims.siteId) || typeof claims.userId !== "string" || !Number.isInteger(claims.exp)) return null;
+    if (claims.asOf !== undefined && !Number.isInteger(claims.asOf)) return null;
     return claims.exp * 1000 > now ? claims : null;
   } catch {
     return null;
   }
+}
+
+/** The site's public origin as seen from the console's (same scheme and port; `{slug}.localhost` locally). */
+export function siteOrigin(consoleOrigin: string, hosts: string[], slug: string): string {
+  const url = new URL(consoleOrigin);
+  const local = url.hostname.endsWith("localhost");
+  const host = local ? `${slug}.localhost` : (hosts[0] ?? `${slug}.localhost`);
+  return `${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`;
 }

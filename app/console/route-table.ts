@@ -65,6 +65,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: "sites/:slug/promotions", file: "routes/console/promotions.tsx", id: "console-site-promotions", guard: { kind: "site", permission: "content.view" }, action: "content.publish" },
   { path: "sites/:slug/reviews", file: "routes/console/reviews.tsx", id: "console-site-reviews", guard: { kind: "site", permission: "content.view" }, action: "content.publish" },
   { path: "sites/:slug/redirects", file: "routes/console/redirects.tsx", id: "console-site-redirects", guard: { kind: "site", permission: "content.view" }, action: "content.publish" },
+  // Issue 50 items 1 and 7: offers and promo cards (the editor: `?id=` edits, none creates), scheduling, preview "as of".
+  { path: "sites/:slug/offers", file: "routes/console/offers.tsx", id: "console-site-offers", guard: { kind: "site", permission: "content.view" } },
+  { path: "sites/:slug/offers/edit", file: "routes/console/offer-edit.tsx", id: "console-site-offer-edit", guard: { kind: "site", permission: "content.view" }, action: "content.edit" },
+  { path: "sites/:slug/offers/preview", file: "routes/console/offers-preview.tsx", id: "console-site-offers-preview", guard: { kind: "site", permission: "content.view" } },
 ];
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */

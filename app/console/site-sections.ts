@@ -25,4 +25,5 @@ export const SITE_SECTIONS: readonly SiteSection[] = [
   { label: "Navigation", path: "navigation", permission: "content.view" },
   { label: "Banners and popup", path: "promotions", permission: "content.view" },
   { label: "Reviews", path: "reviews", permission: "content.view" },
+  { label: "Offers and promo cards", path: "offers", permission: "content.view" },
 ];

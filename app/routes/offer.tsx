@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/offer";
 import { Breadcrumbs, JsonLd, pageMeta } from "~/components/content/content-ui";
-import { OfferLinks } from "~/components/content/offer-card";
+import { OfferFinance, OfferLinks } from "~/components/content/offer-card";
 import { LeadForm } from "~/components/leads/lead-form";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { breadcrumbJsonLd, offerJsonLd, serialiseLd } from "~/domain/seo/content-json-ld";
@@ -80,6 +80,9 @@ export default function Offer({ loaderData }: Route.ComponentProps) {
         {offer.name}
       </h1>
       {offer.description.full ? <p className="mt-3 text-lg">{offer.description.full}</p> : null}
+      <div className="mt-3">
+        <OfferFinance offer={offer} />
+      </div>
       {offer.expiresAt ? (
         <p className="mt-2 text-sm">
           Ends <time dateTime={offer.expiresAt}>{new Date(offer.expiresAt).toLocaleDateString("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone })}</time>

@@ -3,26 +3,21 @@
  * Exists only when the server runs with FORECOURT_TEST_HOOKS=1 (the Playwright web server sets it);
  * otherwise every request gets 404. POST body (form or JSON): `now`, an ISO-8601 instant.
  */
-import { z } from "zod";
 import type { Route } from "./+types/test-hooks.reservations-expire";
 import { paymentsAdapterFor } from "~/adapters/payments/index.server";
 import { dbContext } from "~/context";
 import { expireReservations, reconcilePayments } from "~/services/reservations.server";
-
-const BodySchema = z.object({ now: z.iso.datetime({ offset: true }) });
+import { testHookNow } from "~/services/test-hooks.server";
 
 export function loader() {
   throw new Response("Not Found", { status: 404 });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (process.env.FORECOURT_TEST_HOOKS !== "1") throw new Response("Not Found", { status: 404 });
-  const raw = request.headers.get("content-type")?.includes("json") ? await request.json() : Object.fromEntries(await request.formData());
-  const parsed = BodySchema.safeParse(raw);
-  if (!parsed.success) return Response.json({ error: "now must be an ISO-8601 instant, e.g. 2026-11-25T00:00:00Z" }, { status: 400 });
+  const now = await testHookNow(request);
+  if (now instanceof Response) return now;
   const db = context.get(dbContext);
   const adapter = paymentsAdapterFor(db);
-  const now = Date.parse(parsed.data.now);
   const report = await expireReservations(db, adapter, now);
   const reconciled = await reconcilePayments(db, adapter, now);
   return Response.json({ ...report, reconciled });

@@ -16,6 +16,7 @@ import type { Database } from "../../db/client";
 import { cars } from "../../db/schema/index";
 import type { Site } from "~/sites/site";
 import { carPhotoExists, carPhotoIdOf, readCarPhoto } from "./car-photo-store.server";
+import { CONTENT_IMAGE_PATH, readContentImage } from "./content-images.server";
 
 /** Largest width served, pixels. */
 export const MAX_IMAGE_WIDTH = 2400;
@@ -98,7 +99,8 @@ export async function imageRendition(
   const photoId = carPhotoIdOf(query.src);
   if (photoId && !(await carPhotoExists(db, site.id, photoId))) return null;
   if (existsSync(cached)) return { body: await readFile(cached), contentType };
-  const source = photoId ? ((await readCarPhoto(db, site.id, photoId))?.bytes ?? null) : query.src.startsWith("/") ? await readLocal(query.src) : await readRemote(db, site, query.src);
+  // Issue 49 item 2 and issue 50: photos and images staff uploaded are kept in the database (every node reads the same).
+  const source = photoId ? ((await readCarPhoto(db, site.id, photoId))?.bytes ?? null) : CONTENT_IMAGE_PATH.test(query.src) ? await readContentImage(db, site.id, query.src) : query.src.startsWith("/") ? await readLocal(query.src) : await readRemote(db, site, query.src);
   if (!source) return null;
   // sharp (17 MB resident) loads with the first resize, not with the server (issue 15 memory).
   const { default: sharp } = await import("sharp");

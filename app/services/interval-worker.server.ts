@@ -1,5 +1,6 @@
 /**
- * A background job that runs on this node every `intervalMs` (the reservation and feed workers):
+ * A background job that runs on this node every `intervalMs` (reservation expiry, feed pulls,
+ * scheduled content changes):
  * one run at a time (a tick that is still running skips the next), errors handed to `log` so the
  * next tick tries again, and a timer that never keeps the process alive.
  */

@@ -2,7 +2,7 @@
  * Special offers (spec 2.1 /special-offers, /offers/{id}, /offers/{manufacturer}/{id}; 2.6 offer
  * cards; 3 "Offer"; 9 truncation). An offer shows on its own site, or on every site when it is a
  * network offer (`siteId` null), never on a site in its `excludedSiteIds`, and only between its
- * start and expiry dates.
+ * start and expiry dates, and only while `published` (issue 50; a staff preview can look ahead).
  */
 import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -11,6 +11,8 @@ import { bannerImage } from "~/domain/content/banners";
 import { truncateOfferDescription, truncateOfferDisclaimer, type TruncatedText } from "~/domain/content/truncate";
 import type { Site } from "~/sites/site";
 import { markdownToPlainText } from "./content.server";
+import { financeOfferView, type FinanceOfferView } from "~/domain/finance/finance-offer";
+import { lenderAssumptionsFor } from "~/sites/finance-options";
 
 /** An offer as cards and the offer page show it (plain text only; serialisable). */
 export interface OfferView {
@@ -30,11 +32,38 @@ export interface OfferView {
   exploreUrl: string | null;
   startsAt: string | null;
   expiresAt: string | null;
+  /**
+   * Issue 50: a finance offer's rate, comparison rate and the reg 100 warning (worked out from its
+   * `finance` source, never typed); null without one.
+   */
+  finance: FinanceOfferView | null;
+}
+
+/**
+ * The instant an offer query is judged at: the request's, or in a staff preview "as of" a moment
+ * (issue 50 item 7), that moment.
+ */
+export function offerMoment(site: Site, now: Date): Date {
+  return site.preview?.asOf !== undefined ? new Date(site.preview.asOf) : now;
+}
+
+/**
+ * Issue 50: the publishing status condition. Shoppers see `published` offers. A staff preview
+ * "as of" a moment sees the status the offer will have then (its latest pending scheduled change
+ * due by that moment, else its status now), and a drafts preview sees drafts too.
+ */
+export function offerStatusVisible(site: Site, at: Date) {
+  const preview = site.preview;
+  if (preview?.asOf === undefined && !preview?.drafts) return eq(offers.status, "published");
+  const asOf = at.toISOString();
+  const scheduled = sql`coalesce((select sc.action from scheduled_changes sc where sc.entity = 'offer' and sc.entity_id = ${offers.id} and sc.status = 'pending' and sc.run_at <= ${asOf}::timestamptz order by sc.run_at desc, sc.id desc limit 1), case when ${offers.status} = 'published' then 'publish' else 'unpublish' end) = 'publish'`;
+  return preview.drafts ? or(eq(offers.status, "draft"), scheduled) : scheduled;
 }
 
 function visibleTo(site: Site, now: Date) {
   return and(
     eq(offers.kind, "offer"),
+    offerStatusVisible(site, now),
     or(eq(offers.siteId, site.id), isNull(offers.siteId)),
     sql`not (${site.id} = any(${offers.excludedSiteIds}))`,
     or(isNull(offers.startsAt), lte(offers.startsAt, now)),
@@ -71,6 +100,7 @@ function toView(site: Site, r: Row): OfferView {
     exploreUrl: model ? (model.overrideUrl ?? (manufacturer ? `/search/${manufacturer.slug}/${model.slug}` : null)) : null,
     startsAt: o.startsAt?.toISOString() ?? null,
     expiresAt: o.expiresAt?.toISOString() ?? null,
+    finance: o.finance == null ? null : financeOfferView(o.finance, (carType) => lenderAssumptionsFor(site.config, carType)),
   };
 }
 
@@ -84,7 +114,7 @@ export async function listOffers(db: Database, site: Site, now: Date): Promise<O
     .from(offers)
     .leftJoin(manufacturers, eq(manufacturers.id, offers.manufacturerId))
     .leftJoin(models, eq(models.id, offers.modelId))
-    .where(visibleTo(site, now))
+    .where(visibleTo(site, offerMoment(site, now)))
     .orderBy(sql`${offers.expiresAt} asc nulls last`, asc(offers.id));
   return rows.map((r) => toView(site, r));
 }
@@ -100,7 +130,7 @@ export async function getOffer(db: Database, site: Site, id: number, now: Date, 
     .from(offers)
     .leftJoin(manufacturers, eq(manufacturers.id, offers.manufacturerId))
     .leftJoin(models, eq(models.id, offers.modelId))
-    .where(and(eq(offers.id, id), visibleTo(site, now)));
+    .where(and(eq(offers.id, id), visibleTo(site, offerMoment(site, now))));
   if (!row) return null;
   if (manufacturerSlug !== undefined && row.manufacturerSlug !== manufacturerSlug) return null;
   return toView(site, row);

@@ -20,6 +20,7 @@ import { formatSearchParamErrors, parseSearchParams } from "~/search/parse-param
 import { carTypeRank } from "~/search/semantics";
 import { insertPromoCards, isPromoCardShown, type PromoCard, type ResultSlot } from "~/search/promo";
 import { financeOfferView } from "~/domain/finance/finance-offer";
+import { offerMoment, offerStatusVisible } from "./offers.server";
 import { lenderAssumptionsFor } from "~/sites/finance-options";
 import { LIST_FACETS, SORTS, type FacetValue, type ListFacet, type SearchQuery, type SearchResult, type SortBy } from "~/search/types";
 import type { Site } from "~/sites/site";
@@ -165,19 +166,16 @@ export async function resolveSearch(db: Database, site: Site, entry: SearchEntry
  * @param now request time, epoch ms
  */
 export async function promoCardsFor(db: Database, site: Site, query: SearchQuery, now: number): Promise<PromoCard[]> {
-  const cards = await memoBySiteVersion("promo-cards", site, async () => {
-    // Kept per site version: read from a replica only once it has replayed that version.
-    const rows = await readLagTolerant(
-      db,
-      (reader) =>
-        reader
-          .select()
-          .from(offers)
-          .where(and(eq(offers.siteId, site.id), eq(offers.kind, "promo_card")))
-          .orderBy(offers.id),
-      site,
-    );
-    return rows.flatMap((o): PromoCard[] => {
+  // Issue 50: a staff preview "as of" a moment (or with drafts) reads its own cards, never the memo.
+  const at = offerMoment(site, new Date(now));
+  const read = (reader: Pick<Database, "select">) =>
+    reader
+      .select()
+      .from(offers)
+      .where(and(eq(offers.siteId, site.id), eq(offers.kind, "promo_card"), offerStatusVisible(site, at)))
+      .orderBy(offers.id);
+  const toCards = (rows: (typeof offers.$inferSelect)[]) =>
+    rows.flatMap((o): PromoCard[] => {
       // A finance card shows only with figures of this site's own (issue 51, reg 100).
       const finance = o.finance == null ? null : financeOfferView(o.finance, (carType) => lenderAssumptionsFor(site.config, carType));
       if (o.finance != null && !finance) return [];
@@ -195,8 +193,11 @@ export async function promoCardsFor(db: Database, site: Site, query: SearchQuery
         },
       ];
     });
-  });
-  return cards.filter((p) => isPromoCardShown(p, now, query.refinements.car_type ?? [], site.config.search.promoCardsStrictCarType));
+  const cards = site.preview
+    ? toCards(await read(db))
+    : // Kept per site version: read from a replica only once it has replayed that version.
+      await memoBySiteVersion("promo-cards", site, async () => toCards(await readLagTolerant(db, read, site)));
+  return cards.filter((p) => isPromoCardShown(p, at.getTime(), query.refinements.car_type ?? [], site.config.search.promoCardsStrictCarType));
 }
 
 /**

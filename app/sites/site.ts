@@ -12,8 +12,12 @@ export interface Site {
   stockVersion: number;
   /** Moves on every change to the site's config or content (page cache; issue 15). */
   configVersion: number;
-  /** Set only when a staff member previews the site's settings draft (issue 48; server/preview.ts): never on a shopper's request. */
-  preview?: { draftRevision: number };
+  /**
+   * Set only when a staff member previews the site (issue 48 settings draft; issue 50 content "as
+   * of" a moment; server/preview.ts): never on a shopper's request. `asOf` (epoch ms): content is
+   * shown as it will be then (dates and scheduled changes); `drafts`: draft offers show too.
+   */
+  preview?: { draftRevision: number; asOf?: number; drafts?: boolean };
   /** Archived by an operator (issue 48): its hosts answer 410 Gone; its data is kept. */
   archived?: boolean;
 }

@@ -24,6 +24,9 @@ export const reviews = pgTable(
   (t) => [index("reviews_site").on(t.siteId)],
 );
 
+/** An offer's publishing status (issue 50 item 1). */
+export type OfferStatus = "draft" | "published" | "retired";
+
 /**
  * A special offer or promo card, spec 3 "Offer". A promo card (`kind` 'promo_card') shows among
  * search results between `startsAt` and `expiresAt` and only for `carType` when set.
@@ -54,6 +57,11 @@ export const offers = pgTable(
      * The card's rates are worked out from this, never typed into its name or description.
      */
     finance: jsonb("finance"),
+    /**
+     * Issue 50: `published` shows to shoppers (between its dates); `draft` is being edited in the
+     * console (previews only); `retired` shows nowhere and is kept for the record.
+     */
+    status: text("status").$type<OfferStatus>().notNull().default("published"),
   },
   (t) => [index("offers_site").on(t.siteId)],
 );

@@ -14,3 +14,4 @@ export * from "./console";
 export * from "./site-settings";
 export * from "./car-photos";
 export * from "./feeds";
+export * from "./scheduled-changes";

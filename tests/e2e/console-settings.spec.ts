@@ -33,7 +33,7 @@ test("issue 48: a site manager edits, previews, publishes and rolls back the set
   const before = await shopperVdp(browser);
   expect(before.price).not.toContain(NO_PRICE_TEXT);
 
-  await page.goto(signInLink(email));
+  await page.goto(staffSignInLink(email, "site-manager", SITE));
   await page.goto(`${CONSOLE}/sites/${SITE}/settings`);
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   await expectAxeClean(page);

@@ -25,6 +25,19 @@ export function Expandable({ text, className = "" }: { text: TruncatedText; clas
   );
 }
 
+/** Issue 50 (NCCP reg 100): a finance offer's rate, with its comparison rate as prominent and the warning. */
+export function OfferFinance({ offer }: { offer: OfferView }) {
+  if (!offer.finance) return null;
+  return (
+    <div className="rounded border border-slate-300 p-3" data-testid="offer-finance">
+      <p className="text-lg font-bold">{offer.finance.headline}</p>
+      <p className="text-lg font-bold">{offer.finance.comparisonText}</p>
+      <p className="mt-1 text-xs">{offer.finance.detail}</p>
+      <p className="mt-1 text-xs font-semibold">{offer.finance.warning}</p>
+    </div>
+  );
+}
+
 /** Spec 2.6: 'Explore {model}' (when the offer has a model) and 'Book A Test Drive'. */
 export function OfferLinks({ offer }: { offer: OfferView }) {
   return (
@@ -54,6 +67,7 @@ export function OfferCard({ offer, layout, enquireLabel, headingLevel = 2 }: { o
           </Link>
         </Heading>
         <Expandable text={offer.description} className="text-slate-800" />
+        <OfferFinance offer={offer} />
         <Expandable text={offer.disclaimer} className="text-xs text-slate-600" />
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <Link to={`${offer.path}#offer-enquiry`} className="rounded bg-[var(--site-primary)] px-3 py-2 text-sm font-semibold text-[var(--site-on-primary)]" aria-label={`${enquireLabel}: ${offer.name}`}>

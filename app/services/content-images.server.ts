@@ -1,0 +1,65 @@
+/**
+ * Images staff upload for content (issue 50 item 1, decision 325): checked (JPEG, PNG, WebP or
+ * AVIF, at most {@link MAX_UPLOAD_BYTES} and {@link MAX_UPLOAD_PIXELS}), turned upright and
+ * re-encoded by sharp as WebP at most {@link MAX_UPLOAD_WIDTH} wide, which drops EXIF (GPS, camera)
+ * and every other metadata, then kept in the database so every node can serve it through the
+ * /images endpoint (`/content-images/{id}.webp` is its source path there).
+ */
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { contentImages } from "../../db/schema/index";
+
+/** Largest upload, bytes (5 MB). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Largest upload, pixels (a 40-megapixel photo). */
+export const MAX_UPLOAD_PIXELS = 40_000_000;
+/** Widest stored image, pixels (renditions are made from it). */
+export const MAX_UPLOAD_WIDTH = 2400;
+const FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif"]);
+/** A stored image's source path for the /images endpoint. */
+export const CONTENT_IMAGE_PATH = /^\/content-images\/(\d{1,9})\.webp$/;
+
+/** Why an upload was refused (shown beside the field). */
+export class ImageUploadError extends Error {}
+
+/**
+ * Checks, cleans and stores an uploaded image for a site.
+ * @returns the image's URL for pages: `/images?src=/content-images/{id}.webp&w=1200&q=80`
+ * @throws ImageUploadError for a file too large, not an image, or of another type
+ */
+export async function storeContentImage(db: Database, siteId: number, file: File, createdBy: string | null): Promise<string> {
+  if (file.size > MAX_UPLOAD_BYTES) throw new ImageUploadError(`Image: at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB (this file is ${(file.size / 1024 / 1024).toFixed(1)} MB).`);
+  const input = Buffer.from(await file.arrayBuffer());
+  const { default: sharp } = await import("sharp");
+  let format: string | undefined;
+  try {
+    const meta = await sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS }).metadata();
+    format = meta.format;
+  } catch {
+    throw new ImageUploadError("Image: this file is not an image we can read (use JPEG, PNG, WebP or AVIF).");
+  }
+  if (!format || !FORMATS.has(format)) throw new ImageUploadError("Image: use a JPEG, PNG, WebP or AVIF file.");
+  let out: { data: Buffer; info: { width: number; height: number } };
+  try {
+    // No withMetadata(): sharp writes none of the source's EXIF, XMP or ICC comments.
+    out = await sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS }).rotate().resize({ width: MAX_UPLOAD_WIDTH, withoutEnlargement: true }).webp({ quality: 85 }).toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new ImageUploadError(`Image: too large or damaged (at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels).`);
+  }
+  const [row] = await db.insert(contentImages).values({ siteId, contentType: "image/webp", width: out.info.width, height: out.info.height, bytes: out.data, createdBy }).returning({ id: contentImages.id });
+  return `/images?src=${encodeURIComponent(`/content-images/${row!.id}.webp`)}&w=1200&q=80`;
+}
+
+/**
+ * The stored bytes of a site's content image by its source path, or null (another site's, none).
+ * @param src `/content-images/{id}.webp`
+ */
+export async function readContentImage(db: Database, siteId: number, src: string): Promise<Buffer | null> {
+  const id = CONTENT_IMAGE_PATH.exec(src)?.[1];
+  if (!id) return null;
+  const [row] = await db
+    .select({ bytes: contentImages.bytes })
+    .from(contentImages)
+    .where(and(eq(contentImages.id, Number(id)), eq(contentImages.siteId, siteId)));
+  return row?.bytes ?? null;
+}

@@ -1,0 +1,139 @@
+/**
+ * Scheduled content changes (issue 50 item 7, decision 326): "publish this at 9:00 Monday",
+ * "unpublish it at midnight". A change is a row of `scheduled_changes` (entity, row id, action,
+ * instant); a job on every node applies the due ones. Safe with several nodes: a node claims due
+ * rows with `FOR UPDATE SKIP LOCKED` inside the transaction that applies them, so each change is
+ * applied once, by one node, atomically with its status; a node that dies mid-way rolls back and
+ * another takes the row on its next tick. The content rows' own triggers (migration 0018) move the
+ * site's config version, so every node's page cache shows the change on its next request.
+ *
+ * Other content kinds (pages, banners, locations' hours) join by adding their entity to
+ * {@link SCHEDULED_ENTITIES}: its actions and how each is applied.
+ */
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { runEvery } from "./interval-worker.server";
+import { offers, scheduledChanges, staffAudit } from "../../db/schema/index";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Applies one action to one row, inside the job's transaction. */
+export type ApplyChange = (tx: Tx, entityId: number, siteId: number | null) => Promise<{ before: unknown; after: unknown } | null>;
+
+async function setOfferStatus(tx: Tx, id: number, siteId: number | null, to: "published" | "draft") {
+  const [before] = await tx
+    .select({ status: offers.status })
+    .from(offers)
+    .where(and(eq(offers.id, id), siteId === null ? undefined : eq(offers.siteId, siteId)));
+  if (!before) throw new Error(`offer ${id} no longer exists`);
+  // A retired offer stays retired: a schedule made before it was retired does not bring it back.
+  if (before.status === "retired") return null;
+  await tx.update(offers).set({ status: to }).where(eq(offers.id, id));
+  return { before: { status: before.status }, after: { status: to } };
+}
+
+/** Every entity that can be scheduled, with its actions. */
+export const SCHEDULED_ENTITIES = {
+  offer: {
+    publish: (tx, id, siteId) => setOfferStatus(tx, id, siteId, "published"),
+    unpublish: (tx, id, siteId) => setOfferStatus(tx, id, siteId, "draft"),
+  },
+} satisfies Record<string, Record<string, ApplyChange>>;
+
+export type ScheduledEntity = keyof typeof SCHEDULED_ENTITIES;
+export type ScheduledAction<E extends ScheduledEntity> = keyof (typeof SCHEDULED_ENTITIES)[E] & string;
+
+/** A pending change as the console lists it. */
+export interface PendingChange {
+  id: number;
+  entityId: number;
+  action: string;
+  runAt: Date;
+}
+
+/**
+ * Schedules `action` on a row at `runAt`, replacing any pending change of the same action on that
+ * row (one pending "publish at" and one "unpublish at" per row). Run it inside the transaction
+ * that audits the change.
+ * @param runAt the instant (UTC); the console converts from the site's time zone
+ */
+export async function scheduleChange<E extends ScheduledEntity>(
+  tx: Tx,
+  change: { siteId: number | null; entity: E; entityId: number; action: ScheduledAction<E>; runAt: Date; actor: { id: string; email: string } | null },
+): Promise<number> {
+  await cancelChanges(tx, change.entity, change.entityId, change.action);
+  const [row] = await tx
+    .insert(scheduledChanges)
+    .values({ siteId: change.siteId, entity: change.entity, entityId: change.entityId, action: change.action, runAt: change.runAt, createdBy: change.actor?.id ?? null, actorEmail: change.actor?.email ?? null })
+    .returning({ id: scheduledChanges.id });
+  return row!.id;
+}
+
+/**
+ * Cancels a row's pending changes (all of them, or of one action).
+ * @returns how many were cancelled
+ */
+export async function cancelChanges(tx: Pick<Database, "update">, entity: ScheduledEntity, entityId: number, action?: string): Promise<number> {
+  const cancelled = await tx
+    .update(scheduledChanges)
+    .set({ status: "cancelled" })
+    .where(and(eq(scheduledChanges.entity, entity), eq(scheduledChanges.entityId, entityId), eq(scheduledChanges.status, "pending"), action ? eq(scheduledChanges.action, action) : undefined))
+    .returning({ id: scheduledChanges.id });
+  return cancelled.length;
+}
+
+/** The pending changes of some rows of one entity, soonest first. */
+export async function pendingChanges(db: Pick<Database, "select">, entity: ScheduledEntity, entityIds: number[]): Promise<PendingChange[]> {
+  if (!entityIds.length) return [];
+  return db
+    .select({ id: scheduledChanges.id, entityId: scheduledChanges.entityId, action: scheduledChanges.action, runAt: scheduledChanges.runAt })
+    .from(scheduledChanges)
+    .where(and(eq(scheduledChanges.entity, entity), inArray(scheduledChanges.entityId, entityIds), eq(scheduledChanges.status, "pending")))
+    .orderBy(asc(scheduledChanges.runAt), asc(scheduledChanges.id));
+}
+
+/**
+ * Applies every change due at `now` (oldest first, at most `limit` per call), each in its own
+ * savepoint: a change that fails (its row was deleted) is marked `failed` with the reason and the
+ * others still apply. Each applied change is audited (actor "scheduler").
+ * @param now epoch ms
+ * @returns counts of applied and failed changes
+ */
+export async function runDueChanges(db: Database, now: number, limit = 100): Promise<{ applied: number; failed: number }> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(scheduledChanges)
+      .where(and(eq(scheduledChanges.status, "pending"), lte(scheduledChanges.runAt, new Date(now))))
+      .orderBy(asc(scheduledChanges.runAt), asc(scheduledChanges.id))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    let applied = 0;
+    let failed = 0;
+    for (const change of due) {
+      const actions = SCHEDULED_ENTITIES[change.entity as ScheduledEntity] as Record<string, ApplyChange> | undefined;
+      const apply = actions?.[change.action];
+      try {
+        if (!apply) throw new Error(`no action ${change.action} for ${change.entity}`);
+        const diff = await tx.transaction((sp) => apply(sp, change.entityId, change.siteId));
+        await tx.update(scheduledChanges).set({ status: "applied", appliedAt: new Date(now) }).where(eq(scheduledChanges.id, change.id));
+        await tx.insert(staffAudit).values({ userId: null, actorEmail: "scheduler", siteId: change.siteId, action: `${change.entity}.scheduled-${change.action}`, entity: change.entity, entityId: String(change.entityId), before: diff?.before ?? null, after: diff?.after ?? { scheduledBy: change.actorEmail } });
+        applied++;
+      } catch (error) {
+        await tx.update(scheduledChanges).set({ status: "failed", appliedAt: new Date(now), error: error instanceof Error ? error.message.slice(0, 500) : "failed" }).where(eq(scheduledChanges.id, change.id));
+        failed++;
+      }
+    }
+    return { applied, failed };
+  });
+}
+
+/**
+ * Starts the scheduler on this node: applies due changes every `intervalMs` (default 15 s, so a
+ * change takes effect within a minute of its time even with a slow tick). Safe on every node.
+ * @returns stop(): waits for a tick under way
+ */
+export function startScheduledChangesWorker(db: Database, options: { intervalMs?: number; log?: (error: unknown) => void; clock?: () => number } = {}) {
+  const clock = options.clock ?? Date.now;
+  return runEvery(options.intervalMs ?? 15_000, async () => void (await runDueChanges(db, clock())), options.log);
+}
