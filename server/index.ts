@@ -21,6 +21,7 @@ import { safeError } from "../app/domain/logging/safe-error";
 import { startDeliveryWorker } from "../app/services/lead-delivery.server";
 import { paymentsAdapterFor } from "../app/adapters/payments/index.server";
 import { startReservationWorker } from "../app/services/reservations.server";
+import { startLeadRetentionWorker } from "../app/console/leads.server";
 import { primaryLocationEmail } from "../app/services/leads.server";
 import { setFlagsFromString } from "node:v8";
 import { createApp } from "./app";
@@ -107,6 +108,14 @@ export async function startServer(): Promise<RunningServer> {
   const worker = env.LEAD_WORKER ? startDeliveryWorker(database.db, channels, { log: (err) => logger.warn({ err: safeError(err) }, "lead delivery tick failed") }) : null;
   // Issue 10: reservation expiry and payment reconcile (safe on several nodes; state is in the database).
   const reservationWorker = env.LEAD_WORKER ? startReservationWorker(database.db, paymentsAdapterFor(database.db), { log: (err) => logger.warn({ err: safeError(err) }, "reservation tick failed") }) : null;
+  // Issue 49 item 4: leads past their site's retention (leads.retentionDays) are anonymised hourly;
+  // one node at a time (an advisory lock), and each site's count goes to the log and the audit trail.
+  const retentionWorker = env.LEAD_WORKER
+    ? startLeadRetentionWorker(database.db, {
+        report: (site) => logger.info({ site: site.slug, anonymised: site.anonymised }, "leads anonymised (retention)"),
+        log: (err) => logger.warn({ err: safeError(err) }, "lead retention tick failed"),
+      })
+    : null;
   // The sites are printed in one write before the server answers, so whoever waits for /healthz
   // and then reads the list (a newcomer's script, site-check) finds every site, not the first few.
   const siteLines: string[] = [];
@@ -172,6 +181,7 @@ export async function startServer(): Promise<RunningServer> {
       await metricsServer?.close();
       await worker?.stop();
       await reservationWorker?.stop();
+      await retentionWorker?.stop();
       channels.close();
       await closeCompression();
       await database.close();

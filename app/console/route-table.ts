@@ -51,6 +51,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: "groups/:slug/staff", file: "routes/console/group-staff.tsx", id: "console-group-staff", guard: { kind: "group", permission: "group.view" }, action: "group.manage" },
   { path: "account", file: "routes/console/account.tsx", id: "console-account", guard: { kind: "signed-in" } },
   { path: "invitations/:token", file: "routes/console/invitation.tsx", id: "console-invitation", guard: { kind: "public" } },
+  // Issue 49 item 4: the leads inbox, its CSV export of the same filter, one lead (status, assignment, notes, retry).
+  { path: "sites/:slug/leads", file: "routes/console/leads.tsx", id: "console-site-leads", guard: { kind: "site", permission: "leads.view" } },
+  { path: "sites/:slug/leads.csv", file: "routes/console/leads-export.tsx", id: "console-site-leads-export", guard: { kind: "site", permission: "leads.view" } },
+  { path: "sites/:slug/leads/:leadId", file: "routes/console/lead.tsx", id: "console-site-lead", guard: { kind: "site", permission: "leads.view" }, action: "leads.edit" },
 ];
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */

@@ -18,4 +18,5 @@ export const SITE_SECTIONS: readonly SiteSection[] = [
   { label: "Settings", path: "settings", permission: "settings.view" },
   { label: "Staff", path: "staff", permission: "staff.view" },
   { label: "Audit trail", path: "audit", permission: "audit.view" },
+  { label: "Leads", path: "leads", permission: "leads.view" },
 ];

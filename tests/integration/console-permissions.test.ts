@@ -15,20 +15,30 @@ import type { Site } from "../../app/sites/site";
 import { useTestApp } from "./app-harness";
 import { consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
 import { createTestSite, ENGINE } from "./database";
+import { eq } from "drizzle-orm";
+import { leads, locations } from "../../db/schema/index";
 
 const state = useTestApp({ app: { trustProxy: true, console: { mailer: recordingMailer() } } });
 let other: Site;
 const cookies = new Map<StaffRole, string>();
 type Tenant = "own" | "other";
 let cases = 0;
+/** A lead of each tenant (for `:leadId`), at the own site's location that the sales member holds. */
+const leadIds = new Map<Tenant, number>();
 
 beforeAll(async () => {
   const { t, handle } = state;
   other = await createTestSite(handle);
   const stamp = `${Date.now()}`;
+  for (const [tenant, site] of [["own", t.site], ["other", other]] as const) {
+    const [location] = await handle.db.select({ id: locations.id }).from(locations).where(eq(locations.siteId, site.id)).limit(1);
+    const [lead] = await handle.db.insert(leads).values({ siteId: site.id, submissionKey: `perm-${stamp}`, form: "enquiry", category: "Sales Enquiry", locationId: location.id, firstName: "Perm", payload: {} }).returning({ id: leads.id });
+    leadIds.set(tenant, lead.id);
+  }
+  const [salesLocation] = await handle.db.select({ slug: locations.slug }).from(locations).where(eq(locations.siteId, t.site.id)).limit(1);
   for (const role of STAFF_ROLES) {
     const email = `${role}-${stamp}@perm.test`;
-    const target: GrantTarget = role === "platform_operator" ? { platform: true } : role === "group_admin" ? { groupSlug: t.site.dealerGroup!.slug } : { siteSlug: t.site.slug };
+    const target: GrantTarget = role === "platform_operator" ? { platform: true } : role === "group_admin" ? { groupSlug: t.site.dealerGroup!.slug } : { siteSlug: t.site.slug, locationSlugs: role === "sales" ? [salesLocation.slug] : undefined };
     await addStaffMember(handle.db, { email, role, target });
     cookies.set(role, await signInByLink(t, handle, email, freshClientIp()));
   }
@@ -41,7 +51,7 @@ function pathOf(route: ConsoleRoute, tenant: Tenant): string {
   const site = tenant === "own" ? state.t.site : other;
   const slug = route.guard.kind === "group" ? site.dealerGroup!.slug : site.slug;
   // A token no invitation has: the page still answers (saying the link does not work).
-  return `/${route.path.replace(":slug", slug).replace(":token", "no-such-invitation-token-0000")}`;
+  return `/${route.path.replace(":slug", slug).replace(":token", "no-such-invitation-token-0000").replace(":leadId", String(leadIds.get(tenant)))}`;
 }
 
 /** What the matrix says a request should get. */

@@ -2,10 +2,10 @@
  * `/sites/{slug}/audit/export` (issue 48 item 6): the audit rows of the view's filters as CSV
  * (csv-stringify quotes every field that needs it), up to 50,000 rows.
  */
-import { stringify } from "csv-stringify/sync";
 import { data } from "react-router";
 import type { Route } from "./+types/audit-export";
 import { auditRows, AuditFilterSchema } from "~/console/audit.server";
+import { csvResponse } from "~/console/csv.server";
 import { guardConsoleRoute } from "~/console/guard.server";
 
 const ROUTE_ID = "console-site-audit-export";
@@ -17,16 +17,9 @@ export async function loader(args: Route.LoaderArgs) {
   const filter = AuditFilterSchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
   if (!filter.success) throw data(`Invalid filter: ${filter.error.issues.map((i) => `${String(i.path[0])} must be ${i.message}`).join("; ")}`, { status: 400 });
   const rows = await auditRows(db, scoped, filter.data, MAX_ROWS);
-  // A spreadsheet runs a cell starting with = + - @ as a formula: such text is prefixed with '.
-  const cell = (v: unknown) => {
-    const text = v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v);
-    return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  };
-  const csv = stringify([
+  return csvResponse(
+    `audit-${scoped.slug}.csv`,
     ["id", "at_utc", "site", "who", "action", "entity", "entity_id", "before", "after", "ip_address"],
-    ...rows.map((r) => [r.id, r.at.toISOString(), scoped.name, r.actor, r.action, r.entity, r.entityId, r.before, r.after, r.ipAddress].map(cell)),
-  ]);
-  return new Response(csv, {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="audit-${scoped.slug}.csv"` },
-  });
+    rows.map((r) => [r.id, r.at.toISOString(), scoped.name, r.actor, r.action, r.entity, r.entityId, r.before, r.after, r.ipAddress]),
+  );
 }
