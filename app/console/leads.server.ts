@@ -11,6 +11,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, or, sq
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { cars, dealerGroups, leadDeliveries, leadNotes, leads, locations, sites, staffRoles, staffUsers } from "../../db/schema/index";
+import { LEAD_FORM_KINDS } from "~/forms/lead-forms";
 import { DEPARTMENTS, LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from "~/domain/leads/status";
 import { retryDelivery } from "~/services/lead-delivery.server";
 import { resolveSiteConfig } from "~/sites/resolve-config";
@@ -208,20 +209,23 @@ export async function exportLeads(db: Database, viewer: LeadViewer, filter: Lead
   return raw.map((r) => toRow(r, viewer.personal));
 }
 
-/** The choices of the filter form: the site's locations (within reach) and the forms its leads came from. */
-export async function leadFilterChoices(db: Database, scoped: ScopedSite): Promise<{ locations: { id: number; name: string }[]; forms: string[] }> {
+/**
+ * Forms a lead can come from: the lead pages' kinds and the checkout's (reservations, purchases,
+ * payment requests: app/services/reservations.server.ts). A fixed list: reading the distinct forms
+ * of 100,000 leads took 200 ms a page.
+ */
+export const LEAD_FORMS: readonly string[] = [...LEAD_FORM_KINDS, "reservation", "online-purchase", "online-payment"];
+
+/** The choices of the filter form: the site's locations (within reach) and the forms. */
+export async function leadFilterChoices(db: Database, scoped: ScopedSite): Promise<{ locations: { id: number; name: string }[]; forms: readonly string[] }> {
   const siteId = scoped.site.id;
   const limited = scoped.reach === "assigned-locations";
-  const [locs, forms] = await Promise.all([
-    db
-      .select({ id: locations.id, name: locations.name })
-      .from(locations)
-      .where(limited ? and(eq(locations.siteId, siteId), inArray(locations.id, scoped.locationIds.length ? scoped.locationIds : [-1])) : eq(locations.siteId, siteId))
-      .orderBy(asc(locations.name)),
-    // A loose index scan would be faster; the forms are few, and (site_id, ...) indexes keep it short.
-    db.selectDistinct({ form: leads.form }).from(leads).where(eq(leads.siteId, siteId)).orderBy(asc(leads.form)),
-  ]);
-  return { locations: locs, forms: forms.map((f) => f.form) };
+  const locs = await db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .where(limited ? and(eq(locations.siteId, siteId), inArray(locations.id, scoped.locationIds.length ? scoped.locationIds : [-1])) : eq(locations.siteId, siteId))
+    .orderBy(asc(locations.name));
+  return { locations: locs, forms: LEAD_FORMS };
 }
 
 /** One delivery attempt record of a lead (a channel and target, its state and last error). */

@@ -44,6 +44,7 @@ export const leads = pgTable(
     index("leads_site_created").on(t.siteId, t.createdAt),
     index("leads_site_status_created").on(t.siteId, t.status, t.createdAt),
     index("leads_site_location_created").on(t.siteId, t.locationId, t.createdAt),
+    index("leads_site_form_created").on(t.siteId, t.form, t.createdAt, t.id),
   ],
 );
 
