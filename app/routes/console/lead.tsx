@@ -250,47 +250,26 @@ export default function ConsoleLead({ loaderData, actionData }: Route.ComponentP
 
       {canEdit ? (
         <div className="mt-4 grid gap-4 md:grid-cols-2">
-          <form method="post" className="rounded border border-slate-300 p-4" aria-labelledby="status-title">
-            <h2 id="status-title" className="font-semibold">
-              Status
-            </h2>
-            <input type="hidden" name="intent" value="status" />
-            <label htmlFor="lead-status-select" className="mt-2 block text-sm font-medium">
-              Status
-            </label>
-            <select id="lead-status-select" name="status" defaultValue={keptValue(outcome, "lead-status", "status", lead.status)} {...invalid(errorsOf(outcome, "lead-status", "status"), "lead-status-error")} className="mt-1 rounded border border-slate-500 px-2 py-1">
-              {LEAD_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {LEAD_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-            <FieldErrors id="lead-status-error" messages={errorsOf(outcome, "lead-status", "status")} />
-            <button type="submit" className="mt-2 block rounded bg-slate-900 px-3 py-1 text-white">
-              Change status
-            </button>
-          </form>
-          <form method="post" className="rounded border border-slate-300 p-4" aria-labelledby="assign-title">
-            <h2 id="assign-title" className="font-semibold">
-              Assignment
-            </h2>
-            <input type="hidden" name="intent" value="assign" />
-            <label htmlFor="lead-assignee" className="mt-2 block text-sm font-medium">
-              Assigned to
-            </label>
-            <select id="lead-assignee" name="assignee" defaultValue={keptValue(outcome, "lead-assign", "assignee", lead.assignedToId ?? "")} {...invalid(errorsOf(outcome, "lead-assign", "assignee"), "lead-assignee-error")} className="mt-1 rounded border border-slate-500 px-2 py-1">
-              <option value="">Nobody</option>
-              {assignees.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name ? `${a.name} (${a.email})` : a.email}
-                </option>
-              ))}
-            </select>
-            <FieldErrors id="lead-assignee-error" messages={errorsOf(outcome, "lead-assign", "assignee")} />
-            <button type="submit" className="mt-2 block rounded bg-slate-900 px-3 py-1 text-white">
-              Assign
-            </button>
-          </form>
+          <SelectForm
+            outcome={outcome}
+            intent="status"
+            field="status"
+            title="Status"
+            label="Status"
+            submit="Change status"
+            current={lead.status}
+            options={LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }))}
+          />
+          <SelectForm
+            outcome={outcome}
+            intent="assign"
+            field="assignee"
+            title="Assignment"
+            label="Assigned to"
+            submit="Assign"
+            current={lead.assignedToId ?? ""}
+            options={[{ value: "", label: "Nobody" }, ...assignees.map((a) => ({ value: a.id, label: a.name ? `${a.name} (${a.email})` : a.email }))]}
+          />
         </div>
       ) : null}
 
@@ -327,5 +306,34 @@ export default function ConsoleLead({ loaderData, actionData }: Route.ComponentP
         ) : null}
       </section>
     </article>
+  );
+}
+
+/** One change of the lead by a select (status, assignee): a plain POST form with its intent. */
+function SelectForm(props: { outcome: FormOutcome; intent: string; field: string; title: string; label: string; submit: string; current: string; options: { value: string; label: string }[] }) {
+  const { outcome, intent, field } = props;
+  const form = `lead-${intent}`;
+  const messages = errorsOf(outcome, form, field);
+  return (
+    <form method="post" className="rounded border border-slate-300 p-4" aria-labelledby={`${form}-title`}>
+      <h2 id={`${form}-title`} className="font-semibold">
+        {props.title}
+      </h2>
+      <input type="hidden" name="intent" value={intent} />
+      <label htmlFor={`${form}-${field}`} className="mt-2 block text-sm font-medium">
+        {props.label}
+      </label>
+      <select id={`${form}-${field}`} name={field} defaultValue={keptValue(outcome, form, field, props.current)} {...invalid(messages, `${form}-${field}-error`)} className="mt-1 rounded border border-slate-500 px-2 py-1">
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldErrors id={`${form}-${field}-error`} messages={messages} />
+      <button type="submit" className="mt-2 block rounded bg-slate-900 px-3 py-1 text-white">
+        {props.submit}
+      </button>
+    </form>
   );
 }

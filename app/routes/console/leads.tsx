@@ -7,6 +7,7 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/leads";
+import { FilterActions, FilterField, filterAria } from "~/console/forms";
 import { guardConsoleRoute } from "~/console/guard.server";
 import { formatInTimeZone, LEAD_FILTER_FIELDS, LeadFilterSchema, leadFilterChoices, listLeads, siteTimeZone, type LeadRow } from "~/console/leads.server";
 import { ScrollingTable } from "~/console/scrolling-table";
@@ -57,7 +58,6 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
     { name: "to", label: "To (day)", type: "date" },
     { name: "q", label: personal ? "Search (name, e-mail, phone, stock number, car, lead number)" : "Search (stock number, car, lead number)", type: "search" },
   ] as const;
-  const describedBy = (name: string) => (errors[name] ? `leads-${name}-error` : undefined);
   return (
     <section aria-labelledby="leads-title">
       <title>{`Leads · ${site.name} · Forecourt console`}</title>
@@ -72,11 +72,8 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
       {limited ? <p className="mt-1 text-sm text-slate-600">Leads of your assigned locations only.</p> : null}
       <form method="get" className="mt-3 grid gap-3 sm:grid-cols-4" aria-label="Filter the leads">
         {selects.map((f) => (
-          <div key={f.name}>
-            <label htmlFor={`leads-${f.name}`} className="block text-sm font-medium">
-              {f.label}
-            </label>
-            <select id={`leads-${f.name}`} name={f.name} defaultValue={values[f.name]} aria-invalid={errors[f.name] ? true : undefined} aria-describedby={describedBy(f.name)} className="mt-1 w-full rounded border border-slate-500 px-2 py-1">
+          <FilterField key={f.name} id={`leads-${f.name}`} label={f.label} error={errors[f.name]}>
+            <select id={`leads-${f.name}`} name={f.name} defaultValue={values[f.name]} {...filterAria(`leads-${f.name}`, errors[f.name])} className="mt-1 w-full rounded border border-slate-500 px-2 py-1">
               <option value="">Any</option>
               {f.options.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -84,29 +81,14 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
                 </option>
               ))}
             </select>
-            <FilterError name={f.name} message={errors[f.name]} />
-          </div>
+          </FilterField>
         ))}
         {inputs.map((f) => (
-          <div key={f.name} className={f.name === "q" ? "sm:col-span-2" : undefined}>
-            <label htmlFor={`leads-${f.name}`} className="block text-sm font-medium">
-              {f.label}
-            </label>
-            <input id={`leads-${f.name}`} name={f.name} type={f.type} defaultValue={values[f.name]} aria-invalid={errors[f.name] ? true : undefined} aria-describedby={describedBy(f.name)} className="mt-1 w-full rounded border border-slate-500 px-2 py-1" />
-            <FilterError name={f.name} message={errors[f.name]} />
-          </div>
+          <FilterField key={f.name} id={`leads-${f.name}`} label={f.label} error={errors[f.name]} className={f.name === "q" ? "sm:col-span-2" : undefined}>
+            <input id={`leads-${f.name}`} name={f.name} type={f.type} defaultValue={values[f.name]} {...filterAria(`leads-${f.name}`, errors[f.name])} className="mt-1 w-full rounded border border-slate-500 px-2 py-1" />
+          </FilterField>
         ))}
-        <p className="flex flex-wrap items-center gap-3 sm:col-span-4">
-          <button type="submit" className="rounded bg-slate-900 px-3 py-1 text-white">
-            Filter
-          </button>
-          <a href={`/sites/${site.slug}/leads`} className="underline">
-            Clear filters
-          </a>
-          <a href={`/sites/${site.slug}/leads.csv${query ? `?${query}` : ""}`} className="underline">
-            Export these leads as CSV
-          </a>
-        </p>
+        <FilterActions clearHref={`/sites/${site.slug}/leads`} exportHref={`/sites/${site.slug}/leads.csv${query ? `?${query}` : ""}`} exportLabel="Export these leads as CSV" />
       </form>
       {errors.page ? <p className="mt-2 text-sm font-semibold text-red-800">{errors.page}</p> : null}
       {rows.length ? (
@@ -162,14 +144,5 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
         ) : null}
       </nav>
     </section>
-  );
-}
-
-function FilterError({ name, message }: { name: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={`leads-${name}-error`} className="text-sm font-semibold text-red-800">
-      {message}
-    </p>
   );
 }
