@@ -3,6 +3,7 @@
  * `npm run leads -- summary` (deliveries per site and status; dead ones need a person)
  * `npm run leads -- retry <delivery id>`
  * `npm run leads -- retry-dead`
+ * `npm run leads -- anonymise` (now: leads older than their site's leads.retentionDays; issue 49 item 4)
  *
  * Looks at the lead delivery outbox (DESIGN 6): lists deliveries with their lead, status,
  * attempts and last error; re-queues one delivery or every dead one for an immediate attempt
@@ -12,9 +13,10 @@
  */
 import { parseArgs } from "node:util";
 import { openCliDatabase } from "./cli-database.ts";
+import { anonymiseExpiredLeads } from "../app/console/leads.server.ts";
 import { deliverySummary, listDeliveries, retryDeadDeliveries, retryDelivery } from "../app/services/lead-delivery.server.ts";
 
-const USAGE = "usage: npm run leads -- list [--status pending|sent|dead] [--limit N] | summary | retry <delivery id> | retry-dead";
+const USAGE = "usage: npm run leads -- list [--status pending|sent|dead] [--limit N] | summary | retry <delivery id> | retry-dead | anonymise";
 
 async function run(): Promise<number> {
   let args;
@@ -26,7 +28,7 @@ async function run(): Promise<number> {
   }
   const [command, id] = args.positionals;
   const status = args.values.status;
-  if (args.values.help || !command || !["list", "summary", "retry", "retry-dead"].includes(command) || (status && !["pending", "sent", "dead"].includes(status))) {
+  if (args.values.help || !command || !["list", "summary", "retry", "retry-dead", "anonymise"].includes(command) || (status && !["pending", "sent", "dead"].includes(status))) {
     console.error(USAGE);
     return args.values.help ? 0 : 1;
   }
@@ -57,6 +59,12 @@ async function run(): Promise<number> {
       const ok = await retryDelivery(handle.db, Number(id));
       console.log(ok ? `delivery #${id} queued for an immediate attempt` : `no delivery #${id}`);
       return ok ? 0 : 1;
+    }
+    if (command === "anonymise") {
+      const sites = await anonymiseExpiredLeads(handle.db, Date.now());
+      for (const s of sites) console.log(`${s.slug}\t${s.anonymised} leads anonymised`);
+      console.log(`${sites.reduce((n, s) => n + s.anonymised, 0)} leads anonymised in all`);
+      return 0;
     }
     console.log(`${await retryDeadDeliveries(handle.db)} dead deliveries queued again`);
     return 0;

@@ -23,6 +23,7 @@ import { paymentsAdapterFor } from "../app/adapters/payments/index.server";
 import { startReservationWorker } from "../app/services/reservations.server";
 import { startFeedWorker } from "../app/services/feed-imports.server";
 import { startScheduledChangesWorker } from "../app/services/scheduled-changes.server";
+import { startLeadRetentionWorker } from "../app/console/leads.server";
 import { primaryLocationEmail } from "../app/services/leads.server";
 import { setFlagsFromString } from "node:v8";
 import { createApp } from "./app";
@@ -113,6 +114,14 @@ export async function startServer(): Promise<RunningServer> {
   const feedWorker = env.LEAD_WORKER ? startFeedWorker(database.db, { log: (err) => logger.warn({ err: safeError(err) }, "feed pull tick failed") }) : null;
   // Issue 50: scheduled content changes (publish / unpublish at a time); safe on several nodes.
   const scheduler = env.LEAD_WORKER ? startScheduledChangesWorker(database.db, { log: (err) => logger.warn({ err: safeError(err) }, "scheduled changes tick failed") }) : null;
+  // Issue 49 item 4: leads past their site's retention (leads.retentionDays) are anonymised hourly;
+  // one node at a time (an advisory lock), and each site's count goes to the log and the audit trail.
+  const retentionWorker = env.LEAD_WORKER
+    ? startLeadRetentionWorker(database.db, {
+        report: (site) => logger.info({ site: site.slug, anonymised: site.anonymised }, "leads anonymised (retention)"),
+        log: (err) => logger.warn({ err: safeError(err) }, "lead retention tick failed"),
+      })
+    : null;
   // The sites are printed in one write before the server answers, so whoever waits for /healthz
   // and then reads the list (a newcomer's script, site-check) finds every site, not the first few.
   const siteLines: string[] = [];
@@ -180,6 +189,7 @@ export async function startServer(): Promise<RunningServer> {
       await reservationWorker?.stop();
       await feedWorker?.stop();
       await scheduler?.stop();
+      await retentionWorker?.stop();
       channels.close();
       await closeCompression();
       await database.close();

@@ -10,7 +10,8 @@ import type { Database } from "../../db/client";
 import { staffAudit, staffRoles, staffUsers } from "../../db/schema/index";
 import type { ConsoleSite } from "./staff.server";
 
-const day = z
+/** A day typed into a date field ("2026-11-29"). */
+export const daySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "a date like 2026-11-29")
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "a real date");
@@ -19,8 +20,8 @@ const day = z
 export const AuditFilterSchema = z.object({
   who: z.string().trim().max(200).optional().transform((v) => v || undefined),
   entity: z.string().trim().max(100).optional().transform((v) => v || undefined),
-  from: day.optional().or(z.literal("").transform(() => undefined)),
-  to: day.optional().or(z.literal("").transform(() => undefined)),
+  from: daySchema.optional().or(z.literal("").transform(() => undefined)),
+  to: daySchema.optional().or(z.literal("").transform(() => undefined)),
 });
 export type AuditFilter = z.infer<typeof AuditFilterSchema>;
 
@@ -64,6 +65,7 @@ export async function auditRows(db: Database, site: ConsoleSite, filter: AuditFi
   return rows.map(({ email, ...r }) => ({ ...r, actor: r.actor ?? email }));
 }
 
-function escapeLike(text: string): string {
+/** `text` matched literally inside an ILIKE pattern (its \\, % and _ escaped). */
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -1,4 +1,4 @@
-/** CSV downloads of the console (audit trail, feed rejection reports), written by csv-stringify. */
+/** CSV downloads of the console (audit trail, feed rejection reports, leads), written by csv-stringify. */
 import { stringify } from "csv-stringify/sync";
 
 /**
@@ -6,7 +6,7 @@ import { stringify } from "csv-stringify/sync";
  * = + - @ (which a spreadsheet runs as a formula) prefixed with '.
  */
 export function spreadsheetCell(value: unknown): string {
-  const text = value === null || value === undefined ? "" : typeof value === "string" ? value : typeof value === "number" ? String(value) : JSON.stringify(value);
+  const text = value === null || value === undefined ? "" : typeof value === "string" ? value : typeof value === "number" ? String(value) : value instanceof Date ? value.toISOString() : JSON.stringify(value);
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
@@ -16,5 +16,5 @@ export function spreadsheetCell(value: unknown): string {
  */
 export function csvDownload(header: readonly string[], rows: readonly (readonly unknown[])[], fileName: string): Response {
   const csv = stringify([[...header], ...rows.map((r) => r.map(spreadsheetCell))]);
-  return new Response(csv, { headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${fileName}"` } });
+  return new Response(csv, { headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${fileName}"`, "Cache-Control": "no-store" } });
 }

@@ -1,4 +1,5 @@
 /** Small pieces of the console's plain HTML forms: a field's messages and the page's outcome line. */
+import type { ReactNode } from "react";
 import type { FormProblem } from "./form.server";
 
 /** The action data every console form page answers. */
@@ -40,4 +41,46 @@ export function FormStatus({ outcome }: { outcome: FormOutcome }) {
       </p>
     );
   return null;
+}
+
+/**
+ * One field of a GET filter form (audit trail, leads inbox): its label, its control (`children`,
+ * whose id is `id` and which spreads {@link filterAria}) and the message of a refused value.
+ */
+export function FilterField({ id, label, error, className, children }: { id: string; label: string; error: string | undefined; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-semibold text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A filter control's ARIA state: invalid and described by its message, only when refused. */
+export function filterAria(id: string, error: string | undefined) {
+  return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
+}
+
+/** The last row of a GET filter form: Filter, Clear filters (`clearHref`) and the CSV export of the same filter. */
+export function FilterActions({ clearHref, exportHref, exportLabel }: { clearHref: string; exportHref: string; exportLabel: string }) {
+  return (
+    <p className="flex flex-wrap items-center gap-3 sm:col-span-4">
+      <button type="submit" className="rounded bg-slate-900 px-3 py-1 text-white">
+        Filter
+      </button>
+      <a href={clearHref} className="underline">
+        Clear filters
+      </a>
+      <a href={exportHref} className="underline">
+        {exportLabel}
+      </a>
+    </p>
+  );
 }

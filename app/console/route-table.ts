@@ -69,6 +69,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: "sites/:slug/offers", file: "routes/console/offers.tsx", id: "console-site-offers", guard: { kind: "site", permission: "content.view" } },
   { path: "sites/:slug/offers/edit", file: "routes/console/offer-edit.tsx", id: "console-site-offer-edit", guard: { kind: "site", permission: "content.view" }, action: "content.edit" },
   { path: "sites/:slug/offers/preview", file: "routes/console/offers-preview.tsx", id: "console-site-offers-preview", guard: { kind: "site", permission: "content.view" } },
+  // Issue 49 item 4: the leads inbox, its CSV export of the same filter, one lead (status, assignment, notes, retry).
+  { path: "sites/:slug/leads", file: "routes/console/leads.tsx", id: "console-site-leads", guard: { kind: "site", permission: "leads.view" } },
+  { path: "sites/:slug/leads.csv", file: "routes/console/leads-export.tsx", id: "console-site-leads-export", guard: { kind: "site", permission: "leads.view" } },
+  { path: "sites/:slug/leads/:leadId", file: "routes/console/lead.tsx", id: "console-site-lead", guard: { kind: "site", permission: "leads.view" }, action: "leads.edit" },
 ];
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */

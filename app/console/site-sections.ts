@@ -26,4 +26,5 @@ export const SITE_SECTIONS: readonly SiteSection[] = [
   { label: "Banners and popup", path: "promotions", permission: "content.view" },
   { label: "Reviews", path: "reviews", permission: "content.view" },
   { label: "Offers and promo cards", path: "offers", permission: "content.view" },
+  { label: "Leads", path: "leads", permission: "leads.view" },
 ];

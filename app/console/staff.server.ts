@@ -102,11 +102,21 @@ export async function siteFor(db: Database, member: StaffMember, slug: string, p
     const [seen] = visible ? await db.select({ id: sites.id }).from(sites).where(and(eq(sites.slug, slug), visible)) : [];
     throw seen ? forbidden() : notFound();
   }
+  return { site, ...reachIn(member, site, permission)! };
+}
+
+/**
+ * How far `member` holds `permission` on `site` (the widest of their grants that reach it), or
+ * null when none does. For a second permission on a site already opened with {@link siteFor}
+ * (e.g. `leads.personal` on the leads inbox).
+ */
+export function reachIn(member: StaffMember, site: Pick<ConsoleSite, "id" | "dealerGroupId">, permission: Permission): { reach: Reach; locationIds: number[] } | null {
   const reaches = grantsWith(member, permission)
     .filter((g) => g.role === "platform_operator" || (g.role === "group_admin" && g.dealerGroupId === site.dealerGroupId) || g.siteId === site.id)
     .map((g) => ({ reach: accessOf(g.role, permission)!, locationIds: g.locationIds }));
   const widest = reaches.find((r) => r.reach === "all") ?? reaches[0];
-  return { site, reach: widest.reach, locationIds: widest.reach === "assigned-locations" ? widest.locationIds : [] };
+  if (!widest) return null;
+  return { reach: widest.reach, locationIds: widest.reach === "assigned-locations" ? widest.locationIds : [] };
 }
 
 /** A dealer group as the console shows it. */

@@ -336,6 +336,14 @@ export const LeadsConfigSchema = z.object({
     )
     .default([]).describe("Lead delivery routing (DESIGN 6). Every rule whose departments and locations match the lead adds one delivery job. Empty `departments` / `locationIds` match all. When no rule matches, the lead is emailed to `defaultEmail`, else to its location's email."),
   maxDeliveryAttempts: z.number().int().min(1).max(20).default(8).describe("Delivery attempts before a job is dead-lettered (each retry waits twice as long, from 30 s)."),
+  retentionDays: z
+    .number()
+    .int()
+    .min(30)
+    .max(3650)
+    .nullable()
+    .default(null)
+    .describe("Days a lead keeps the shopper's personal data (name, email, phone, postcode, message, form answers); a daily job then anonymises older leads and reports how many (issue 49 item 4). null (default): kept."),
   rateLimitPerIpPerHour: z.number().int().min(1).default(20).describe("Spam guard: accepted leads per IP address per hour (stored in the database, so it holds across nodes)."),
   rateLimitPerSitePerHour: z.number().int().min(1).default(1000).describe("Spam guard: accepted leads per site per hour."),
   multiStep: z.boolean().default(false).describe("Form pages use the multi-step layout (spec 4): contact details first, then the enquiry."),

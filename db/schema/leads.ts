@@ -1,5 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { cars } from "./cars";
+import { staffUsers } from "./console";
+import type { LeadStatus } from "../../app/domain/leads/status";
 import { locations } from "./locations";
 import { sites } from "./sites";
 
@@ -30,8 +32,35 @@ export const leads = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     ip: text("ip"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Where the dealer's staff are with it (issue 49 item 4): new | contacted | appointment | won | lost. */
+    status: text("status").$type<LeadStatus>().notNull().default("new"),
+    /** The staff member working it (console), or null. */
+    assignedTo: text("assigned_to").references(() => staffUsers.id, { onDelete: "set null" }),
+    /** When the retention job removed the shopper's personal data (site config leads.retentionDays). */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("leads_site_submission_key").on(t.siteId, t.submissionKey), index("leads_site_created").on(t.siteId, t.createdAt)],
+  (t) => [
+    uniqueIndex("leads_site_submission_key").on(t.siteId, t.submissionKey),
+    index("leads_site_created").on(t.siteId, t.createdAt),
+    index("leads_site_status_created").on(t.siteId, t.status, t.createdAt),
+    index("leads_site_location_created").on(t.siteId, t.locationId, t.createdAt),
+    index("leads_site_form_created").on(t.siteId, t.form, t.createdAt, t.id),
+  ],
+);
+
+/** A note staff wrote on a lead: kept in order as its history (who, when); never edited. */
+export const leadNotes = pgTable(
+  "lead_notes",
+  {
+    id: serial("id").primaryKey(),
+    leadId: integer("lead_id").notNull().references(() => leads.id, { onDelete: "cascade" }),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    authorEmail: text("author_email"),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("lead_notes_lead").on(t.leadId, t.id)],
 );
 
 /**

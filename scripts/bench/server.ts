@@ -4,7 +4,8 @@
  * and /proc/<pid>/status gives its memory), send requests with a chosen Host header, and stop the
  * server with a signal so it shuts down cleanly (and `--cpu-prof` writes its profile).
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { promisify } from "node:util";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join, resolve } from "node:path";
@@ -197,3 +198,31 @@ export function get(port: number, path: string, host: string, headers: Record<st
 export function benchPort(fallback: number): number {
   return Number(process.env.BENCH_PORT ?? fallback);
 }
+
+/**
+ * A console session cookie (`fc_staff=…`) for `email` as a site manager of `site`, made through
+ * the running server's admin socket: `npm run staff -- add` (or `link`, when an earlier run added
+ * them) prints a one-time link, and its answer sets the session.
+ * @throws when the link does not sign in
+ */
+export async function consoleSession(port: number, dir: string, email: string, site: string): Promise<string> {
+  const env = { ...process.env, DATA_DIR: process.env.BENCH_DATA_DIR ?? ".data/bench-pglite", PORT: String(port) };
+  // Asynchronously: a blocked event loop would miss the server closing an idle keep-alive socket,
+  // and the next request would be sent on it (ECONNRESET).
+  const staff = async (args: string[]) => (await execFileAsync(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], { cwd: dir, env, encoding: "utf8" })).stdout;
+  let out: string;
+  try {
+    out = await staff(["add", email, "--role", "site-manager", "--site", site]);
+  } catch {
+    out = await staff(["link", email]); // added by an earlier run
+  }
+  const link = new URL(/https?:\/\/\S+/.exec(out)?.[0] ?? "");
+  const signIn = await get(port, `${link.pathname}${link.search}`, CONSOLE_HOST);
+  const cookie = ([] as string[]).concat(signIn.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).find((c) => c.startsWith("fc_staff="));
+  if (!cookie) throw new Error(`the console sign-in link answered ${signIn.status} without a session`);
+  return cookie;
+}
+
+/** The console's host on a local server. */
+export const CONSOLE_HOST = "console.localhost";
+const execFileAsync = promisify(execFile);

@@ -9,9 +9,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
+import { expectAxeClean } from "./console-e2e";
 
 const CONSOLE = E2E_BASE("console");
 const OUTBOX = process.env.LEAD_OUTBOX_DIR ?? ".data/outbox";
@@ -45,11 +45,6 @@ function mailsTo(to: string): Set<string> {
   const text = newestMail(to, /./);
   if (text) seen.add(text);
   return seen;
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), page.url()).toEqual([]);
 }
 
 async function signInWithCode(page: Page, email: string) {

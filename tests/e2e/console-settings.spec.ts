@@ -9,7 +9,7 @@
  */
 import { expect, test, type Browser } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
-import { CONSOLE, expectAxeClean, staffSignInLink } from "./console-staff-helpers";
+import { CONSOLE, expectAxeClean, staffSignInLink } from "./console-staff";
 
 const SITE = "southern-cross-used";
 const NO_PRICE_CAR = `${E2E_BASE(SITE)}/cars/2017-kia-picanto-si-avp-b593abb2bd`;

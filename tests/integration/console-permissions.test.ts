@@ -14,7 +14,7 @@ import { accessOf, STAFF_ROLES, type StaffRole } from "../../app/console/permiss
 import { addStaffMember, type GrantTarget } from "../../app/console/staff.server";
 import type { Site } from "../../app/sites/site";
 import { importStock } from "../../app/services/stock-import.server";
-import { cars, locations } from "../../db/schema/index";
+import { cars, leads, locations } from "../../db/schema/index";
 import { useTestApp } from "./app-harness";
 import { consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
 import { createTestSite, ENGINE } from "./database";
@@ -27,6 +27,8 @@ let stockNumber = "";
 const cookies = new Map<StaffRole, string>();
 type Tenant = "own" | "other";
 let cases = 0;
+/** A lead of each tenant (for `:leadId`), at the site's first location (the own site's is the sales member's). */
+const leadIds = new Map<Tenant, number>();
 
 beforeAll(async () => {
   const { t, handle } = state;
@@ -38,6 +40,11 @@ beforeAll(async () => {
   await importStock(handle.db, other, feed([stockRecord({ stock_number: stockNumber })]));
   await handle.db.update(cars).set({ images: [{ url: "/demo-photos/gallery-caravan-1.jpg" }] }).where(and(eq(cars.siteId, other.id), eq(cars.stockNumber, stockNumber)));
   const stamp = `${Date.now()}`;
+  for (const [tenant, site] of [["own", t.site], ["other", other]] as const) {
+    const [location] = await handle.db.select({ id: locations.id }).from(locations).where(eq(locations.siteId, site.id)).limit(1);
+    const [lead] = await handle.db.insert(leads).values({ siteId: site.id, submissionKey: `perm-${stamp}`, form: "enquiry", category: "Sales Enquiry", locationId: location.id, firstName: "Perm", payload: {} }).returning({ id: leads.id });
+    leadIds.set(tenant, lead.id);
+  }
   for (const role of STAFF_ROLES) {
     const email = `${role}-${stamp}@perm.test`;
     const target: GrantTarget = role === "platform_operator" ? { platform: true } : role === "group_admin" ? { groupSlug: t.site.dealerGroup!.slug } : role === "sales" ? { siteSlug: t.site.slug, locationSlugs: [main.slug] } : { siteSlug: t.site.slug };
@@ -53,8 +60,8 @@ function pathOf(route: ConsoleRoute, tenant: Tenant): string {
   const site = tenant === "own" ? state.t.site : other;
   const slug = route.guard.kind === "group" ? site.dealerGroup!.slug : site.slug;
   // A token no invitation has: the page still answers (saying the link does not work).
-  // Row routes open the car with the same stock number on both sites.
-  return `/${route.path.replace(":slug", slug).replace(":token", "no-such-invitation-token-0000").replace(":stockNumber", stockNumber).replace(":position", "1")}`;
+  // Row routes open the car with the same stock number on both sites, and each tenant's lead.
+  return `/${route.path.replace(":slug", slug).replace(":token", "no-such-invitation-token-0000").replace(":stockNumber", stockNumber).replace(":position", "1").replace(":leadId", String(leadIds.get(tenant)))}`;
 }
 
 /** What the matrix says a request should get. */

@@ -6,6 +6,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/audit";
 import { auditRows, AuditFilterSchema } from "~/console/audit.server";
+import { FilterActions, FilterField, filterAria } from "~/console/forms";
 import { guardConsoleRoute } from "~/console/guard.server";
 import { ScrollingTable } from "~/console/scrolling-table";
 
@@ -62,29 +63,11 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
       </h1>
       <form method="get" className="mt-3 grid gap-3 sm:grid-cols-4" aria-label="Filter the audit trail">
         {FILTERS.map((f) => (
-          <div key={f.name}>
-            <label htmlFor={`audit-${f.name}`} className="block text-sm font-medium">
-              {f.label}
-            </label>
-            <input id={`audit-${f.name}`} name={f.name} type={f.type} defaultValue={values[f.name]} aria-invalid={errors[f.name] ? true : undefined} aria-describedby={errors[f.name] ? `audit-${f.name}-error` : undefined} className="mt-1 w-full rounded border border-slate-500 px-2 py-1" />
-            {errors[f.name] ? (
-              <p id={`audit-${f.name}-error`} className="text-sm font-semibold text-red-700">
-                {errors[f.name]}
-              </p>
-            ) : null}
-          </div>
+          <FilterField key={f.name} id={`audit-${f.name}`} label={f.label} error={errors[f.name]}>
+            <input id={`audit-${f.name}`} name={f.name} type={f.type} defaultValue={values[f.name]} {...filterAria(`audit-${f.name}`, errors[f.name])} className="mt-1 w-full rounded border border-slate-500 px-2 py-1" />
+          </FilterField>
         ))}
-        <p className="flex flex-wrap items-center gap-3 sm:col-span-4">
-          <button type="submit" className="rounded bg-slate-900 px-3 py-1 text-white">
-            Filter
-          </button>
-          <a href={`/sites/${site.slug}/audit`} className="underline">
-            Clear filters
-          </a>
-          <a href={`/sites/${site.slug}/audit/export${query ? `?${query}` : ""}`} className="underline">
-            Export as CSV
-          </a>
-        </p>
+        <FilterActions clearHref={`/sites/${site.slug}/audit`} exportHref={`/sites/${site.slug}/audit/export${query ? `?${query}` : ""}`} exportLabel="Export as CSV" />
       </form>
       {rows.length ? (
         <ScrollingTable label="Audit trail" className="mt-4">

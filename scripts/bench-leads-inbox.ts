@@ -1,0 +1,132 @@
+/**
+ * `npm run bench:leads-inbox` (issue 49 "Benchmarks", decision 315): the console's leads inbox
+ * with 100,000 leads on one site (perth-toyota), filtered and paged, at 10 connections, on
+ * PostgreSQL (DATABASE_URL is required: the goal is stated for it). Signed in as a site manager.
+ *
+ * The production server is started (scripts/bench/server.ts; it migrates and seeds the demo
+ * sites), then the site is topped up to BENCH_LEADS leads (default 100,000) spread over 400 days,
+ * its locations, its cars (a third carry none), the five statuses and eight forms, by one
+ * `INSERT … SELECT generate_series` and an ANALYZE. Each page gets a 2 s warm-up, then BENCH_RUNS
+ * (3) runs of BENCH_SECONDS (5) with autocannon; the table prints, per page, the latency of the
+ * runs (ms): min, median and max of the per-run medians, and min / median / max of the per-run
+ * p99, requests/s, the server's CPU time per request (ms; on a busy shared machine the figure to
+ * compare builds by) and the load average. Other environment: BENCH_PORT (default 3299), BENCH_CONNECTIONS (10),
+ * BENCH_OUT (default .data/bench-leads-inbox.json). About 4 minutes with the defaults.
+ * A benchmark, not a test: nothing fails on timings.
+ * @throws (exits non-zero) without DATABASE_URL, or when a page does not answer 200
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import pg from "pg";
+// @ts-expect-error autocannon ships no type declarations
+import autocannon from "autocannon";
+import { formatSpread, spread } from "./bench/lib";
+import { appDir, benchPort, BROWSER_HEADERS, CONSOLE_HOST, consoleSession, ensureBuild, get, startServer } from "./bench/server";
+
+const SITE = "perth-toyota";
+const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const OUT = process.env.BENCH_OUT ?? ".data/bench-leads-inbox.json";
+const PORT = benchPort(3299);
+const FORMS = ["enquiry", "test-drive", "finance", "service", "parts", "general", "offer", "trade-in"];
+
+/** Tops the site up to {@link LEADS} leads. @returns the site's locations (for the filters) */
+async function seedLeads(url: string): Promise<{ locations: number[]; total: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: sites } = await client.query<{ id: number }>("select id from sites where slug = $1", [SITE]);
+    const siteId = sites[0].id;
+    const { rows: locs } = await client.query<{ id: number }>("select id from locations where site_id = $1 order by id", [siteId]);
+    const { rows: cars } = await client.query<{ id: number }>("select id from cars where site_id = $1 order by id", [siteId]);
+    const { rows: have } = await client.query<{ n: number }>("select count(*)::int as n from leads where site_id = $1", [siteId]);
+    const missing = LEADS - have[0].n;
+    if (missing > 0) {
+      console.error(`seeding ${missing} leads on ${SITE}`);
+      await client.query(
+        `insert into leads (site_id, submission_key, form, category, car_id, location_id, first_name, last_name, email, phone, postcode, payload, created_at, status)
+         select $1, 'bench-' || g || '-' || extract(epoch from now())::bigint, f.form, initcap(f.form) || ' lead',
+           case when g % 3 = 0 or array_length($5::int[], 1) is null then null else ($5::int[])[1 + g % array_length($5::int[], 1)] end,
+           ($2::int[])[1 + g % array_length($2::int[], 1)],
+           'Shopper' || g, 'Bench', 'shopper' || g || '@example.com', '+614' || lpad((g % 100000000)::text, 8, '0'), '6000',
+           jsonb_build_object('source', 'Website', 'message', 'Bench lead ' || g, 'lead_attributes', jsonb_build_object('visited_pages', jsonb_build_array('/search', '/cars/x'), 'linked_query_params', 'utm_source=google')),
+           now() - (g % 400) * interval '1 day' - (g % 86400) * interval '1 second',
+           (array['new','contacted','appointment','won','lost'])[1 + g % 5]
+         from generate_series(1, $3::int) g
+         cross join lateral (select ($4::text[])[1 + g % array_length($4::text[], 1)] as form) f`,
+        [siteId, locs.map((l) => l.id), missing, FORMS, cars.map((c) => c.id)],
+      );
+      await client.query("analyze leads");
+    }
+    const { rows: total } = await client.query<{ n: number }>("select count(*)::int as n from leads where site_id = $1", [siteId]);
+    return { locations: locs.map((l) => l.id), total: total[0].n };
+  } finally {
+    await client.end();
+  }
+}
+
+interface Run {
+  reqs: number;
+  min: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  /** The server's CPU time per request (ms, user + system, from /proc): less moved by busy neighbours than latency. */
+  cpuMs: number;
+}
+
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.error("bench:leads-inbox needs PostgreSQL: set DATABASE_URL");
+  process.exit(1);
+}
+const dir = appDir();
+ensureBuild(dir);
+const server = await startServer({ dir, port: PORT });
+try {
+  const { locations, total } = await seedLeads(url);
+  const cookie = await consoleSession(PORT, dir, "bench-leads@forecourt.localhost", SITE);
+  const headers = { ...BROWSER_HEADERS, cookie, host: CONSOLE_HOST };
+  const inbox = `/sites/${SITE}/leads`;
+  const pages = [
+    { name: "inbox, page 1", path: inbox },
+    { name: "inbox, page 40", path: `${inbox}?page=40` },
+    { name: "status", path: `${inbox}?status=contacted` },
+    { name: "location + status, p3", path: `${inbox}?location=${locations[1] ?? locations[0]}&status=won&page=3` },
+    { name: "department + 30 days", path: `${inbox}?department=service&from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}` },
+    { name: "car type + form", path: `${inbox}?carType=used&form=enquiry` },
+    { name: "free text (name)", path: `${inbox}?q=Shopper4242` },
+  ];
+  for (const page of pages) {
+    const r = await get(PORT, page.path, CONSOLE_HOST, headers);
+    if (r.status !== 200) throw new Error(`${page.path} answered ${r.status}`);
+    await autocannon({ url: `http://127.0.0.1:${PORT}${page.path}`, headers, connections: CONNECTIONS, duration: 2 });
+  }
+  const runs: Run[][] = pages.map(() => []);
+  for (let run = 1; run <= RUNS; run++) {
+    for (const [i, page] of pages.entries()) {
+      const cpuBefore = server.cpuMs();
+      const r = await autocannon({ url: `http://127.0.0.1:${PORT}${page.path}`, headers, connections: CONNECTIONS, duration: SECONDS });
+      const cpuMs = r.requests.total ? (server.cpuMs() - cpuBefore) / r.requests.total : NaN;
+      runs[i].push({ reqs: r.requests.average, min: r.latency.min, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, non2xx: r.non2xx, cpuMs });
+      console.error(`[run ${run}/${RUNS}] ${page.name.padEnd(24)} ${r.requests.average.toFixed(0).padStart(5)} req/s  min ${r.latency.min} ms  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  max ${r.latency.max} ms  CPU ${cpuMs.toFixed(1)} ms/req${r.non2xx ? `  (${r.non2xx} non-2xx)` : ""}`);
+    }
+  }
+  console.log(`\nbench:leads-inbox: ${total.toLocaleString("en-AU")} leads on ${SITE}, PostgreSQL, ${CONNECTIONS} connections, ${RUNS} runs x ${SECONDS} s`);
+  console.log(`load average while measuring: ${loadavg().map((n) => n.toFixed(1)).join(" ")} on ${cpus().length} cores`);
+  console.log("| page | req/s | latency min | latency median (p50) | latency max | p99 (min / median / max of runs) | server CPU ms/req |");
+  console.log("|---|---|---|---|---|---|---|");
+  const result = pages.map((page, i) => {
+    const rs = runs[i];
+    const row = { name: page.name, path: page.path, reqs: spread(rs.map((r) => r.reqs)), min: Math.min(...rs.map((r) => r.min)), p50: spread(rs.map((r) => r.p50)), max: Math.max(...rs.map((r) => r.max)), p99: spread(rs.map((r) => r.p99)), non2xx: rs.reduce((n, r) => n + r.non2xx, 0), cpuMs: spread(rs.map((r) => r.cpuMs)) };
+    console.log(`| ${page.name} | ${formatSpread(row.reqs)} | ${row.min} ms | ${formatSpread(row.p50)} ms | ${row.max} ms | ${formatSpread(row.p99)} ms | ${formatSpread(row.cpuMs, 1)} |`);
+    return row;
+  });
+  mkdirSync(".data", { recursive: true });
+  writeFileSync(OUT, JSON.stringify({ at: new Date().toISOString(), leads: total, connections: CONNECTIONS, runs: RUNS, seconds: SECONDS, pages: result }, null, 2));
+} finally {
+  await server.stop("SIGTERM");
+}

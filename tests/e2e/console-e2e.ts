@@ -1,0 +1,30 @@
+/**
+ * Shared by the console e2e specs: axe on a console page, and staff sign-in: `npm run staff -- add EMAIL --role ROLE --site SLUG
+ * [--location SLUG]`, which reaches the running server through its admin socket, and the one-time
+ * sign-in link it prints.
+ */
+import { execFileSync } from "node:child_process";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+
+/** The console's origin in e2e runs. */
+export const CONSOLE = `http://console.localhost:${port}`;
+
+/** Adds `email` with `role` on site `site` (sales: on `locations`) and returns the sign-in link printed. */
+export function signInLink(email: string, role: string, site: string, locations: string[] = []): string {
+  const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", email, "--role", role, "--site", site, ...locations.flatMap((l) => ["--location", l])], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e-pglite", PORT: String(port) },
+    encoding: "utf8",
+  });
+  const link = /https?:\/\/\S+/.exec(out)?.[0];
+  if (!link) throw new Error(`npm run staff printed no link: ${out}`);
+  return link;
+}
+
+/** No axe violations on the page as it is now (each listed with its elements when there are). */
+export async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), page.url()).toEqual([]);
+}

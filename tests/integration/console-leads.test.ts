@@ -1,0 +1,246 @@
+/**
+ * The leads inbox (issue 49 item 4; decisions 315-317) over real HTTP through the Hono app on the
+ * production build, on PGlite or PostgreSQL (DATABASE_URL): filters and paging, the detail page
+ * and its audit row, status, assignment, notes and retrying a dead delivery, sales reach by list,
+ * URL and CSV export, refused input, and the retention job.
+ */
+import { randomUUID } from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
+import { parse } from "csv-parse/sync";
+import { beforeAll, describe, expect, it } from "vitest";
+import { anonymiseExpiredLeads } from "../../app/console/leads.server";
+import { addStaffMember } from "../../app/console/staff.server";
+import { SiteConfigSchema } from "../../app/sites/site-config";
+import { cars, leadDeliveries, leadNotes, leads, locations, sites, staffAudit } from "../../db/schema/index";
+import { useTestApp } from "./app-harness";
+import { consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
+import { ENGINE } from "./database";
+
+const state = useTestApp({ app: { trustProxy: true, console: { mailer: recordingMailer() } }, site: { locations: [{ slug: "north", name: "North Yard", primary: true }, { slug: "south", name: "South Yard" }] } });
+const ip = freshClientIp();
+const stamp = randomUUID().slice(0, 6);
+let manager: string;
+let managerEmail: string;
+let sales: string;
+let salesEmail: string;
+let readOnly: string;
+let north: number;
+let south: number;
+/** Lead ids by name. */
+const ids: Record<string, number> = {};
+let deadDelivery: number;
+let sentDelivery: number;
+
+async function member(role: "site_manager" | "sales" | "read_only", locationSlugs?: string[]): Promise<{ cookie: string; email: string }> {
+  const email = `${role}-${stamp}-${Math.random().toString(36).slice(2, 7)}@leads.test`;
+  await addStaffMember(state.handle.db, { email, role, target: { siteSlug: state.t.site.slug, locationSlugs } });
+  return { cookie: await signInByLink(state.t, state.handle, email, ip), email };
+}
+
+async function get(path: string, cookie: string) {
+  const response = await consoleRequest(state.t, path, { ip, cookie });
+  return { status: response.status, text: await response.text(), headers: response.headers };
+}
+
+/** The lead numbers linked from an inbox page, in order. */
+function listed(html: string): number[] {
+  return [...html.matchAll(/href="\/sites\/[^/]+\/leads\/(\d+)"/g)].map((m) => Number(m[1]));
+}
+
+beforeAll(async () => {
+  const { db } = state.handle;
+  const site = state.t.site;
+  const locs = await db.select({ id: locations.id, slug: locations.slug }).from(locations).where(eq(locations.siteId, site.id));
+  north = locs.find((l) => l.slug === "north")!.id;
+  south = locs.find((l) => l.slug === "south")!.id;
+  const [car] = await db.select({ id: cars.id, carType: cars.carType }).from(cars).where(eq(cars.id, state.t.carId));
+  expect(car.carType).toBe("used");
+  const at = (day: string) => new Date(`${day}T02:00:00Z`);
+  const base = { siteId: site.id, category: "Sales Enquiry", payload: {} };
+  const rows = [
+    { name: "enquiry", form: "enquiry", locationId: north, carId: car.id, firstName: "Jane", lastName: "Citizen", email: "jane@example.com", phone: "+61412345678", postcode: "2150", createdAt: at("2026-11-20"), payload: { source: "Website", message: "=HYPERLINK(\"x\")", url: "https://dealer.test/cars/x", preferred_time: "Morning", lead_attributes: { visited_pages: ["/search", "/cars/x"], linked_query_params: "utm_source=google&utm_medium=cpc" } } },
+    { name: "service", form: "service", category: "Service Booking", locationId: south, firstName: "Sam", lastName: "South", email: "sam@example.com", createdAt: at("2026-11-22") },
+    { name: "parts", form: "parts", category: "Parts Enquiry", locationId: north, firstName: "Pat", createdAt: at("2026-11-24") },
+  ];
+  for (const r of rows) {
+    const { name, ...values } = r;
+    const [lead] = await db.insert(leads).values({ ...base, submissionKey: `${name}-${stamp}`, ...values }).returning({ id: leads.id });
+    ids[name] = lead.id;
+  }
+  // 55 older general enquiries at the south yard: more than one page.
+  await db.insert(leads).values(Array.from({ length: 55 }, (_, i) => ({ ...base, submissionKey: `bulk-${i}-${stamp}`, form: "general", category: "General Enquiry", locationId: south, firstName: `Bulk${i}`, createdAt: new Date(Date.parse("2026-10-01T00:00:00Z") + i * 60_000) })));
+  const [dead, sent] = await db
+    .insert(leadDeliveries)
+    .values([
+      { leadId: ids.enquiry, siteId: site.id, channel: "webhook", target: "http://127.0.0.1:9/hook", status: "dead", attempts: 8, lastError: "webhook answered 500" },
+      { leadId: ids.enquiry, siteId: site.id, channel: "email", target: "sales@dealer.test", status: "sent", attempts: 1, sentAt: new Date() },
+    ])
+    .returning({ id: leadDeliveries.id });
+  deadDelivery = dead.id;
+  sentDelivery = sent.id;
+  ({ cookie: manager, email: managerEmail } = await member("site_manager"));
+  ({ cookie: sales, email: salesEmail } = await member("sales", ["north"]));
+  ({ cookie: readOnly } = await member("read_only"));
+});
+
+describe(`leads inbox (${ENGINE})`, () => {
+  const inbox = (query = "") => `/sites/${state.t.site.slug}/leads${query}`;
+
+  it("lists the site's leads newest first, 50 a page, with a next page", async () => {
+    const first = await get(inbox(), manager);
+    expect(first.status).toBe(200);
+    expect(listed(first.text).slice(0, 3)).toEqual([ids.parts, ids.service, ids.enquiry]);
+    expect(listed(first.text)).toHaveLength(50);
+    expect(first.text).toContain("Next page");
+    const second = await get(inbox("?page=2"), manager);
+    expect(listed(second.text)).toHaveLength(8);
+    expect(second.text).not.toContain("Next page");
+    expect(second.text).toContain("Previous page");
+  });
+
+  it("filters by status, department, location, form, car type, dates and free text", async () => {
+    const only = async (query: string) => listed((await get(inbox(query), manager)).text);
+    expect(await only("?department=service")).toEqual([ids.service]);
+    expect(await only("?department=parts")).toEqual([ids.parts]);
+    expect(await only(`?location=${north}`)).toEqual([ids.parts, ids.enquiry]);
+    expect(await only("?form=enquiry")).toEqual([ids.enquiry]);
+    expect(await only("?carType=used")).toEqual([ids.enquiry]);
+    expect(await only("?carType=new")).toEqual([]);
+    expect(await only("?from=2026-11-21&to=2026-11-22")).toEqual([ids.service]);
+    expect(await only("?q=citizen")).toEqual([ids.enquiry]);
+    expect(await only("?q=sam%40example")).toEqual([ids.service]);
+    expect(await only(`?q=%23${ids.parts}`)).toEqual([ids.parts]);
+    expect(await only("?status=won")).toEqual([]);
+    expect(await only("?department=sales&location=" + south)).toHaveLength(50);
+  });
+
+  it("refuses a bad filter with a message beside it and keeps what was typed", async () => {
+    const page = await get(inbox("?from=2026-13-40&q=keep%20me&status=nope"), manager);
+    expect(page.status).toBe(400);
+    expect(page.text).toContain("Enter a real date.");
+    expect(page.text).toContain("Enter one of the listed statuses.");
+    expect(page.text).toContain('value="keep me"');
+    const backwards = await get(inbox("?from=2026-11-22&to=2026-11-01"), manager);
+    expect(backwards.status).toBe(400);
+    expect(backwards.text).toContain("Enter a day on or after the From day.");
+  });
+
+  it("shows one lead: contact, car, answers, visited pages, source, linked parameters and every delivery; the view is audited", async () => {
+    const page = await get(`${inbox()}/${ids.enquiry}`, manager);
+    expect(page.status).toBe(200);
+    for (const text of ["Jane Citizen", "jane@example.com", "+61412345678", "2150", "North Yard", "preferred_time", "Morning", "/search", "/cars/x", "utm_source", "google", "cpc", "Website", "webhook answered 500", "Failed (gave up)", "http://127.0.0.1:9/hook", "sales@dealer.test", "Retry webhook delivery"])
+      expect(page.text).toContain(text);
+    // Only the dead delivery offers a retry.
+    expect(page.text.match(/Retry \w+ delivery/g)).toEqual(["Retry webhook delivery"]);
+    const [view] = await state.handle.db.select().from(staffAudit).where(and(eq(staffAudit.siteId, state.t.site.id), eq(staffAudit.action, "lead.view"), eq(staffAudit.entityId, String(ids.enquiry)), eq(staffAudit.actorEmail, managerEmail)));
+    expect(view).toMatchObject({ entity: "lead", after: { personal: true } });
+  });
+
+  it("changes the status, assigns, adds notes with their history, and retries a dead delivery, each audited", async () => {
+    const path = `${inbox()}/${ids.enquiry}`;
+    const post = (form: Record<string, string>) => consoleRequest(state.t, path, { ip, cookie: manager, form });
+    const status = await post({ intent: "status", status: "contacted" });
+    expect(status.status).toBe(200);
+    expect(await status.text()).toContain("Status changed to Contacted.");
+    const badStatus = await post({ intent: "status", status: "sold" });
+    expect(badStatus.status).toBe(400);
+    expect(await badStatus.text()).toContain("Choose one of the listed statuses.");
+
+    const page = await get(path, manager);
+    const salesId = /<option value="([^"]+)">[^<]*sales-/.exec(page.text)?.[1];
+    expect(salesId, "the sales member of this location may be assigned").toBeTruthy();
+    const assigned = await post({ intent: "assign", assignee: salesId! });
+    expect(await assigned.text()).toContain(`Assigned to ${salesEmail}.`);
+    const stranger = await post({ intent: "assign", assignee: "no-such-member" });
+    expect(stranger.status).toBe(400);
+    expect(await stranger.text()).toContain("Choose one of the listed staff members.");
+
+    const empty = await post({ intent: "note", body: "   " });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Write the note.");
+    const long = "x".repeat(4001);
+    const tooLong = await post({ intent: "note", body: long });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).toContain(long);
+    await post({ intent: "note", body: "Called, no answer" });
+    await post({ intent: "note", body: "Booked a test drive" });
+    const notes = await state.handle.db.select().from(leadNotes).where(eq(leadNotes.leadId, ids.enquiry)).orderBy(asc(leadNotes.id));
+    expect(notes.map((n) => [n.body, n.authorEmail])).toEqual([
+      ["Called, no answer", managerEmail],
+      ["Booked a test drive", managerEmail],
+    ]);
+    const after = (await get(path, manager)).text;
+    expect(after.indexOf("Called, no answer")).toBeLessThan(after.indexOf("Booked a test drive"));
+    expect(after).toContain('data-testid="lead-status">Contacted<');
+
+    const notDead = await post({ intent: "retry", delivery: String(sentDelivery) });
+    expect(notDead.status).toBe(400);
+    expect(await notDead.text()).toContain("That delivery is sent, not dead: there is nothing to retry.");
+    const retried = await post({ intent: "retry", delivery: String(deadDelivery) });
+    expect(await retried.text()).toContain("The webhook delivery is queued for an immediate attempt.");
+    const [job] = await state.handle.db.select().from(leadDeliveries).where(eq(leadDeliveries.id, deadDelivery));
+    expect(job).toMatchObject({ status: "pending", attempts: 0 });
+
+    const actions = await state.handle.db.select({ action: staffAudit.action }).from(staffAudit).where(and(eq(staffAudit.entityId, String(ids.enquiry)), eq(staffAudit.actorEmail, managerEmail))).orderBy(asc(staffAudit.id));
+    expect(actions.map((a) => a.action).filter((a) => a !== "lead.view")).toEqual(["lead.status", "lead.assign", "lead.note", "lead.note", "lead.delivery-retry"]);
+  });
+
+  it("read-only staff see a lead but change nothing", async () => {
+    const page = await get(`${inbox()}/${ids.parts}`, readOnly);
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain("Add note");
+    const refused = await consoleRequest(state.t, `${inbox()}/${ids.parts}`, { ip, cookie: readOnly, form: { intent: "status", status: "won" } });
+    expect(refused.status).toBe(403);
+  });
+
+  it("sales see only their assigned locations' leads: by list, by URL and by CSV export", async () => {
+    const list = await get(inbox(), sales);
+    expect(listed(list.text)).toEqual([ids.parts, ids.enquiry]);
+    expect(list.text).toContain("Leads of your assigned locations only.");
+    expect((await get(`${inbox()}/${ids.enquiry}`, sales)).status).toBe(200);
+    expect((await get(`${inbox()}/${ids.service}`, sales)).status).toBe(404);
+    expect((await consoleRequest(state.t, `${inbox()}/${ids.service}`, { ip, cookie: sales, form: { intent: "status", status: "won" } })).status).toBe(404);
+    // Asking for the other location by filter finds nothing either.
+    expect(listed((await get(inbox(`?location=${south}`), sales)).text)).toEqual([]);
+    const csv = await get(`/sites/${state.t.site.slug}/leads.csv?location=${south}`, sales);
+    expect(csv.status).toBe(200);
+    expect(parse(csv.text)).toHaveLength(1);
+    const all = parse((await get(`/sites/${state.t.site.slug}/leads.csv`, sales)).text) as string[][];
+    expect(all.slice(1).map((r) => Number(r[0]))).toEqual([ids.parts, ids.enquiry]);
+  });
+
+  it("exports the current filter as CSV, every page of it, and audits the export", async () => {
+    const response = await get(`/sites/${state.t.site.slug}/leads.csv?location=${south}`, manager);
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="leads-${state.t.site.slug}.csv"`);
+    const rows = parse(response.text) as string[][];
+    expect(rows[0].slice(0, 3)).toEqual(["lead", "received (Australia/Sydney)", "status"]);
+    expect(rows).toHaveLength(1 + 56);
+    expect(rows[1]).toContain("Sam South");
+    const [exported] = await state.handle.db.select().from(staffAudit).where(and(eq(staffAudit.action, "leads.export"), eq(staffAudit.actorEmail, managerEmail)));
+    expect(exported.after).toMatchObject({ rows: 56, filter: { location: south } });
+    const bad = await get(`/sites/${state.t.site.slug}/leads.csv?carType=boat`, manager);
+    expect(bad.status).toBe(400);
+  });
+
+  it("anonymises leads older than the site's retention, once, and reports the count", async () => {
+    expect(SiteConfigSchema.safeParse({ leads: { retentionDays: 5 } }).success).toBe(false);
+    expect(SiteConfigSchema.parse({}).leads.retentionDays).toBeNull();
+    const { db } = state.handle;
+    const now = Date.parse("2026-11-29T00:00:00Z");
+    const mine = async () => (await anonymiseExpiredLeads(db, now)).find((s) => s.siteId === state.t.site.id);
+    expect(await mine()).toBeUndefined();
+    await db.update(sites).set({ config: { ...(state.t.site.config as object), leads: { retentionDays: 30 } } }).where(eq(sites.id, state.t.site.id));
+    // The 55 leads of October are older than 30 days; the November ones are not.
+    expect(await mine()).toEqual({ siteId: state.t.site.id, slug: state.t.site.slug, anonymised: 55 });
+    expect(await mine()).toBeUndefined();
+    const [old] = await db.select().from(leads).where(eq(leads.submissionKey, `bulk-0-${stamp}`));
+    expect(old).toMatchObject({ firstName: "(anonymised)", lastName: null, email: null, phone: null, ip: null, form: "general", locationId: south });
+    expect(old.anonymisedAt).not.toBeNull();
+    const [kept] = await db.select().from(leads).where(eq(leads.id, ids.enquiry));
+    expect(kept.firstName).toBe("Jane");
+    const [report] = await db.select().from(staffAudit).where(and(eq(staffAudit.siteId, state.t.site.id), eq(staffAudit.action, "leads.anonymise")));
+    expect(report.after).toEqual({ anonymised: 55, olderThanDays: 30 });
+    const page = await get(`/sites/${state.t.site.slug}/leads?page=2`, manager);
+    expect(page.text).toContain("Anonymised");
+  });
+});
