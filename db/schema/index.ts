@@ -12,3 +12,4 @@ export * from "./trade-in";
 export * from "./site-content";
 export * from "./console";
 export * from "./site-settings";
+export * from "./site-assets";
