@@ -96,6 +96,8 @@ export default [
   // Issue 17: make logos for illustrations, and the image endpoint.
   route("brand-logos/:file", "routes/brand-logo.ts"),
   route("images", "routes/image.ts"),
+  // Issue 50: images uploaded through the console (logo, favicon, location photos).
+  route("media/:file", "routes/media.ts"),
   route("*", "routes/not-found.tsx"),
   ]),
   // Issue 48: the dealer console, answered only on the console host (decision 249); outside the

@@ -59,6 +59,9 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export const BODY_LIMITS: BodyLimitRule[] = [
   { path: /^\/api\//, maxBytes: 16 * 1024 },
   { path: /^\/cars\/[^/]+\/(phone-reveal|view\.json)$/, maxBytes: 1024 },
+  // Console pages that take an image upload (issue 50: logo, favicon, location photo; the image
+  // itself is limited to CONSOLE_UPLOAD_MAX_BYTES by app/console/uploads.server.ts).
+  { path: /^\/sites\/[^/]+\/(theme|locations\/edit)$/, maxBytes: 3 * 1024 * 1024 },
 ];
 
 /**

@@ -51,6 +51,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: "groups/:slug/staff", file: "routes/console/group-staff.tsx", id: "console-group-staff", guard: { kind: "group", permission: "group.view" }, action: "group.manage" },
   { path: "account", file: "routes/console/account.tsx", id: "console-account", guard: { kind: "signed-in" } },
   { path: "invitations/:token", file: "routes/console/invitation.tsx", id: "console-invitation", guard: { kind: "public" } },
+  // Issue 50 items 5 and 6: locations (every save is live at once, so its action needs content.publish) and the brand theme (a settings draft).
+  { path: "sites/:slug/locations", file: "routes/console/locations.tsx", id: "console-site-locations", guard: { kind: "site", permission: "content.view" } },
+  { path: "sites/:slug/locations/edit", file: "routes/console/location-edit.tsx", id: "console-site-location-edit", guard: { kind: "site", permission: "content.view" }, action: "content.publish" },
+  { path: "sites/:slug/theme", file: "routes/console/theme.tsx", id: "console-site-theme", guard: { kind: "site", permission: "settings.view" }, action: "settings.edit" },
 ];
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */

@@ -18,4 +18,6 @@ export const SITE_SECTIONS: readonly SiteSection[] = [
   { label: "Settings", path: "settings", permission: "settings.view" },
   { label: "Staff", path: "staff", permission: "staff.view" },
   { label: "Audit trail", path: "audit", permission: "audit.view" },
+  { label: "Locations and hours", path: "locations", permission: "content.view" },
+  { label: "Brand theme", path: "theme", permission: "settings.view" },
 ];

@@ -5,9 +5,8 @@
  */
 import Holidays from "date-holidays";
 import { addCalendarDays } from "~/domain/opening-hours";
+import { AU_STATES } from "./states";
 
-/** The states and territories date-holidays knows for AU (location `state` values). */
-export const AU_STATES = ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"] as const;
 
 /** One public holiday on a calendar date. */
 export interface PublicHoliday {
@@ -37,7 +36,7 @@ function publicDays(state: string | null, years: number[]): { date: string; name
 /**
  * Public holidays from `today` for the next 365 days, for a location in `state`.
  * @param today YYYY-MM-DD in the site's time zone
- * @param state an {@link AU_STATES} code; another value gives the national holidays only
+ * @param state a state or territory code (AU_STATES: date-holidays knows each); another value gives the national holidays only
  * @returns holidays by date (one entry per date and name), national ones marked
  */
 export function upcomingPublicHolidays(today: string, state: string): PublicHoliday[] {

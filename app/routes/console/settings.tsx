@@ -11,6 +11,7 @@ import { changesAllowed, lockedSections, settingsReach } from "~/console/setting
 import { encodeField, parseSettingsForm, settingsSections, valueAt, type SettingsField } from "~/console/settings-form";
 import { discardDraft, loadSiteSettings, publishDraft, saveDraft, SettingsConflict } from "~/console/settings.server";
 import { SiteConfigSchema } from "~/sites/site-config";
+import { themeContrastErrors } from "~/console/theme.server";
 
 const ROUTE_ID = "console-site-settings";
 
@@ -76,6 +77,9 @@ export async function action(args: Route.ActionArgs) {
   const own = state.draft?.config ?? state.published;
   const submission = parseSettingsForm(form, state.group?.config ?? {}, own, lockedSections(reach));
   if (submission.status !== "success") return data({ result: submission.reply(), conflict: null }, { status: 400 });
+  // Issue 50 item 6: the theme's colour pairs must meet WCAG 2.2 AA, whichever page saves them.
+  const contrast = themeContrastErrors(state.group?.config ?? {}, submission.value);
+  if (Object.keys(contrast).length) return data({ result: submission.reply({ fieldErrors: contrast }), conflict: null }, { status: 400 });
   await saveDraft(db, actor, scoped.id, submission.value);
   return back("saved");
 }
