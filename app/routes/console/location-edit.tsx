@@ -117,7 +117,7 @@ function typedValues(form: FormData): Record<string, unknown> {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db, site, member, console } = await guardConsoleAction(ROUTE_ID, args);
+  const { db, site, member, console } = await guardConsoleAction("console-site-location-edit", args);
   const scoped = site!.site;
   const actor = { member, ipAddress: console.clientIp };
   const slug = new URL(args.request.url).searchParams.get("location");

@@ -41,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db, site, member, console } = await guardConsoleAction(ROUTE_ID, args);
+  const { db, site, member, console } = await guardConsoleAction("console-site-theme", args);
   const scoped = site!.site;
   const actor = { member, ipAddress: console.clientIp };
   const form = await args.request.formData();
