@@ -10,34 +10,15 @@
  * axe on every console page. The console is server-rendered without the client router, so this
  * spec uses Playwright's own `test`.
  */
-import { execFileSync } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
 import { addCalendarDays, localClock } from "../../app/domain/opening-hours";
+import { CONSOLE, expectAxeClean, staffSignInLink } from "./console-staff";
 
-const port = Number(process.env.E2E_PORT ?? 3199);
-const CONSOLE = `http://console.localhost:${port}`;
 const SITE = "sunshine-state-cars";
 const LOCATION = "Sunshine State Springwood";
 const LOCATION_PAGE = `${E2E_BASE(SITE)}/our-location/springwood`;
 const TIME_ZONE = "Australia/Brisbane";
-
-/** `npm run staff -- add EMAIL --role content-editor --site SLUG`: the one-time sign-in link it prints. */
-function signInLink(email: string): string {
-  const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", email, "--role", "content-editor", "--site", SITE], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e-pglite", PORT: String(port) },
-    encoding: "utf8",
-  });
-  const link = /https?:\/\/\S+/.exec(out)?.[0];
-  if (!link) throw new Error(`npm run staff printed no link: ${out}`);
-  return link;
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** The location page as a shopper on a phone sees it (a fresh context: no staff cookie). */
 async function shopperView(browser: Browser, check: (page: Page) => Promise<void>) {
@@ -70,7 +51,7 @@ test("issue 50: a holiday closure shows on the location page and in its JSON-LD,
   test.setTimeout(180_000);
   const today = localClock(new Date(), TIME_ZONE).date;
   const tomorrow = addCalendarDays(today, 1);
-  await page.goto(signInLink(`e2e-locations-${Date.now()}@dealer.test`));
+  await page.goto(staffSignInLink(`e2e-locations-${Date.now()}@dealer.test`, "content-editor", SITE));
   await page.goto(`${CONSOLE}/sites/${SITE}`);
   await page.getByRole("link", { name: "Locations and hours" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Locations" })).toBeVisible();
@@ -112,7 +93,7 @@ test("issue 50: a holiday closure shows on the location page and in its JSON-LD,
 });
 
 test("issue 50: a theme of white text on light yellow cannot be saved; the pair and its ratio are named", async ({ page }) => {
-  await page.goto(signInLink(`e2e-theme-${Date.now()}@dealer.test`));
+  await page.goto(staffSignInLink(`e2e-theme-${Date.now()}@dealer.test`, "content-editor", SITE));
   await page.goto(`${CONSOLE}/sites/${SITE}/theme`);
   await expect(page.getByRole("heading", { level: 1, name: "Brand theme" })).toBeVisible();
   await expectAxeClean(page);

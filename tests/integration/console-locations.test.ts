@@ -9,11 +9,10 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addStaffMember } from "../../app/console/staff.server";
 import { addCalendarDays, localClock } from "../../app/domain/opening-hours";
 import { locations, siteConfigDrafts, sites, staffAudit } from "../../db/schema/index";
 import { useTestApp } from "./app-harness";
-import { CONSOLE_HOST, CONSOLE_ORIGIN, consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
+import { CONSOLE_HOST, CONSOLE_ORIGIN, consoleRequest, freshClientIp, recordingMailer, signInSiteStaff } from "./console-harness";
 import { ENGINE } from "./database";
 
 const state = useTestApp({ app: { trustProxy: true, console: { mailer: recordingMailer() } } });
@@ -22,12 +21,7 @@ let editor: string;
 const ip = freshClientIp();
 
 beforeAll(async () => {
-  const { t, handle } = state;
-  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
-  await addStaffMember(handle.db, { email: `manager-${stamp}@locations.test`, role: "site_manager", target: { siteSlug: t.site.slug } });
-  await addStaffMember(handle.db, { email: `editor-${stamp}@locations.test`, role: "content_editor", target: { siteSlug: t.site.slug } });
-  manager = await signInByLink(t, handle, `manager-${stamp}@locations.test`, ip);
-  editor = await signInByLink(t, handle, `editor-${stamp}@locations.test`, ip);
+  ({ site_manager: manager, content_editor: editor } = await signInSiteStaff(state.t, state.handle, ["site_manager", "content_editor"], ip));
 });
 
 const editPath = (slug?: string) => `/sites/${state.t.site.slug}/locations/edit${slug ? `?location=${slug}` : ""}`;

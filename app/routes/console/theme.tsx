@@ -9,6 +9,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/theme";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { parseConsoleForm, type FormProblem } from "~/console/form.server";
+import { DraftBanner } from "~/console/draft-banner";
 import { FieldErrors, FormStatus } from "~/console/forms";
 import { changesAllowed, settingsReach } from "~/console/settings-access.server";
 import { loadSiteSettings, publishDraft, saveDraft, SettingsConflict } from "~/console/settings.server";
@@ -122,27 +123,7 @@ export default function ConsoleTheme({ loaderData, actionData }: Route.Component
         ).
       </p>
       <FormStatus outcome={done ? { problem: null, done } : problem ? outcome : undefined} />
-      {draft ? (
-        <div className="mt-3 rounded border border-amber-600 bg-amber-50 p-3">
-          <p>
-            <strong>Unpublished settings draft</strong> (revision {draft.revision}). Shoppers do not see it.
-          </p>
-          <div className="mt-2 flex flex-wrap gap-3">
-            {may.edit ? (
-              <a href={`/sites/${site.slug}/settings/preview`} className="rounded border border-slate-700 px-3 py-1 underline">
-                Preview the draft
-              </a>
-            ) : null}
-            {may.publish ? (
-              <form method="post">
-                <button type="submit" name="intent" value="publish" className="rounded bg-slate-900 px-3 py-1 text-white">
-                  Publish the draft
-                </button>
-              </form>
-            ) : null}
-          </div>
-        </div>
-      ) : null}
+      {draft ? <DraftBanner slug={site.slug} draft={draft} may={may} /> : null}
 
       <form method="post" encType="multipart/form-data" noValidate className="mt-4">
         <fieldset disabled={!may.edit} className="rounded border border-slate-300 p-4">

@@ -1,0 +1,32 @@
+/**
+ * Console e2e helpers: a staff member's one-time sign-in link from `npm run staff` (which reaches
+ * the running server through its admin socket), and axe on a console page.
+ */
+import { execFileSync } from "node:child_process";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+/** The console's origin in the e2e server. */
+export const CONSOLE = `http://console.localhost:${port}`;
+
+/**
+ * `npm run staff -- add EMAIL --role ROLE --site SLUG`: the one-time sign-in link it prints.
+ * @param role a role as the command takes it, e.g. "site-manager", "content-editor"
+ * @throws when the command prints no link
+ */
+export function staffSignInLink(email: string, role: string, site: string): string {
+  const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", email, "--role", role, "--site", site], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e-pglite", PORT: String(port) },
+    encoding: "utf8",
+  });
+  const link = /https?:\/\/\S+/.exec(out)?.[0];
+  if (!link) throw new Error(`npm run staff printed no link: ${out}`);
+  return link;
+}
+
+/** No axe violations on the page as it is. */
+export async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
