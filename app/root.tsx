@@ -67,7 +67,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     chrome: writeChrome(chrome),
     // Issue 9: the shopper's own account data (never cached publicly: server/app.ts).
     account: await buildAccountView(request, site, db),
-    theme: { primary: site.config.theme.primary, onPrimary: site.config.theme.onPrimary, accent: site.config.theme.accent },
+    theme: { primary: site.config.theme.primary, onPrimary: site.config.theme.onPrimary, accent: site.config.theme.accent, faviconUrl: site.config.theme.faviconUrl },
     // Issue 48: a staff member previewing the settings draft (never a shopper: server/preview.ts).
     preview: site.preview ? { draft: site.preview.draftRevision, asOf: site.preview.asOf ? momentInWords(site.preview.asOf, site.config.timeZone) : null } : null,
   };
@@ -126,7 +126,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       {data ? <meta name="theme-color" content={data.theme.primary} /> : null}
       {chrome ? <meta property="og:site_name" content={chrome.name} /> : null}
-      {chrome ? <link rel="icon" type="image/svg+xml" href={chrome.logoUrl ?? "/favicon.svg"} /> : null}
+      {chrome ? data?.theme.faviconUrl ? <link rel="icon" type="image/png" href={data.theme.faviconUrl} /> : <link rel="icon" type="image/svg+xml" href={chrome.logoUrl ?? "/favicon.svg"} /> : null}
       {data ? <link rel="apple-touch-icon" href="/apple-touch-icon.png" /> : null}
       <Meta />
       <Links />

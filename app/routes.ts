@@ -99,6 +99,8 @@ export default [
   route("images", "routes/image.ts"),
   // Issue 49 item 2: photos uploaded through the dealer console.
   route("car-photos/:file", "routes/car-photo.ts"),
+  // Issue 50: images uploaded through the console (logo, favicon, location photos).
+  route("media/:file", "routes/media.ts"),
   route("*", "routes/not-found.tsx"),
   ]),
   // Issue 48: the dealer console, answered only on the console host (decision 249); outside the

@@ -76,6 +76,9 @@ export const BODY_LIMITS: BodyLimitRule[] = [
   { path: /^\/sites\/[^/]+\/feeds$/, maxBytes: FEED_MAX_BYTES + 64 * 1024, console: true, overLimit: "back-to-page" },
   // Issue 50: the console's offer editor takes one image upload (at most 5 MB) with its fields.
   { path: /\/sites\/[^/]+\/offers\/edit$/, maxBytes: 5 * 1024 * 1024 + 64 * 1024 },
+  // Console pages that take an image upload (issue 50: logo, favicon, location photo; the image
+  // itself is limited to CONSOLE_UPLOAD_MAX_BYTES by app/console/uploads.server.ts).
+  { path: /^\/sites\/[^/]+\/(theme|locations\/edit)$/, maxBytes: 3 * 1024 * 1024 },
 ];
 
 /** The most an over-limit upload is read for (bytes); beyond it the connection is closed. */

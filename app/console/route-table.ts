@@ -73,6 +73,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: "sites/:slug/leads", file: "routes/console/leads.tsx", id: "console-site-leads", guard: { kind: "site", permission: "leads.view" } },
   { path: "sites/:slug/leads.csv", file: "routes/console/leads-export.tsx", id: "console-site-leads-export", guard: { kind: "site", permission: "leads.view" } },
   { path: "sites/:slug/leads/:leadId", file: "routes/console/lead.tsx", id: "console-site-lead", guard: { kind: "site", permission: "leads.view" }, action: "leads.edit" },
+  // Issue 50 items 5 and 6: locations (every save is live at once, so its action needs content.publish) and the brand theme (a settings draft).
+  { path: "sites/:slug/locations", file: "routes/console/locations.tsx", id: "console-site-locations", guard: { kind: "site", permission: "content.view" } },
+  { path: "sites/:slug/locations/edit", file: "routes/console/location-edit.tsx", id: "console-site-location-edit", guard: { kind: "site", permission: "content.view" }, action: "content.publish" },
+  { path: "sites/:slug/theme", file: "routes/console/theme.tsx", id: "console-site-theme", guard: { kind: "site", permission: "settings.view" }, action: "settings.edit" },
 ];
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */

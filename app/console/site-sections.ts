@@ -27,4 +27,6 @@ export const SITE_SECTIONS: readonly SiteSection[] = [
   { label: "Reviews", path: "reviews", permission: "content.view" },
   { label: "Offers and promo cards", path: "offers", permission: "content.view" },
   { label: "Leads", path: "leads", permission: "leads.view" },
+  { label: "Locations and hours", path: "locations", permission: "content.view" },
+  { label: "Brand theme", path: "theme", permission: "settings.view" },
 ];

@@ -36,6 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const location = await getLocationBySlug(db, site, params.slug);
   if (!location) throw new Response("Not Found", { status: 404 });
   const card = locationCardView(site, location, now);
+  const specials = upcomingSpecials(site, location, now);
   // The form's setup and the reviews are independent reads: one round trip's wait, not two.
   const [form, reviews] = await Promise.all([loadLeadForm(db, site, "general-enquiry"), listLocationReviews(db, site, location.id, now)]);
   const pageUrl = `${site.config.url ?? origin}${canonical}`;
@@ -49,12 +50,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     email: location.email,
     stockHref: location.locationType === "sales" || location.locationType === null ? `/search/${location.slug}` : null,
     dealerLicenseNumber: location.dealerLicenseNumber,
-    specials: upcomingSpecials(site, location, now),
+    specials,
     reviews,
     reviewLink: reviewLinkFor(site, location.name),
     map: { tileUrl: site.config.locationsPage.mapTileUrl, attribution: site.config.locationsPage.mapAttribution },
     form: { ...form, locations: [{ id: location.id, name: location.name }] },
-    jsonLd: serialiseJsonLd(buildLocationJsonLd(location, { url: pageUrl, imageUrl: location.imageUrl ? new URL(location.imageUrl, pageUrl).href : null })),
+    jsonLd: serialiseJsonLd(buildLocationJsonLd(location, { url: pageUrl, imageUrl: location.imageUrl ? new URL(location.imageUrl, pageUrl).href : null, specialHours: specials })),
   };
 }
 

@@ -51,10 +51,13 @@ export function locationPath(site: Site, slug: string): string {
 }
 
 /**
- * The location's hours with the site's alternating-Saturday rule applied to matching location
- * types (spec 4).
+ * The location's hours with its alternating-Saturday rule (spec 4): the location's own rule when
+ * the console set one (issue 50: on from an anchor Saturday, or off), else the site's rule when it
+ * applies to the location's type.
  */
-export function locationSchedule(site: Site, location: Pick<Location, "openingHours" | "specialHours" | "locationType">): LocationSchedule {
+export function locationSchedule(site: Site, location: Pick<Location, "openingHours" | "specialHours" | "locationType"> & { alternatingSaturday?: Location["alternatingSaturday"] }): LocationSchedule {
+  const own = location.alternatingSaturday ?? null;
+  if (own) return { weekly: location.openingHours, special: location.specialHours, alternatingSaturday: own.mode === "on" ? { anchorDate: own.anchorDate, appointmentText: own.appointmentText } : null };
   const rule = site.config.locationsPage.alternatingSaturday;
   const applies = rule !== null && location.locationType !== null && rule.locationTypes.includes(location.locationType);
   return {

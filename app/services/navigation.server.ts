@@ -8,11 +8,11 @@ import type { Database } from "../../db/client";
 import { manufacturers, models } from "../../db/schema/index";
 import { baseNavigation, serviceBookingUrl } from "~/domain/navigation/defaults";
 import { callNowShownAt, groupModels, isWithinDates, type CallNowPlan, mergeNavigation, type MenuModelGroup, type NavigationTree } from "~/domain/navigation/navigation";
-import { CALL_NOW_PLAN_DAYS, callNowPlan } from "~/domain/navigation/call-now";
-import type { WeeklyHoursEntry } from "~/domain/opening-hours";
+import { CALL_NOW_PLAN_DAYS, callNowPlan, type CallNowData } from "~/domain/navigation/call-now";
+import type { AlternatingSaturdayRule, SpecialHours, WeeklyHoursEntry } from "~/domain/opening-hours";
 import type { Banner, NavItem, Popup } from "~/sites/site-config";
 import type { Site } from "~/sites/site";
-import type { Location } from "./locations.server";
+import { locationSchedule, type Location } from "./locations.server";
 import { searchStock } from "./search.server";
 import { emptySearchQuery, slugify } from "~/search/params";
 import { memoBySiteVersion } from "./site-memo.server";
@@ -31,7 +31,7 @@ export interface SiteNavigation extends NavigationTree {
   acceptedPayments: string[];
   social: { network: "facebook" | "instagram" | "youtube" | "linkedin" | "tiktok"; url: string }[];
   /** Mobile sticky footer: the main location's hours and zone, and whether it is open at the request time. */
-  stickyFooter: { phone: string | null; openNow: boolean; callNow: CallNowPlan; timeZone: string; weekly: WeeklyHoursEntry[]; enquireUrl: string; searchUrl: string };
+  stickyFooter: { phone: string | null; openNow: boolean; callNow: CallNowPlan; timeZone: string; weekly: WeeklyHoursEntry[]; special: SpecialHours[]; alternatingSaturday: AlternatingSaturdayRule | null; enquireUrl: string; searchUrl: string };
 }
 
 function hasModelsDropdown(items: NavItem[]): boolean {
@@ -82,13 +82,15 @@ export const CALL_NOW_PLAN_REUSE_MS = 86_400_000;
  * @param weekly the main location's weekly hours (the same array while the site version holds)
  * @param timeZone the site's IANA time zone
  * @param now epoch ms
+ * @param dated the same location's special hours and alternating-Saturday rule (they change with
+ *   its row, so with its `weekly` array)
  * @returns a plan whose `from` is at most {@link CALL_NOW_PLAN_REUSE_MS} before `now`
  * @throws RangeError for an unknown time zone (from callNowPlan)
  */
-export function callNowPlanFor(phone: string | null, weekly: WeeklyHoursEntry[], timeZone: string, now: number): CallNowPlan {
+export function callNowPlanFor(phone: string | null, weekly: WeeklyHoursEntry[], timeZone: string, now: number, dated: Pick<CallNowData, "special" | "alternatingSaturday"> = {}): CallNowPlan {
   const hit = callNowPlans.get(weekly);
   if (hit && hit.phone === phone && hit.timeZone === timeZone && now >= hit.plan.from && now < hit.plan.from + CALL_NOW_PLAN_REUSE_MS) return hit.plan;
-  const plan = callNowPlan({ phone, weekly, timeZone }, new Date(now));
+  const plan = callNowPlan({ phone, weekly, timeZone, ...dated }, new Date(now));
   callNowPlans.set(weekly, { phone, timeZone, plan });
   return plan;
 }
@@ -99,9 +101,9 @@ export function callNowPlanFor(phone: string | null, weekly: WeeklyHoursEntry[],
  * @returns whether the sticky footer shows Call Now
  * @throws RangeError for an unknown time zone
  */
-export function callNowShown(phone: string | null, weekly: WeeklyHoursEntry[], timeZone: string, now: number): boolean {
+export function callNowShown(phone: string | null, weekly: WeeklyHoursEntry[], timeZone: string, now: number, dated: Pick<CallNowData, "special" | "alternatingSaturday"> = {}): boolean {
   // callNowPlanFor's plan always covers `now` (it starts at most a day before it and lasts a week).
-  return callNowShownAt(callNowPlanFor(phone, weekly, timeZone, now), now) === true;
+  return callNowShownAt(callNowPlanFor(phone, weekly, timeZone, now, dated), now) === true;
 }
 
 /**
@@ -119,6 +121,8 @@ export async function loadSiteNavigation(db: Database, site: Site, locations: Lo
   const modelGroups = hasModelsDropdown(tree.header) ? await memoBySiteVersion("model-groups", site, () => loadModelGroups(db, site, now)) : null;
   const main = locations.find((l) => l.primary) ?? locations.find((l) => l.locationType === "sales") ?? locations[0] ?? null;
   const weekly = main?.openingHours ?? [];
+  const schedule = main ? locationSchedule(site, main) : null;
+  const dated = { special: schedule?.special ?? [], alternatingSaturday: schedule?.alternatingSaturday ?? null };
   const phone = c.phones.main ?? main?.phone ?? null;
   const networks = ["facebook", "instagram", "youtube", "linkedin", "tiktok"] as const;
   return {
@@ -134,10 +138,11 @@ export async function loadSiteNavigation(db: Database, site: Site, locations: Lo
     social: networks.flatMap((network) => (c.social[network] ? [{ network, url: c.social[network]! }] : [])),
     stickyFooter: {
       phone,
-      openNow: callNowShown(phone, weekly, c.timeZone, now),
-      callNow: callNowPlanFor(phone, weekly, c.timeZone, now),
+      openNow: callNowShown(phone, weekly, c.timeZone, now, dated),
+      callNow: callNowPlanFor(phone, weekly, c.timeZone, now, dated),
       timeZone: c.timeZone,
       weekly,
+      ...dated,
       enquireUrl: "/enquiries/general-enquiry",
       searchUrl: "/search",
     },

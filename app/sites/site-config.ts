@@ -30,6 +30,7 @@ export const ThemeSchema = z.object({
   onPrimary: hexColour.default("#ffffff").describe("Text colour on the primary colour."),
   accent: hexColour.default("#0f766e").describe("Accent: price, highlights."),
   logoUrl: z.string().nullable().default(null).describe("Logo image URL; when null the site name is set as a word mark."),
+  faviconUrl: z.string().nullable().default(null).describe("Favicon image URL (a square PNG, e.g. uploaded on the console's Brand theme page); when null the icon is the site's initials on the primary colour."),
   tagline: z.string().default("").describe("Short text shown under the name in the header (e.g. \"Perth's Toyota people\")."),
 });
 

@@ -15,3 +15,4 @@ export * from "./site-settings";
 export * from "./car-photos";
 export * from "./feeds";
 export * from "./scheduled-changes";
+export * from "./site-assets";

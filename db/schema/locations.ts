@@ -18,6 +18,13 @@ export interface SpecialHourEntry {
   note?: string;
 }
 
+/**
+ * A location's own alternating-Saturday rule (issue 50 item 5): `on` from a normal-hours Saturday
+ * `anchorDate` (YYYY-MM-DD) with `appointmentText` on the other Saturdays, or `off` (every Saturday
+ * normal hours). A null column follows the site's rule for its location type.
+ */
+export type LocationSaturdayRule = { mode: "on"; anchorDate: string; appointmentText: string } | { mode: "off" };
+
 /** A dealership location (sales yard, service centre, parts counter), spec 3 "Dealership / location". */
 export const locations = pgTable(
   "locations",
@@ -50,6 +57,7 @@ export const locations = pgTable(
     email: text("email"),
     openingHours: jsonb("opening_hours").$type<OpeningHourEntry[]>().notNull().default([]),
     specialHours: jsonb("special_hours").$type<SpecialHourEntry[]>().notNull().default([]),
+    alternatingSaturday: jsonb("alternating_saturday").$type<LocationSaturdayRule | null>(),
     reviewAverage: real("review_average"),
     reviewCount: integer("review_count").notNull().default(0),
     distributionLocations: jsonb("distribution_locations").$type<string[]>().notNull().default([]),

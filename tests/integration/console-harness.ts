@@ -5,6 +5,7 @@
  */
 import type { DatabaseHandle } from "../../db/client";
 import { StaffAuth, type StaffMailer } from "../../app/console/auth.server";
+import { addStaffMember } from "../../app/console/staff.server";
 import type { TestApp } from "./app-harness";
 
 export const CONSOLE_HOST = "console.localhost";
@@ -61,4 +62,19 @@ export async function signInByLink(t: TestApp, handle: DatabaseHandle, email: st
 export function freshClientIp(): string {
   const n = Math.floor(Math.random() * 0xffffff);
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/**
+ * Adds one staff member per role to `site` (a fresh e-mail each) and signs each in from `ip`.
+ * @returns the session cookie of each role
+ */
+export async function signInSiteStaff<R extends "site_manager" | "content_editor" | "read_only" | "sales">(t: TestApp, handle: DatabaseHandle, roles: readonly R[], ip: string): Promise<Record<R, string>> {
+  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+  const cookies = {} as Record<R, string>;
+  for (const role of roles) {
+    const email = `${role}-${stamp}@console.test`;
+    await addStaffMember(handle.db, { email, role, target: { siteSlug: t.site.slug } });
+    cookies[role] = await signInByLink(t, handle, email, ip);
+  }
+  return cookies;
 }

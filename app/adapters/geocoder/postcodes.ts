@@ -22,6 +22,8 @@ export interface Geocoder {
   bySuburb(suburb: string, state: string | null): GeoPoint | null;
   /** Postcode -> point (first delivery area), or null; spec 5: a failed geocode reads 'Invalid postcode'. */
   byPostcode(postcode: string): GeoPoint | null;
+  /** Postcode -> every delivery-area locality it covers (the console's suburb look-up, issue 50); empty when unknown. */
+  localitiesOf(postcode: string): GeoPoint[];
 }
 
 /**
@@ -52,6 +54,7 @@ export function createPostcodeGeocoder(csvPath: string = defaultFile()): Geocode
   const bySuburb = new Map<string, GeoPoint>();
   const byPostcode = new Map<string, GeoPoint>();
   const deliveryKeys = new Set<string>();
+  const localities = new Map<string, GeoPoint[]>();
   for (const r of rows) {
     const lat = Number(r.lat_precise || r.lat);
     const long = Number(r.long_precise || r.long);
@@ -66,6 +69,7 @@ export function createPostcodeGeocoder(csvPath: string = defaultFile()): Geocode
       if (isDelivery) deliveryKeys.add(key);
     }
     if (!byPostcode.has(r.postcode) && isDelivery) byPostcode.set(r.postcode, point);
+    if (isDelivery) localities.set(r.postcode, [...(localities.get(r.postcode) ?? []), point]);
   }
   for (const r of rows) if (!byPostcode.has(r.postcode) && Number(r.lat)) byPostcode.set(r.postcode, { postcode: r.postcode, locality: r.locality, state: r.state, lat: Number(r.lat), long: Number(r.long) });
   return {
@@ -80,6 +84,9 @@ export function createPostcodeGeocoder(csvPath: string = defaultFile()): Geocode
     },
     byPostcode(postcode) {
       return /^\d{4}$/.test(postcode) ? (byPostcode.get(postcode) ?? null) : null;
+    },
+    localitiesOf(postcode) {
+      return localities.get(postcode) ?? [];
     },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { hoursOn } from "~/domain/opening-hours";
 import { buildLocationJsonLd, type JsonLdLocation } from "./location-json-ld";
 
 const base: JsonLdLocation = {
@@ -38,5 +39,16 @@ describe("location JSON-LD", () => {
   });
   it("describes service and parts locations as AutoRepair", () => {
     for (const locationType of ["service", "parts", "service-and-parts"]) expect(buildLocationJsonLd({ ...base, locationType }, { url: "u", imageUrl: null })["@type"]).toBe("AutoRepair");
+  });
+  it("issue 50: lists special and holiday hours, each valid on its date only, closed days as 00:00 to 00:00", () => {
+    const specialHours = [
+      hoursOn({ weekly: [], special: [{ date: "2026-12-25", status: "Closed", startHour: null, endHour: null, note: "Christmas Day" }] }, "2026-12-25"),
+      hoursOn({ weekly: [], special: [{ date: "2026-12-24", status: "Open", startHour: "09:00", endHour: "12:00" }] }, "2026-12-24"),
+    ];
+    const ld = buildLocationJsonLd(base, { url: "u", imageUrl: null, specialHours });
+    expect((ld.openingHoursSpecification as unknown[]).slice(2)).toEqual([
+      { "@type": "OpeningHoursSpecification", opens: "00:00", closes: "00:00", validFrom: "2026-12-25", validThrough: "2026-12-25" },
+      { "@type": "OpeningHoursSpecification", opens: "09:00", closes: "12:00", validFrom: "2026-12-24", validThrough: "2026-12-24" },
+    ]);
   });
 });

@@ -11,6 +11,8 @@ import { changesAllowed, lockedSections, settingsReach } from "~/console/setting
 import { encodeField, parseSettingsForm, settingsSections, valueAt, type SettingsField } from "~/console/settings-form";
 import { discardDraft, loadSiteSettings, publishDraft, saveDraft, SettingsConflict } from "~/console/settings.server";
 import { SiteConfigSchema } from "~/sites/site-config";
+import { themeContrastErrors } from "~/console/theme.server";
+import { DraftBanner } from "~/console/draft-banner";
 
 const ROUTE_ID = "console-site-settings";
 
@@ -76,6 +78,9 @@ export async function action(args: Route.ActionArgs) {
   const own = state.draft?.config ?? state.published;
   const submission = parseSettingsForm(form, state.group?.config ?? {}, own, lockedSections(reach));
   if (submission.status !== "success") return data({ result: submission.reply(), conflict: null }, { status: 400 });
+  // Issue 50 item 6: the theme's colour pairs must meet WCAG 2.2 AA, whichever page saves them.
+  const contrast = themeContrastErrors(state.group?.config ?? {}, submission.value);
+  if (Object.keys(contrast).length) return data({ result: submission.reply({ fieldErrors: contrast }), conflict: null }, { status: 400 });
   await saveDraft(db, actor, scoped.id, submission.value);
   return back("saved");
 }
@@ -136,34 +141,7 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
           </ul>
         </div>
       ) : null}
-      {draft ? (
-        <div className="mt-3 rounded border border-amber-600 bg-amber-50 p-3">
-          <p>
-            <strong>Unpublished draft</strong> (revision {draft.revision}, saved {draft.updatedAt.replace("T", " ").slice(0, 16)} UTC). Shoppers do not see it.
-          </p>
-          <div className="mt-2 flex flex-wrap gap-3">
-            {may.edit ? (
-              <a href={`/sites/${site.slug}/settings/preview`} className="rounded border border-slate-700 px-3 py-1 underline">
-                Preview the draft
-              </a>
-            ) : null}
-            {may.publish ? (
-              <form method="post">
-                <button type="submit" name="intent" value="publish" className="rounded bg-slate-900 px-3 py-1 text-white">
-                  Publish the draft
-                </button>
-              </form>
-            ) : null}
-            {may.edit ? (
-              <form method="post">
-                <button type="submit" name="intent" value="discard" className="rounded border border-slate-700 px-3 py-1">
-                  Discard the draft
-                </button>
-              </form>
-            ) : null}
-          </div>
-        </div>
-      ) : null}
+      {draft ? <DraftBanner slug={site.slug} draft={draft} may={may} discard /> : null}
       <nav aria-label="Settings sections" className="mt-4 text-sm">
         <ul className="flex flex-wrap gap-x-3 gap-y-1">
           {sections.map((s) => (
