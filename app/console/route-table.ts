@@ -51,6 +51,9 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: "groups/:slug/staff", file: "routes/console/group-staff.tsx", id: "console-group-staff", guard: { kind: "group", permission: "group.view" }, action: "group.manage" },
   { path: "account", file: "routes/console/account.tsx", id: "console-account", guard: { kind: "signed-in" } },
   { path: "invitations/:token", file: "routes/console/invitation.tsx", id: "console-invitation", guard: { kind: "public" } },
+  // Issue 49 items 5 and 6: reservations and orders (capture, release, refund, extend), trade-in valuations.
+  { path: "sites/:slug/reservations", file: "routes/console/reservations.tsx", id: "console-site-reservations", guard: { kind: "site", permission: "reservations.view" }, action: "reservations.edit" },
+  { path: "sites/:slug/trade-ins", file: "routes/console/trade-ins.tsx", id: "console-site-trade-ins", guard: { kind: "site", permission: "leads.view" } },
 ];
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */

@@ -18,4 +18,6 @@ export const SITE_SECTIONS: readonly SiteSection[] = [
   { label: "Settings", path: "settings", permission: "settings.view" },
   { label: "Staff", path: "staff", permission: "staff.view" },
   { label: "Audit trail", path: "audit", permission: "audit.view" },
+  { label: "Reservations and orders", path: "reservations", permission: "reservations.view" },
+  { label: "Trade-in valuations", path: "trade-ins", permission: "leads.view" },
 ];
