@@ -98,7 +98,7 @@ export async function siteDashboard(db: Database, scoped: ScopedSite, options: D
   const carScope = limited ? and(eq(cars.siteId, siteId), inArray(cars.locationId, ids)) : eq(cars.siteId, siteId);
   const leadScope = limited ? and(eq(leads.siteId, siteId), inArray(leads.locationId, ids)) : eq(leads.siteId, siteId);
   const since: Record<PeriodKey, Date> = {
-    today: startOfDay(new TZDate(now, options.timeZone)),
+    today: new Date(startOfDay(new TZDate(now, options.timeZone)).getTime()),
     week: new Date(now - 7 * DAY_MS),
     month: new Date(now - 30 * DAY_MS),
   };
