@@ -58,6 +58,7 @@ export default [
   route("checkout-journey", "routes/checkout-journey.tsx"),
   route("online-payment", "routes/online-payment.tsx"),
   route("__test/reservations/expire", "routes/test-hooks.reservations-expire.ts"),
+  route("__test/reservations/payment", "routes/test-hooks.reservations-payment.ts"),
   // Issue 12: locations (directory above), detail pages under both prefixes (one redirects), contact.
   route("our-location/:slug", "routes/location-detail.tsx", { id: "our-location-detail" }),
   route("contact-us/:slug", "routes/location-detail.tsx", { id: "contact-us-detail" }),
