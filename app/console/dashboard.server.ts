@@ -9,7 +9,7 @@
  * - The most viewed cars (the VDP view counter).
  *
  * Each figure is one grouped query with a `count(*) filter (...)` per period, so the page costs
- * six queries whatever the number of cars or leads.
+ * nine queries (run in parallel) whatever the number of cars or leads.
  */
 import { TZDate } from "@date-fns/tz";
 import { startOfDay } from "date-fns";
