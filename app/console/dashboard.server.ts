@@ -13,10 +13,11 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { startOfDay } from "date-fns";
-import { and, count, desc, eq, gt, gte, inArray, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { cars, leadDeliveries, leads, locations, reservations } from "../../db/schema/index";
 import type { PeriodCounts, PeriodKey } from "./dashboard-periods";
+import { withinReach } from "./location-scope";
 import type { ScopedSite } from "./staff.server";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -93,10 +94,8 @@ const SOURCE = sql<string>`coalesce(
 export async function siteDashboard(db: Database, scoped: ScopedSite, options: DashboardOptions): Promise<SiteDashboard> {
   const { now } = options;
   const limited = scoped.reach === "assigned-locations";
-  const siteId = scoped.site.id;
-  const ids = scoped.locationIds.length ? scoped.locationIds : [-1];
-  const carScope = limited ? and(eq(cars.siteId, siteId), inArray(cars.locationId, ids)) : eq(cars.siteId, siteId);
-  const leadScope = limited ? and(eq(leads.siteId, siteId), inArray(leads.locationId, ids)) : eq(leads.siteId, siteId);
+  const carScope = withinReach(scoped, cars.siteId, cars.locationId);
+  const leadScope = withinReach(scoped, leads.siteId, leads.locationId);
   const since: Record<PeriodKey, Date> = {
     today: new Date(startOfDay(new TZDate(now, options.timeZone)).getTime()),
     week: new Date(now - 7 * DAY_MS),
@@ -112,9 +111,7 @@ export async function siteDashboard(db: Database, scoped: ScopedSite, options: D
   const recentLeads = and(leadScope, gte(leads.createdAt, earliest));
   const inStock = and(carScope, eq(cars.status, "in_stock"), eq(cars.showOnDealerWebsite, true));
   const ageOver = (days: number) => sql<number>`count(*) filter (where ${cars.createdAt} < ${new Date(now - days * DAY_MS).toISOString()}::timestamptz)`;
-  const reservationScope = limited
-    ? and(eq(reservations.siteId, siteId), inArray(sql`coalesce(${reservations.locationId}, ${cars.locationId})`, ids))
-    : eq(reservations.siteId, siteId);
+  const reservationScope = withinReach(scoped, reservations.siteId, sql`coalesce(${reservations.locationId}, ${cars.locationId})`);
 
   const [byStatus, byForm, bySource, deliveries, reserved, stock, [gaps], viewed, locs] = await Promise.all([
     db.select({ status: cars.status, cars: count() }).from(cars).where(carScope).groupBy(cars.status).orderBy(cars.status),
@@ -153,7 +150,7 @@ export async function siteDashboard(db: Database, scoped: ScopedSite, options: D
     db
       .select({ id: locations.id, name: locations.name })
       .from(locations)
-      .where(limited ? and(eq(locations.siteId, siteId), inArray(locations.id, ids)) : eq(locations.siteId, siteId))
+      .where(withinReach(scoped, locations.siteId, locations.id))
       .orderBy(sql`${locations.name}`),
   ]);
 

@@ -13,12 +13,13 @@
  * already captured). The audit row is written in the same transaction as the change; the
  * provider is called after the commit, and a provider failure is finished by the reconcile job.
  */
-import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { cars, locations, payments, reservationActions, reservations, type ReservationAction, type ReservationStatus } from "../../db/schema/index";
 import type { PaymentsAdapter } from "~/adapters/payments/types";
 import { claimDealerAction, settleDealerAction } from "~/services/reservations.server";
+import { withinReach } from "./location-scope";
 import { recordAudit, type ScopedSite, type StaffMember } from "./staff.server";
 
 /** Longest a hold may run, from when it was made: card authorisations lapse after 7 days (Stripe). */
@@ -66,12 +67,9 @@ export interface ConsoleReservation {
   leadId: number | null;
 }
 
-/** Reservations of the site within the member's reach (sales: their locations only). */
-function reach(scoped: ScopedSite): SQL | undefined {
-  const site = eq(reservations.siteId, scoped.site.id);
-  if (scoped.reach !== "assigned-locations") return site;
-  const ids = scoped.locationIds.length ? scoped.locationIds : [-1];
-  return and(site, inArray(sql`coalesce(${reservations.locationId}, ${cars.locationId})`, ids));
+/** Reservations of the site within the member's reach: the pickup location, else the car's. */
+function reach(scoped: ScopedSite): SQL {
+  return withinReach(scoped, reservations.siteId, sql`coalesce(${reservations.locationId}, ${cars.locationId})`);
 }
 
 /**

@@ -4,11 +4,12 @@
  * the lead it became. Sales staff see the valuations whose lead (else the car they want) is at
  * one of their assigned locations.
  */
-import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { cars, leads, tradeInValuations } from "../../db/schema/index";
 import { ADJUSTMENT_QUESTIONS } from "~/domain/trade-in/valuer";
+import { withinReach } from "./location-scope";
 import type { ScopedSite } from "./staff.server";
 
 /** Valuations per page. */
@@ -50,11 +51,9 @@ export interface ConsoleTradeIn {
   leadId: number | null;
 }
 
-function reach(scoped: ScopedSite): SQL | undefined {
-  const site = eq(tradeInValuations.siteId, scoped.site.id);
-  if (scoped.reach !== "assigned-locations") return site;
-  const ids = scoped.locationIds.length ? scoped.locationIds : [-1];
-  return and(site, inArray(sql`coalesce(${leads.locationId}, ${cars.locationId})`, ids));
+/** Valuations within the member's reach: the lead's location, else the wanted car's. */
+function reach(scoped: ScopedSite): SQL {
+  return withinReach(scoped, tradeInValuations.siteId, sql`coalesce(${leads.locationId}, ${cars.locationId})`);
 }
 
 /** Condition answers in the wizard's words (unknown ids shown as given). */

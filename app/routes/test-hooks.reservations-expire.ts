@@ -8,6 +8,7 @@ import type { Route } from "./+types/test-hooks.reservations-expire";
 import { paymentsAdapterFor } from "~/adapters/payments/index.server";
 import { dbContext } from "~/context";
 import { expireReservations, reconcilePayments } from "~/services/reservations.server";
+import { testHookBody } from "~/services/test-hooks.server";
 
 const BodySchema = z.object({ now: z.iso.datetime({ offset: true }) });
 
@@ -16,13 +17,11 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (process.env.FORECOURT_TEST_HOOKS !== "1") throw new Response("Not Found", { status: 404 });
-  const raw = request.headers.get("content-type")?.includes("json") ? await request.json() : Object.fromEntries(await request.formData());
-  const parsed = BodySchema.safeParse(raw);
-  if (!parsed.success) return Response.json({ error: "now must be an ISO-8601 instant, e.g. 2026-11-25T00:00:00Z" }, { status: 400 });
+  const body = await testHookBody(request, BodySchema, "now must be an ISO-8601 instant, e.g. 2026-11-25T00:00:00Z");
+  if (!body.ok) return body.response;
   const db = context.get(dbContext);
   const adapter = paymentsAdapterFor(db);
-  const now = Date.parse(parsed.data.now);
+  const now = Date.parse(body.value.now);
   const report = await expireReservations(db, adapter, now);
   const reconciled = await reconcilePayments(db, adapter, now);
   return Response.json({ ...report, reconciled });

@@ -9,6 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Route } from "./+types/test-hooks.reservations-payment";
 import { dbContext, siteContext } from "~/context";
+import { testHookBody } from "~/services/test-hooks.server";
 import { payments, reservations, testPaymentIntents } from "../../db/schema/index";
 
 const BodySchema = z.object({ reservation: z.coerce.number().int().positive() });
@@ -18,10 +19,8 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (process.env.FORECOURT_TEST_HOOKS !== "1") throw new Response("Not Found", { status: 404 });
-  const raw = request.headers.get("content-type")?.includes("json") ? await request.json() : Object.fromEntries(await request.formData());
-  const parsed = BodySchema.safeParse(raw);
-  if (!parsed.success) return Response.json({ error: "reservation must be a reservation id" }, { status: 400 });
+  const body = await testHookBody(request, BodySchema, "reservation must be a reservation id");
+  if (!body.ok) return body.response;
   const site = context.get(siteContext);
   const [row] = await context
     .get(dbContext)
@@ -29,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     .from(reservations)
     .innerJoin(payments, eq(payments.id, reservations.paymentId))
     .innerJoin(testPaymentIntents, eq(testPaymentIntents.id, payments.providerRef))
-    .where(and(eq(reservations.id, parsed.data.reservation), eq(reservations.siteId, site.id)));
+    .where(and(eq(reservations.id, body.value.reservation), eq(reservations.siteId, site.id)));
   if (!row) return Response.json({ error: "no test payment for that reservation on this site" }, { status: 404 });
   return Response.json(row);
 }

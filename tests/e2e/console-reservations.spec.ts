@@ -7,31 +7,12 @@
  * server-rendered without the client router (decision 249), so this spec uses Playwright's own
  * `test` like the other console specs.
  */
-import { execFileSync } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
+import { CONSOLE, expectAxeClean, siteManagerSignInLink } from "./console";
 
-const port = Number(process.env.E2E_PORT ?? 3199);
-const CONSOLE = `http://console.localhost:${port}`;
 const SITE = "harbour-auto-group";
 const HARBOUR = E2E_BASE(SITE);
-
-/** `npm run staff -- add EMAIL --role site-manager --site SLUG`: the one-time sign-in link it prints. */
-function signInLink(email: string): string {
-  const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", email, "--role", "site-manager", "--site", SITE], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e-pglite", PORT: String(port) },
-    encoding: "utf8",
-  });
-  const link = /https?:\/\/\S+/.exec(out)?.[0];
-  if (!link) throw new Error(`npm run staff printed no link: ${out}`);
-  return link;
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** A shopper (own browser context, no JavaScript) reserves the dearest reservable car; returns the reservation id. */
 async function reserveAsShopper(browser: Browser): Promise<number> {
@@ -61,7 +42,7 @@ async function reserveAsShopper(browser: Browser): Promise<number> {
 test("issue 49: Capture pressed twice (a double click, the same form re-submitted, a second tab) captures the deposit once; one audit row", async ({ page, browser }) => {
   test.setTimeout(180_000);
   const id = await reserveAsShopper(browser);
-  await page.goto(signInLink(`e2e-reservations-${Date.now()}@dealer.test`));
+  await page.goto(siteManagerSignInLink(SITE, `e2e-reservations-${Date.now()}@dealer.test`));
 
   await page.goto(`${CONSOLE}/sites/${SITE}/reservations`);
   await expect(page.getByRole("heading", { level: 1, name: "Reservations and orders" })).toBeVisible();

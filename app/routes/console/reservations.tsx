@@ -15,10 +15,12 @@ import { accessOf } from "~/console/permissions";
 import { listConsoleReservations, ReservationActionSchema, ReservationFilterSchema, RESERVATIONS_PAGE_SIZE, runReservationAction } from "~/console/reservations.server";
 import { Pager } from "~/console/pager";
 import { ScrollingTable } from "~/console/scrolling-table";
+import { FilterSelect, SitePageHeading } from "~/console/site-page";
 import { getSiteBySlug } from "~/services/sites.server";
 
 
 const STATUS_LABELS: Record<string, string> = { active: "Held", captured: "Sold (deposit captured)", released: "Released", expired: "Expired" };
+const KINDS = { hold: "Holds (reserve online)", purchase: "Purchases (buy online)" };
 const PAYMENT_LABELS: Record<string, string> = {
   pending: "Awaiting the provider",
   authorised: "Authorised (held on the card)",
@@ -103,15 +105,7 @@ export default function ConsoleReservations({ loaderData, actionData }: Route.Co
   const query = (p: number) => `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(values).filter(([k, v]) => v && k !== "page")), page: String(p) })}`;
   return (
     <section aria-labelledby="reservations-title">
-      <title>{`Reservations and orders · ${site.name} · Forecourt console`}</title>
-      <p className="text-sm">
-        <a href={`/sites/${site.slug}`} className="underline">
-          {site.name}
-        </a>
-      </p>
-      <h1 id="reservations-title" className="text-2xl font-bold">
-        Reservations and orders
-      </h1>
+      <SitePageHeading site={site} title="Reservations and orders" id="reservations-title" />
       <p className="mt-1 text-sm text-slate-700">
         Holds and online purchases with their deposit. Times in {timeZone}.{limitedToLocations ? " Your locations only." : ""}
         {testLabel ? ` Payments go through the test provider (${testLabel}).` : ""}
@@ -131,31 +125,8 @@ export default function ConsoleReservations({ loaderData, actionData }: Route.Co
         </p>
       ) : null}
       <form method="get" className="mt-3 flex flex-wrap items-end gap-3" aria-label="Filter reservations">
-        <div>
-          <label htmlFor="res-status" className="block text-sm font-medium">
-            Status
-          </label>
-          <select id="res-status" name="status" defaultValue={values.status} aria-invalid={errors.status ? true : undefined} aria-describedby={errors.status ? "res-status-error" : undefined} className="mt-1 rounded border border-slate-500 px-2 py-1">
-            <option value="">Any</option>
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <FieldErrors id="res-status-error" messages={errors.status ? [errors.status] : []} />
-        </div>
-        <div>
-          <label htmlFor="res-kind" className="block text-sm font-medium">
-            Kind
-          </label>
-          <select id="res-kind" name="kind" defaultValue={values.kind} aria-invalid={errors.kind ? true : undefined} aria-describedby={errors.kind ? "res-kind-error" : undefined} className="mt-1 rounded border border-slate-500 px-2 py-1">
-            <option value="">Holds and purchases</option>
-            <option value="hold">Holds (reserve online)</option>
-            <option value="purchase">Purchases (buy online)</option>
-          </select>
-          <FieldErrors id="res-kind-error" messages={errors.kind ? [errors.kind] : []} />
-        </div>
+        <FilterSelect id="res-status" name="status" label="Status" any="Any" options={STATUS_LABELS} value={values.status} error={errors.status} />
+        <FilterSelect id="res-kind" name="kind" label="Kind" any="Holds and purchases" options={KINDS} value={values.kind} error={errors.kind} />
         <button type="submit" className="rounded bg-slate-900 px-3 py-1 text-white">
           Filter
         </button>

@@ -10,6 +10,7 @@ import { guardConsoleRoute } from "~/console/guard.server";
 import { CONSOLE_ROUTES } from "~/console/route-table";
 import { Pager } from "~/console/pager";
 import { ScrollingTable } from "~/console/scrolling-table";
+import { FilterSelect, SitePageHeading } from "~/console/site-page";
 import { listConsoleTradeIns, TRADE_INS_PAGE_SIZE, TradeInFilterSchema } from "~/console/trade-ins.server";
 
 /** The leads inbox's lead page, when the console has one: leads are linked, else named. */
@@ -45,31 +46,10 @@ export default function ConsoleTradeIns({ loaderData }: Route.ComponentProps) {
   const query = (p: number) => `?${new URLSearchParams({ ...(values.decision ? { decision: values.decision } : {}), page: String(p) })}`;
   return (
     <section aria-labelledby="trade-ins-title">
-      <title>{`Trade-in valuations · ${site.name} · Forecourt console`}</title>
-      <p className="text-sm">
-        <a href={`/sites/${site.slug}`} className="underline">
-          {site.name}
-        </a>
-      </p>
-      <h1 id="trade-ins-title" className="text-2xl font-bold">
-        Trade-in valuations
-      </h1>
+      <SitePageHeading site={site} title="Trade-in valuations" id="trade-ins-title" />
       {limitedToLocations ? <p className="mt-1 text-sm text-slate-700">Valuations whose lead is at one of your locations.</p> : null}
       <form method="get" className="mt-3 flex flex-wrap items-end gap-3" aria-label="Filter trade-in valuations">
-        <div>
-          <label htmlFor="ti-decision" className="block text-sm font-medium">
-            Customer's decision
-          </label>
-          <select id="ti-decision" name="decision" defaultValue={values.decision} aria-invalid={errors.decision ? true : undefined} aria-describedby={errors.decision ? "ti-decision-error" : undefined} className="mt-1 rounded border border-slate-500 px-2 py-1">
-            <option value="">Any</option>
-            {Object.entries(DECISIONS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <FieldErrors id="ti-decision-error" messages={errors.decision ? [errors.decision] : []} />
-        </div>
+        <FilterSelect id="ti-decision" name="decision" label="Customer's decision" any="Any" options={DECISIONS} value={values.decision} error={errors.decision} />
         <button type="submit" className="rounded bg-slate-900 px-3 py-1 text-white">
           Filter
         </button>
