@@ -86,6 +86,8 @@ beforeAll(async () => {
   ids.today = await reserveAt("D-NEW", NOW - 2 * 3_600_000);
   await endReservation(db, paymentsAdapterFor(db), ids.today, "capture", NOW - 3_600_000);
   ids.older = await reserveAt("D-USED-OLD", NOW - 10 * DAY);
+  // Ended, so no other test's expiry job (one PostgreSQL for every file) finds a due hold of ours.
+  await endReservation(db, paymentsAdapterFor(db), ids.older, "release", NOW - 9 * DAY);
   await setCar("D-NEW", { ageDays: 10, views: 7 });
   await setCar("D-USED-NOPRICE", { ageDays: 45, views: 0 });
   await setCar("D-USED-OLD", { ageDays: 95, views: 3 });
