@@ -59,6 +59,7 @@ export default [
   route("online-payment", "routes/online-payment.tsx"),
   route("__test/reservations/expire", "routes/test-hooks.reservations-expire.ts"),
   route("__test/scheduled-changes/run", "routes/test-hooks.scheduled-changes.ts"),
+  route("__test/reservations/payment", "routes/test-hooks.reservations-payment.ts"),
   // Issue 12: locations (directory above), detail pages under both prefixes (one redirects), contact.
   route("our-location/:slug", "routes/location-detail.tsx", { id: "our-location-detail" }),
   route("contact-us/:slug", "routes/location-detail.tsx", { id: "contact-us-detail" }),

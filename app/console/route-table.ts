@@ -77,6 +77,9 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: "sites/:slug/locations", file: "routes/console/locations.tsx", id: "console-site-locations", guard: { kind: "site", permission: "content.view" } },
   { path: "sites/:slug/locations/edit", file: "routes/console/location-edit.tsx", id: "console-site-location-edit", guard: { kind: "site", permission: "content.view" }, action: "content.publish" },
   { path: "sites/:slug/theme", file: "routes/console/theme.tsx", id: "console-site-theme", guard: { kind: "site", permission: "settings.view" }, action: "settings.edit" },
+  // Issue 49 items 5 and 6: reservations and orders (capture, release, refund, extend), trade-in valuations.
+  { path: "sites/:slug/reservations", file: "routes/console/reservations.tsx", id: "console-site-reservations", guard: { kind: "site", permission: "reservations.view" }, action: "reservations.edit" },
+  { path: "sites/:slug/trade-ins", file: "routes/console/trade-ins.tsx", id: "console-site-trade-ins", guard: { kind: "site", permission: "leads.view" } },
 ];
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */

@@ -29,4 +29,6 @@ export const SITE_SECTIONS: readonly SiteSection[] = [
   { label: "Leads", path: "leads", permission: "leads.view" },
   { label: "Locations and hours", path: "locations", permission: "content.view" },
   { label: "Brand theme", path: "theme", permission: "settings.view" },
+  { label: "Reservations and orders", path: "reservations", permission: "reservations.view" },
+  { label: "Trade-in valuations", path: "trade-ins", permission: "leads.view" },
 ];

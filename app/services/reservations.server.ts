@@ -17,7 +17,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { cars, locations, paymentRequests, payments, reservations, type PaymentStatus } from "../../db/schema/index";
+import { cars, locations, paymentRequests, payments, reservations, type PaymentStatus, type ReservationStatus } from "../../db/schema/index";
 import type { PaymentsAdapter, TestCardDetails } from "~/adapters/payments/types";
 import type { Car } from "~/domain/car";
 import { isDbId } from "~/domain/db-id";
@@ -415,36 +415,73 @@ export async function expireReservations(db: Database, adapter: PaymentsAdapter,
 export type DealerActionResult = { kind: "done"; status: PaymentStatus } | { kind: "not-found" } | { kind: "not-active"; status: string } | { kind: "provider-failed" };
 
 /**
- * The dealer's `capture ID` (car sold: the deposit is taken) or `release ID` (the deposit is
- * released, the car is free again). One statement moves the reservation and its payment; then
- * the provider is called (a failure is retried by the reconcile job).
+ * What a dealer may do to end a reservation: capture (car sold: the deposit is taken), release
+ * (the hold is cancelled, the car is free again) or refund (a captured deposit is paid back).
+ * `from` are the reservation statuses the action applies to.
  */
-export async function endReservation(db: Database, adapter: PaymentsAdapter, reservationId: number, action: "capture" | "release", now: number): Promise<DealerActionResult> {
+const DEALER_ENDINGS = {
+  capture: { from: ["active"], to: "captured", payment: "capturing", reason: "captured by dealer" },
+  release: { from: ["active"], to: "released", payment: "releasing", reason: "released by dealer" },
+  refund: { from: ["captured"], to: "released", payment: "releasing", reason: "refunded by dealer" },
+} as const;
+export type DealerEnding = keyof typeof DEALER_ENDINGS;
+
+/**
+ * Moves a reservation and its payment for a dealer's capture, release or refund in ONE statement
+ * that applies only while the reservation is in one of the action's `from` statuses, so of two
+ * concurrent requests (two nodes, two tabs) exactly one claims it. The payment is left
+ * `capturing` / `releasing` under a lease; {@link settleDealerAction} then calls the provider.
+ * Run it inside the caller's transaction to write the audit row with it.
+ * @param from statuses to accept instead of the action's own (the command line's `release` also refunds)
+ * @returns the payment id to settle, or null when the reservation was not in a `from` status
+ */
+export async function claimDealerAction(db: Pick<Database, "execute">, reservationId: number, action: DealerEnding, now: number, from: readonly ReservationStatus[] = DEALER_ENDINGS[action].from): Promise<number | null> {
+  const ending = DEALER_ENDINGS[action];
   const at = new Date(now).toISOString();
   const until = new Date(now + PAYMENT_LEASE_MS).toISOString();
-  const [existing] = await db.select({ status: reservations.status }).from(reservations).where(eq(reservations.id, reservationId));
-  if (!existing) return { kind: "not-found" };
-  const from = action === "capture" ? ["active"] : ["active", "captured"];
   const rows = rowsOf<{ payment_id: number }>(
     await db.execute(sql`
       with ended as (
         update reservations set
-          status = ${action === "capture" ? "captured" : "released"},
-          ended_at = case when ${action} = 'capture' then null else ${at}::timestamptz end,
-          end_reason = ${action === "capture" ? "captured by dealer" : "released by dealer"}
+          status = ${ending.to},
+          ended_at = case when ${ending.to} = 'captured' then null else ${at}::timestamptz end,
+          end_reason = ${ending.reason}
         where id = ${reservationId} and status in (${sql.join(from.map((s) => sql`${s}`), sql`, `)})
         returning payment_id
       ), pay as (
-        update payments p set status = ${action === "capture" ? "capturing" : "releasing"}, locked_until = ${until}::timestamptz, updated_at = ${at}::timestamptz
+        update payments p set status = ${ending.payment}, locked_until = ${until}::timestamptz, updated_at = ${at}::timestamptz
         from ended where p.id = ended.payment_id and p.status in ('authorised', 'captured')
         returning p.id
       )
       select payment_id from ended`),
   );
-  if (!rows.length) return { kind: "not-active", status: existing.status };
-  const [p] = await db.select().from(payments).where(eq(payments.id, rows[0].payment_id));
+  return rows.length ? rows[0].payment_id : null;
+}
+
+/**
+ * Asks the provider to capture or release a payment claimed by {@link claimDealerAction} and
+ * records the outcome. A provider failure leaves the payment for the reconcile job.
+ */
+export async function settleDealerAction(db: Database, adapter: PaymentsAdapter, paymentId: number): Promise<DealerActionResult> {
+  const [p] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!p) return { kind: "not-found" };
+  if (p.status !== "capturing" && p.status !== "releasing") return { kind: "done", status: p.status };
   const status = await settlePayment(db, adapter, { id: p.id, status: p.status, provider_ref: p.providerRef, idempotency_key: p.idempotencyKey });
   return status === null ? { kind: "provider-failed" } : { kind: "done", status };
+}
+
+/**
+ * The dealer's `capture ID` (car sold: the deposit is taken) or `release ID` (the deposit is
+ * released or refunded, the car is free again), from the command line. One statement moves the
+ * reservation and its payment; then the provider is called (a failure is retried by the
+ * reconcile job).
+ */
+export async function endReservation(db: Database, adapter: PaymentsAdapter, reservationId: number, action: "capture" | "release", now: number): Promise<DealerActionResult> {
+  const [existing] = await db.select({ status: reservations.status }).from(reservations).where(eq(reservations.id, reservationId));
+  if (!existing) return { kind: "not-found" };
+  const paymentId = await claimDealerAction(db, reservationId, action, now, action === "capture" ? ["active"] : ["active", "captured"]);
+  if (paymentId === null) return { kind: "not-active", status: existing.status };
+  return settleDealerAction(db, adapter, paymentId);
 }
 
 /** Reservations with car and payment, newest first (the dealer's `list`). */

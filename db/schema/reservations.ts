@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { cars } from "./cars";
+import { staffUsers } from "./console";
 import { leads } from "./leads";
 import { locations } from "./locations";
 import { sites } from "./sites";
@@ -70,7 +71,7 @@ export const reservations = pgTable(
     postcode: text("postcode").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
-    /** 'expired' | 'released by dealer' | 'captured by dealer'. */
+    /** 'expired' | 'released by dealer' | 'refunded by dealer' | 'captured by dealer'. */
     endReason: text("end_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** SHA-256 (hex) of the reserving browser's access token; only it may read the status page. */
@@ -81,7 +82,35 @@ export const reservations = pgTable(
     uniqueIndex("reservations_payment").on(t.paymentId),
     index("reservations_active_expiry").on(t.expiresAt).where(sql`status = 'active'`),
     index("reservations_site_status").on(t.siteId, t.status),
+    index("reservations_site_created").on(t.siteId, t.createdAt),
   ],
+);
+
+/** What a staff member did to a reservation from the console (issue 49 item 5). */
+export type ReservationAction = "capture" | "release" | "refund" | "extend";
+
+/**
+ * Issue 49 item 5: one row per console action on a reservation, keyed by the idempotency key its
+ * form carried. The unique key turns a double click or a re-sent form into a replay of the first
+ * answer (`message`) instead of a second capture.
+ */
+export const reservationActions = pgTable(
+  "reservation_actions",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    reservationId: integer("reservation_id").notNull().references(() => reservations.id, { onDelete: "cascade" }),
+    action: text("action").$type<ReservationAction>().notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** The staff member (staff_users.id); null once they are removed. */
+    userId: text("user_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    /** Extensions: the hours added. */
+    hours: integer("hours"),
+    /** The answer the staff member was given (repeated for a replay). */
+    message: text("message").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("reservation_actions_key").on(t.idempotencyKey), index("reservation_actions_reservation").on(t.reservationId)],
 );
 
 /**
@@ -98,6 +127,10 @@ export const testPaymentIntents = pgTable(
     /** 'authorised' | 'captured' | 'released' | 'refunded'. */
     status: text("status").notNull(),
     cardLast4: text("card_last4").notNull(),
+    /** Capture calls received for this intent (a repeated capture is a no-op but still counted). */
+    captureCalls: integer("capture_calls").notNull().default(0),
+    /** Release (cancel or refund) calls received. */
+    releaseCalls: integer("release_calls").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

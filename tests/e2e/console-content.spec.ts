@@ -8,7 +8,7 @@
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
-import { CONSOLE, expectAxeClean, staffSignInLink } from "./console-staff-helpers";
+import { CONSOLE, expectAxeClean, staffSignInLink } from "./console-staff";
 
 const SITE = "southern-cross-used";
 const STAMP = Date.now() % 1_000_000;

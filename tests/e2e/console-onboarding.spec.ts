@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
-import { expectAxeClean } from "./console-e2e";
+import { expectAxeClean } from "./console-staff";
 
 const CONSOLE = E2E_BASE("console");
 const OUTBOX = process.env.LEAD_OUTBOX_DIR ?? ".data/outbox";

@@ -8,7 +8,7 @@
 import { expect, test, type Browser } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_BASE } from "../../playwright.config";
-import { CONSOLE, expectAxeClean, staffSignInLink } from "./console";
+import { CONSOLE, expectAxeClean, staffSignInLink } from "./console-staff";
 
 const SITE = "perth-toyota";
 const COLOURS = { red: "#d01010", green: "#10a010", blue: "#1010d0" } as const;

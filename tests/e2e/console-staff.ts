@@ -1,21 +1,25 @@
 /**
- * Console e2e helpers: a staff sign-in link from `npm run staff` (it reaches the running server
- * through its admin socket) and the axe check every console page gets.
+ * What the console specs share: the console's origin, a staff member's one-time sign-in link from
+ * `npm run staff` (which reaches the running e2e server through its admin socket), and axe on a
+ * console page. Not a spec itself.
  */
 import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3199);
-/** The console's origin in e2e runs. */
+/** The console's origin in the e2e server. */
 export const CONSOLE = `http://console.localhost:${port}`;
 
 /**
- * `npm run staff -- add EMAIL --role ROLE --site SLUG`: the one-time sign-in link it prints.
+ * `npm run staff -- add EMAIL --role ROLE --site SLUG [--location L ...]`: the one-time sign-in
+ * link it prints.
+ * @param role as the command takes it, e.g. "site-manager", "content-editor", "sales"
+ * @param locations the location slugs a sales member is assigned
  * @throws when the command prints no link
  */
-export function staffSignInLink(email: string, role: string, site: string): string {
-  const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", email, "--role", role, "--site", site], {
+export function staffSignInLink(email: string, role: string, site: string, locations: readonly string[] = []): string {
+  const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", email, "--role", role, "--site", site, ...locations.flatMap((l) => ["--location", l])], {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e-pglite", PORT: String(port) },
     encoding: "utf8",
   });
@@ -24,8 +28,8 @@ export function staffSignInLink(email: string, role: string, site: string): stri
   return link;
 }
 
-/** Fails with the list of axe violations on the page, if any. */
-export async function expectAxeClean(page: Page) {
+/** No axe violations on the page as it is now (each listed with its elements when there are). */
+export async function expectAxeClean(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), page.url()).toEqual([]);
 }

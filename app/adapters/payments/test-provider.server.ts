@@ -54,7 +54,7 @@ export function createTestPaymentsAdapter(db: Database): PaymentsAdapter {
     async capture(ref) {
       const rows = await db
         .update(testPaymentIntents)
-        .set({ status: "captured", updatedAt: new Date() })
+        .set({ status: "captured", captureCalls: sql`${testPaymentIntents.captureCalls} + 1`, updatedAt: new Date() })
         .where(sql`${testPaymentIntents.id} = ${ref} and ${testPaymentIntents.status} in ('authorised', 'captured')`)
         .returning({ id: testPaymentIntents.id });
       if (!rows.length) throw new Error(`test payment ${ref} cannot be captured (not authorised)`);
@@ -63,7 +63,7 @@ export function createTestPaymentsAdapter(db: Database): PaymentsAdapter {
       const match = ref ? sql`${testPaymentIntents.id} = ${ref}` : sql`${testPaymentIntents.idempotencyKey} = ${idempotencyKey}`;
       await db.execute(sql`
         update test_payment_intents
-        set status = case status when 'captured' then 'refunded' when 'authorised' then 'released' else status end, updated_at = now()
+        set status = case status when 'captured' then 'refunded' when 'authorised' then 'released' else status end, release_calls = release_calls + 1, updated_at = now()
         where ${match}`);
     },
   };

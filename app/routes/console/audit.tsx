@@ -9,6 +9,7 @@ import { auditRows, AuditFilterSchema } from "~/console/audit.server";
 import { FilterActions, FilterField, filterAria } from "~/console/forms";
 import { guardConsoleRoute } from "~/console/guard.server";
 import { ScrollingTable } from "~/console/scrolling-table";
+import { SitePageHeading } from "~/console/site-page";
 
 const ROUTE_ID = "console-site-audit";
 /** Rows shown on the page (the export has more). */
@@ -52,15 +53,7 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
   const { site, values, errors, rows, query } = loaderData;
   return (
     <section aria-labelledby="audit-title">
-      <title>{`Audit trail · ${site.name} · Forecourt console`}</title>
-      <p className="text-sm">
-        <a href={`/sites/${site.slug}`} className="underline">
-          {site.name}
-        </a>
-      </p>
-      <h1 id="audit-title" className="text-2xl font-bold">
-        Audit trail
-      </h1>
+      <SitePageHeading site={site} title="Audit trail" id="audit-title" />
       <form method="get" className="mt-3 grid gap-3 sm:grid-cols-4" aria-label="Filter the audit trail">
         {FILTERS.map((f) => (
           <FilterField key={f.name} id={`audit-${f.name}`} label={f.label} error={errors[f.name]}>

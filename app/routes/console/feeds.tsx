@@ -99,7 +99,7 @@ export async function loader(args: Route.LoaderArgs) {
     (s) => s.reach === "all",
     () => false,
   );
-  const [figures, history, source] = await Promise.all([siteDashboard(db, scoped!, Date.now()), feedHistory(db, site.id), loadFeedSource(db, site.id)]);
+  const [figures, history, source] = await Promise.all([siteDashboard(db, scoped!, { now: Date.now(), timeZone, priceThreshold: site.config.display.priceThreshold }), feedHistory(db, site.id), loadFeedSource(db, site.id)]);
   const dryRunId = Number(url.searchParams.get("dryRun"));
   const dryRun = Number.isInteger(dryRunId) && dryRunId > 0 ? await getFeedImport(db, site.id, dryRunId) : null;
   const tooLarge = Number(url.searchParams.get("tooLarge"));
