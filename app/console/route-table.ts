@@ -51,6 +51,9 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: "groups/:slug/staff", file: "routes/console/group-staff.tsx", id: "console-group-staff", guard: { kind: "group", permission: "group.view" }, action: "group.manage" },
   { path: "account", file: "routes/console/account.tsx", id: "console-account", guard: { kind: "signed-in" } },
   { path: "invitations/:token", file: "routes/console/invitation.tsx", id: "console-invitation", guard: { kind: "public" } },
+  // Issue 49 item 1: the site's stock, and one car by stock number (or id).
+  { path: "sites/:slug/stock", file: "routes/console/stock.tsx", id: "console-site-stock", guard: { kind: "site", permission: "stock.view" }, action: "stock.edit" },
+  { path: "sites/:slug/stock/:car", file: "routes/console/stock-car.tsx", id: "console-site-stock-car", guard: { kind: "site", permission: "stock.view" }, action: "stock.edit" },
 ];
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */

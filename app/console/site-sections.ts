@@ -15,6 +15,7 @@ export interface SiteSection {
 }
 
 export const SITE_SECTIONS: readonly SiteSection[] = [
+  { label: "Stock", path: "stock", permission: "stock.view" },
   { label: "Settings", path: "settings", permission: "settings.view" },
   { label: "Staff", path: "staff", permission: "staff.view" },
   { label: "Audit trail", path: "audit", permission: "audit.view" },

@@ -28,7 +28,8 @@ beforeAll(async () => {
   const stamp = `${Date.now()}`;
   for (const role of STAFF_ROLES) {
     const email = `${role}-${stamp}@perm.test`;
-    const target: GrantTarget = role === "platform_operator" ? { platform: true } : role === "group_admin" ? { groupSlug: t.site.dealerGroup!.slug } : { siteSlug: t.site.slug };
+    // Sales work the site's one location, where its cars are (their reach: assigned locations).
+    const target: GrantTarget = role === "platform_operator" ? { platform: true } : role === "group_admin" ? { groupSlug: t.site.dealerGroup!.slug } : { siteSlug: t.site.slug, locationSlugs: role === "sales" ? ["main"] : undefined };
     await addStaffMember(handle.db, { email, role, target });
     cookies.set(role, await signInByLink(t, handle, email, freshClientIp()));
   }
@@ -41,7 +42,8 @@ function pathOf(route: ConsoleRoute, tenant: Tenant): string {
   const site = tenant === "own" ? state.t.site : other;
   const slug = route.guard.kind === "group" ? site.dealerGroup!.slug : site.slug;
   // A token no invitation has: the page still answers (saying the link does not work).
-  return `/${route.path.replace(":slug", slug).replace(":token", "no-such-invitation-token-0000")}`;
+  // A car of the own site (by id): on the other tenant the site itself is not found first.
+  return `/${route.path.replace(":slug", slug).replace(":token", "no-such-invitation-token-0000").replace(":car", String(state.t.carId))}`;
 }
 
 /** What the matrix says a request should get. */

@@ -8,17 +8,10 @@ import type { Route } from "./+types/settings-preview";
 import { guardConsoleRoute } from "~/console/guard.server";
 import { PREVIEW_PATH, PREVIEW_TTL_SECONDS, signPreviewToken } from "~/console/preview-token.server";
 import { loadSiteSettings } from "~/console/settings.server";
+import { siteOrigin } from "~/console/site-links";
 import { recordAudit } from "~/console/staff.server";
 
 const ROUTE_ID = "console-site-settings-preview";
-
-/** The site's public origin as seen from the console's (same scheme and port; `{slug}.localhost` locally). */
-function siteOrigin(consoleOrigin: string, hosts: string[], slug: string): string {
-  const url = new URL(consoleOrigin);
-  const local = url.hostname.endsWith("localhost");
-  const host = local ? `${slug}.localhost` : (hosts[0] ?? `${slug}.localhost`);
-  return `${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`;
-}
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, site, member, console } = await guardConsoleRoute(ROUTE_ID, args);
