@@ -60,24 +60,24 @@ test("issue 49: a site manager changes a price and marks a car sold; the public 
   await expect(page.getByRole("heading", { level: 1 })).toContainText(`(stock number ${stockNumber})`);
   await expectAxeClean(page);
   const vdp = (await page.getByRole("link", { name: "View the car on the website" }).getAttribute("href"))!;
-  const price = Number(await page.getByLabel("Price (whole dollars)").inputValue());
+  const price = Number(await page.getByLabel("Price (whole dollars)", { exact: true }).inputValue());
   expect(price).toBeGreaterThan(1000);
   const newPrice = price - 100;
   const newPriceText = `$${newPrice.toLocaleString("en-AU")}`;
   expect((await shopperView(browser, stockNumber, vdp)).vdpPrice).not.toContain(newPriceText);
 
   // A price of -1: refused beside the field, and nothing typed is lost.
-  await page.getByLabel("Price (whole dollars)").fill("-1");
+  await page.getByLabel("Price (whole dollars)", { exact: true }).fill("-1");
   await page.getByLabel("Tag", { exact: true }).fill("Weekend special");
   await page.getByRole("button", { name: "Save the car" }).click();
   await expect(page.locator("#car-price-error")).toHaveText("A price cannot be negative: enter 0 or more, or leave it empty for no price.");
-  await expect(page.getByLabel("Price (whole dollars)")).toHaveValue("-1");
-  await expect(page.getByLabel("Price (whole dollars)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Price (whole dollars)", { exact: true })).toHaveValue("-1");
+  await expect(page.getByLabel("Price (whole dollars)", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Tag", { exact: true })).toHaveValue("Weekend special");
   await expectAxeClean(page);
 
   // The new price: the SRP card and the VDP show it on their next request.
-  await page.getByLabel("Price (whole dollars)").fill(String(newPrice));
+  await page.getByLabel("Price (whole dollars)", { exact: true }).fill(String(newPrice));
   await page.getByRole("button", { name: "Save the car" }).click();
   await expect(page.getByRole("status")).toContainText("Saved: Price, Tag.");
   const priced = await shopperView(browser, stockNumber, vdp);
