@@ -5,6 +5,7 @@
  * that does not run its guard, fails here. Prints the number of cases.
  */
 import { readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
@@ -12,12 +13,17 @@ import { CONSOLE_PREFIX, CONSOLE_ROUTES, type ConsoleRoute } from "../../app/con
 import { accessOf, STAFF_ROLES, type StaffRole } from "../../app/console/permissions";
 import { addStaffMember, type GrantTarget } from "../../app/console/staff.server";
 import type { Site } from "../../app/sites/site";
+import { importStock } from "../../app/services/stock-import.server";
+import { cars } from "../../db/schema/index";
 import { useTestApp } from "./app-harness";
+import { feed, stockRecord } from "./fixtures";
 import { consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
 import { createTestSite, ENGINE } from "./database";
 
 const state = useTestApp({ app: { trustProxy: true, console: { mailer: recordingMailer() } } });
 let other: Site;
+/** A car of each tenant, by id, for the car pages. */
+const carIds = { own: 0, other: 0 };
 const cookies = new Map<StaffRole, string>();
 type Tenant = "own" | "other";
 let cases = 0;
@@ -25,6 +31,10 @@ let cases = 0;
 beforeAll(async () => {
   const { t, handle } = state;
   other = await createTestSite(handle);
+  await importStock(handle.db, other, feed([stockRecord()]));
+  const [otherCar] = await handle.db.select({ id: cars.id }).from(cars).where(eq(cars.siteId, other.id));
+  carIds.own = t.carId;
+  carIds.other = otherCar.id;
   const stamp = `${Date.now()}`;
   for (const role of STAFF_ROLES) {
     const email = `${role}-${stamp}@perm.test`;
@@ -42,8 +52,7 @@ function pathOf(route: ConsoleRoute, tenant: Tenant): string {
   const site = tenant === "own" ? state.t.site : other;
   const slug = route.guard.kind === "group" ? site.dealerGroup!.slug : site.slug;
   // A token no invitation has: the page still answers (saying the link does not work).
-  // A car of the own site (by id): on the other tenant the site itself is not found first.
-  return `/${route.path.replace(":slug", slug).replace(":token", "no-such-invitation-token-0000").replace(":car", String(state.t.carId))}`;
+  return `/${route.path.replace(":slug", slug).replace(":token", "no-such-invitation-token-0000").replace(":car", String(carIds[tenant]))}`;
 }
 
 /** What the matrix says a request should get. */

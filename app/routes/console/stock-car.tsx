@@ -14,7 +14,6 @@ import { siteOrigin } from "~/console/site-links";
 import { holdsOnSite } from "~/console/staff.server";
 import { findCar, reachableLocations, saveCar, StockInputError } from "~/console/stock.server";
 
-const ROUTE_ID = "console-site-stock-car";
 const FORM = "car";
 
 /** A stored value as its input shows it. */
@@ -31,7 +30,7 @@ function notFound(): never {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { db, site, member, console } = await guardConsoleRoute(ROUTE_ID, args);
+  const { db, site, member, console } = await guardConsoleRoute("console-site-stock-car", args);
   const scoped = site!;
   const car = (await findCar(db, scoped, args.params.car)) ?? notFound();
   const locations = await reachableLocations(db, scoped);
@@ -48,7 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db, site, member, console } = await guardConsoleAction(ROUTE_ID, args);
+  const { db, site, member, console } = await guardConsoleAction("console-site-stock-car", args);
   const scoped = site!;
   const car = (await findCar(db, scoped, args.params.car)) ?? notFound();
   const form = await args.request.formData();

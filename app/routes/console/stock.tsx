@@ -16,7 +16,6 @@ import { applyBulk, BulkSchema, FILTER_KEYS, listStock, previewBulk, reachableLo
 import { AGE_BANDS, BULK_ACTIONS, STOCK_SORTS } from "~/console/stock-options";
 import { ScrollingTable } from "~/console/scrolling-table";
 
-const ROUTE_ID = "console-site-stock";
 const FORM = "bulk";
 
 /** The list's filter from its URL, and the values as typed (kept in the form when refused). */
@@ -34,7 +33,7 @@ function queryOf(values: Record<string, string>, extra: Record<string, string> =
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { db, site, member } = await guardConsoleRoute(ROUTE_ID, args);
+  const { db, site, member } = await guardConsoleRoute("console-site-stock", args);
   const scoped = site!;
   const { filter, values, errors, params } = filterOf(args.request);
   const [page, makes, locs] = await Promise.all([filter ? listStock(db, scoped, filter, Date.now()) : null, stockMakes(db, scoped), reachableLocations(db, scoped)]);
@@ -58,7 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
 type StockActionData = { problem: FormProblem | null; done: string | null; review?: BulkRequest & { count: number; locationName: string | null; moved: boolean } };
 
 export async function action(args: Route.ActionArgs): Promise<StockActionData | Response | ReturnType<typeof formProblem>> {
-  const { db, site, member, console } = await guardConsoleAction(ROUTE_ID, args);
+  const { db, site, member, console } = await guardConsoleAction("console-site-stock", args);
   const scoped = site!;
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
