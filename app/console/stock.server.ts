@@ -8,7 +8,7 @@
  * The list reads PostgreSQL, not the search read model: staff need hidden, withdrawn and long-sold
  * cars, VIN and rego, and their own edit at once (decision 300).
  */
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { cars, locations, staffAudit } from "../../db/schema/index";
@@ -57,13 +57,13 @@ function escapeLike(text: string): string {
  */
 export function filterWhere(scoped: ScopedSite, filter: StockFilter, now: number): SQL {
   const where: (SQL | undefined)[] = [reachScope(scoped)];
-  // Each word must match the stock number, VIN, rego, make, model or badge (so "hilux 2021"
-  // needs both words somewhere, and a whole VIN finds its car).
-  for (const word of (filter.q ?? "").split(/\s+/).filter(Boolean).slice(0, 6)) {
-    const like = `%${escapeLike(word)}%`;
-    where.push(or(ilike(cars.stockNumber, like), ilike(cars.vin, like), ilike(cars.rego, like), ilike(cars.make, like), ilike(cars.model, like), ilike(cars.badge, like)));
+  // Each word must occur in the stock number, VIN, rego, make, model or badge (so "hilux ranger"
+  // finds nothing, and part of a VIN finds its car). One lower-cased text per car, compared
+  // byte-wise (collation "C"): a 20,000-car site is one quick pass, not six ILIKEs a row.
+  for (const word of (filter.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6)) {
+    where.push(sql`lower(concat_ws(' ', ${cars.stockNumber}, ${cars.vin}, ${cars.rego}, ${cars.make}, ${cars.model}, ${cars.badge})) collate "C" like ${`%${escapeLike(word)}%`}`);
   }
-  if (filter.make) where.push(ilike(cars.make, escapeLike(filter.make)));
+  if (filter.make) where.push(eq(cars.make, filter.make));
   if (filter.model) where.push(ilike(cars.model, `%${escapeLike(filter.model)}%`));
   if (filter.status) where.push(eq(cars.status, filter.status));
   if (filter.carType) where.push(eq(cars.carType, filter.carType));
@@ -155,7 +155,20 @@ export async function reachableLocations(db: Database, scoped: ScopedSite): Prom
 
 /** The makes of the cars within reach, for the make filter. */
 export async function stockMakes(db: Database, scoped: ScopedSite): Promise<string[]> {
-  const rows = await db.selectDistinct({ make: cars.make }).from(cars).where(reachScope(scoped)).orderBy(asc(cars.make));
+  if (scoped.reach === "assigned-locations") {
+    const rows = await db.selectDistinct({ make: cars.make }).from(cars).where(reachScope(scoped)).orderBy(asc(cars.make));
+    return rows.map((r) => r.make);
+  }
+  // A skip scan of the (site_id, make) index: one probe per make, not a pass over every car.
+  const siteId = scoped.site.id;
+  const result = await db.execute(sql`
+    with recursive m(make) as (
+      select min(make) from cars where site_id = ${siteId}
+      union all
+      select (select min(make) from cars where site_id = ${siteId} and make > m.make) from m where m.make is not null
+    )
+    select make from m where make is not null`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { make: string }[];
   return rows.map((r) => r.make);
 }
 
