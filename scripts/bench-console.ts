@@ -14,15 +14,13 @@
  * 2-core machine are indicative.
  * @throws (exits non-zero) without DATABASE_URL, or when a page does not answer 200.
  */
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
 import { and, count, eq, sql } from "drizzle-orm";
 import { openDatabase } from "../db/client";
 import { cars, dealerGroups, locations, sites } from "../db/schema/index";
 import { formatSpread, spread } from "./bench/lib";
-import { appDir, benchPort, BROWSER_HEADERS, ensureBuild, get, startServer } from "./bench/server";
+import { appDir, benchPort, BROWSER_HEADERS, CONSOLE_HOST, consoleSession, ensureBuild, get, startServer } from "./bench/server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -30,8 +28,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const CARS = Number(process.env.BENCH_CARS ?? 20_000);
 const PORT = benchPort(3399);
 const SLUG = "bench-stock";
-const CONSOLE_HOST = "console.localhost";
-const execFileAsync = promisify(execFile);
 
 const MODELS: Record<string, string[]> = {
   Toyota: ["HiLux", "Corolla", "RAV4", "LandCruiser", "Camry"],
@@ -84,24 +80,6 @@ async function ensureSite(url: string): Promise<number> {
   }
 }
 
-/** A site manager's session cookie, through `npm run staff` (the server's admin socket). */
-async function signIn(dir: string): Promise<string> {
-  const email = "bench-stock@forecourt.localhost";
-  const env = { ...process.env, PORT: String(PORT) };
-  const staff = async (args: string[]) => (await execFileAsync(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], { cwd: dir, env, encoding: "utf8" })).stdout;
-  let out: string;
-  try {
-    out = await staff(["add", email, "--role", "site-manager", "--site", SLUG]);
-  } catch {
-    out = await staff(["link", email]); // added by an earlier run
-  }
-  const link = new URL(/https?:\/\/\S+/.exec(out)?.[0] ?? "");
-  const response = await get(PORT, `${link.pathname}${link.search}`, CONSOLE_HOST);
-  const cookie = ([] as string[]).concat(response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).find((c) => c.startsWith("fc_staff="));
-  if (!cookie) throw new Error(`the console sign-in link answered ${response.status} without a session`);
-  return cookie;
-}
-
 async function main() {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("bench:console needs DATABASE_URL (PostgreSQL)");
@@ -110,7 +88,7 @@ async function main() {
   const server = await startServer({ dir, port: PORT, env: { SEED_DEMO: "0" } });
   try {
     const location = await ensureSite(url);
-    const cookie = await signIn(dir);
+    const cookie = await consoleSession(PORT, dir, "bench-stock@forecourt.localhost", SLUG, { ...process.env, PORT: String(PORT) });
     const base = `/sites/${SLUG}/stock`;
     const pages = [
       { name: "stock list, first page (all cars)", path: base },

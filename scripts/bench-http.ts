@@ -40,14 +40,13 @@
  * the shared 2-core machine are indicative.
  * @throws (exits non-zero) when a page does not answer 200 or a link cannot be found.
  */
-import { execFile, execFileSync, spawn } from "node:child_process";
-import { promisify } from "node:util";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
 import { firstLink, formatSpread, spread, type Spread } from "./bench/lib";
-import { appDir, benchPort, BROWSER_HEADERS, ensureBuild, get, startServer, type BenchServer } from "./bench/server";
+import { appDir, benchPort, BROWSER_HEADERS, CONSOLE_HOST, consoleSession, ensureBuild, get, startServer, type BenchServer } from "./bench/server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -67,8 +66,6 @@ interface Page {
   headers?: Record<string, string>;
 }
 const PAGE_SET = process.env.BENCH_PAGES ?? "shopper";
-const execFileAsync = promisify(execFile);
-const CONSOLE_HOST = "console.localhost";
 interface Run {
   reqs: number;
   p50: number;
@@ -94,21 +91,8 @@ interface PageResult {
  * running server's admin socket) prints a one-time link; its answer's cookie is the session.
  */
 async function consolePages(port: number, dir: string): Promise<Page[]> {
-  const email = "bench-console@forecourt.localhost";
   const env = { ...process.env, DATA_DIR: process.env.BENCH_DATA_DIR ?? ".data/bench-pglite", PORT: String(port) };
-  // Asynchronously: a blocked event loop would miss the server closing an idle keep-alive socket,
-  // and the next request would be sent on it (ECONNRESET).
-  const staff = async (args: string[]) => (await execFileAsync(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], { cwd: dir, env, encoding: "utf8" })).stdout;
-  let out: string;
-  try {
-    out = await staff(["add", email, "--role", "site-manager", "--site", "perth-toyota"]);
-  } catch {
-    out = await staff(["link", email]); // added by an earlier run
-  }
-  const link = new URL(/https?:\/\/\S+/.exec(out)?.[0] ?? "");
-  const signIn = await get(port, `${link.pathname}${link.search}`, CONSOLE_HOST);
-  const cookie = ([] as string[]).concat(signIn.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).find((c) => c.startsWith("fc_staff="));
-  if (!cookie) throw new Error(`the console sign-in link answered ${signIn.status} without a session`);
+  const cookie = await consoleSession(port, dir, "bench-console@forecourt.localhost", "perth-toyota", env);
   const headers = { cookie };
   return [
     { name: "console dashboard", path: "/sites/perth-toyota", host: CONSOLE_HOST, headers },

@@ -4,10 +4,11 @@
  * and /proc/<pid>/status gives its memory), send requests with a chosen Host header, and stop the
  * server with a signal so it shuts down cleanly (and `--cpu-prof` writes its profile).
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join, resolve } from "node:path";
+import { promisify } from "node:util";
 
 /** Headers a browser sends for a page (issue 15: browser-like Accept-Encoding). */
 export const BROWSER_HEADERS = {
@@ -196,4 +197,31 @@ export function get(port: number, path: string, host: string, headers: Record<st
 /** Free TCP port promise-free helper: BENCH_PORT or `fallback`. */
 export function benchPort(fallback: number): number {
   return Number(process.env.BENCH_PORT ?? fallback);
+}
+
+/** The console's host name for bench requests. */
+export const CONSOLE_HOST = "console.localhost";
+
+/**
+ * A console session cookie (`fc_staff=…`) for `email` as a site manager of `site`: `npm run staff`
+ * (through the running server's admin socket) adds them, or prints a new link when an earlier run
+ * added them, and the link's answer carries the session.
+ * @param env the environment `scripts/staff.ts` runs with (PORT, and DATA_DIR for PGlite)
+ * @throws when the link answers without a session
+ */
+export async function consoleSession(port: number, dir: string, email: string, site: string, env: NodeJS.ProcessEnv): Promise<string> {
+  // Asynchronously: a blocked event loop would miss the server closing an idle keep-alive socket,
+  // and the next request would be sent on it (ECONNRESET).
+  const staff = async (args: string[]) => (await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], { cwd: dir, env, encoding: "utf8" })).stdout;
+  let out: string;
+  try {
+    out = await staff(["add", email, "--role", "site-manager", "--site", site]);
+  } catch {
+    out = await staff(["link", email]); // added by an earlier run
+  }
+  const link = new URL(/https?:\/\/\S+/.exec(out)?.[0] ?? "");
+  const signIn = await get(port, `${link.pathname}${link.search}`, CONSOLE_HOST);
+  const cookie = ([] as string[]).concat(signIn.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).find((c) => c.startsWith("fc_staff="));
+  if (!cookie) throw new Error(`the console sign-in link answered ${signIn.status} without a session`);
+  return cookie;
 }

@@ -7,32 +7,13 @@
  * this spec uses Playwright's own `test` (the fixtures' `goto` waits for a hydration the console
  * never has).
  */
-import { execFileSync } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
+import { CONSOLE, expectAxeClean, staffSignInLink } from "./console-staff";
 
-const port = Number(process.env.E2E_PORT ?? 3199);
-const CONSOLE = `http://console.localhost:${port}`;
 const SITE = "southern-cross-used";
 const NO_PRICE_CAR = `${E2E_BASE(SITE)}/cars/2017-kia-picanto-si-avp-b593abb2bd`;
 const NO_PRICE_TEXT = `Ring us for today's price ${Date.now() % 100_000}`;
-
-/** `npm run staff -- add EMAIL --role site-manager --site SLUG`: the one-time sign-in link it prints. */
-function signInLink(email: string): string {
-  const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", email, "--role", "site-manager", "--site", SITE], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e-pglite", PORT: String(port) },
-    encoding: "utf8",
-  });
-  const link = /https?:\/\/\S+/.exec(out)?.[0];
-  if (!link) throw new Error(`npm run staff printed no link: ${out}`);
-  return link;
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** The no-price car's VDP as a shopper sees it (a fresh browser context: no staff or preview cookie). */
 async function shopperVdp(browser: Browser): Promise<{ price: string; phone: string; banner: number }> {
@@ -50,7 +31,7 @@ test("issue 48: a site manager edits, previews, publishes and rolls back the set
   const before = await shopperVdp(browser);
   expect(before.price).not.toContain(NO_PRICE_TEXT);
 
-  await page.goto(signInLink(email));
+  await page.goto(staffSignInLink(email, SITE));
   await page.goto(`${CONSOLE}/sites/${SITE}/settings`);
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   await expectAxeClean(page);

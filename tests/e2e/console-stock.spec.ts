@@ -6,30 +6,11 @@
  * editor. The console is server-rendered without the client router, so this spec uses
  * Playwright's own `test`.
  */
-import { execFileSync } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
+import { CONSOLE, expectAxeClean, staffSignInLink } from "./console-staff";
 
-const port = Number(process.env.E2E_PORT ?? 3199);
-const CONSOLE = `http://console.localhost:${port}`;
 const SITE = "southern-cross-used";
-
-/** `npm run staff -- add EMAIL --role site-manager --site SLUG`: the one-time sign-in link it prints. */
-function signInLink(email: string): string {
-  const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", email, "--role", "site-manager", "--site", SITE], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e-pglite", PORT: String(port) },
-    encoding: "utf8",
-  });
-  const link = /https?:\/\/\S+/.exec(out)?.[0];
-  if (!link) throw new Error(`npm run staff printed no link: ${out}`);
-  return link;
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** The car as a shopper sees it on the SRP (searched by stock number) and the VDP, in a fresh context. */
 async function shopperView(browser: Browser, stockNumber: string, vdp: string) {
@@ -46,7 +27,7 @@ async function shopperView(browser: Browser, stockNumber: string, vdp: string) {
 
 test("issue 49: a site manager changes a price and marks a car sold; the public SRP and VDP show both on the next request", async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await page.goto(signInLink(`e2e-stock-${Date.now()}@dealer.test`));
+  await page.goto(staffSignInLink(`e2e-stock-${Date.now()}@dealer.test`, SITE));
 
   // A car from the middle of the price list (its price moves no range another test relies on).
   await page.goto(`${CONSOLE}/sites/${SITE}/stock?status=in_stock&sort=price-asc&page=2`);

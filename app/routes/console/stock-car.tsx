@@ -8,7 +8,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/stock-car";
 import { CAR_FIELD_SECTIONS, carEditSchema, type CarEdit, type CarField } from "~/console/car-fields";
 import { fieldProblem, formProblem, parseConsoleForm } from "~/console/form.server";
-import { errorsOf, FieldErrors, FormStatus, keptValue, type FormOutcome } from "~/console/forms";
+import { describedBy, errorsOf, FieldNotes, FormStatus, keptValue, LabelledField, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { siteOrigin } from "~/console/site-links";
 import { holdsOnSite } from "~/console/staff.server";
@@ -68,13 +68,10 @@ const inputClass = "mt-1 w-full rounded border border-slate-500 px-2 py-1 disabl
 function Field({ field, value, outcome, locations, disabled }: { field: CarField; value: string | boolean; outcome: FormOutcome; locations: { id: number; name: string }[]; disabled: boolean }) {
   const id = `car-${field.name}`;
   const errors = errorsOf(outcome, FORM, field.name);
-  const refused = outcome?.problem?.form === FORM;
-  const described = [errors.length ? `${id}-error` : null, field.help ? `${id}-help` : null].filter(Boolean).join(" ") || undefined;
-  const common = { id, name: field.name, disabled, "aria-invalid": errors.length ? true : undefined, "aria-describedby": described } as const;
+  const common = { id, name: field.name, disabled, ...describedBy(id, errors, Boolean(field.help)) };
   const kept = keptValue(outcome, FORM, field.name, typeof value === "string" ? value : "");
-  let control: React.ReactNode;
   if (field.kind === "bool") {
-    const checked = refused ? outcome.problem!.values[field.name] === "on" : value === true;
+    const checked = outcome?.problem?.form === FORM ? outcome.problem.values[field.name] === "on" : value === true;
     return (
       <div className="flex items-start gap-2">
         <input type="checkbox" {...common} defaultChecked={checked} className="mt-1" />
@@ -82,16 +79,12 @@ function Field({ field, value, outcome, locations, disabled }: { field: CarField
           <label htmlFor={id} className="text-sm font-medium">
             {field.label}
           </label>
-          {field.help ? (
-            <p id={`${id}-help`} className="text-sm text-slate-700">
-              {field.help}
-            </p>
-          ) : null}
-          <FieldErrors id={`${id}-error`} messages={errors} />
+          <FieldNotes id={id} help={field.help} errors={errors} />
         </div>
       </div>
     );
   }
+  let control: React.ReactNode;
   if (field.kind === "select" || field.kind === "location") {
     const choices = field.kind === "select" ? field.options : [{ value: "", label: "No location" }, ...locations.map((l) => ({ value: String(l.id), label: l.name }))];
     control = (
@@ -111,18 +104,9 @@ function Field({ field, value, outcome, locations, disabled }: { field: CarField
     control = <input type={type} inputMode={inputMode} {...common} defaultValue={kept} className={inputClass} />;
   }
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {field.label}
-      </label>
+    <LabelledField id={id} label={field.label} help={field.help} errors={errors}>
       {control}
-      {field.help ? (
-        <p id={`${id}-help`} className="text-sm text-slate-700">
-          {field.help}
-        </p>
-      ) : null}
-      <FieldErrors id={`${id}-error`} messages={errors} />
-    </div>
+    </LabelledField>
   );
 }
 

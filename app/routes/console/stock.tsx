@@ -9,7 +9,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/stock";
 import { CAR_TYPE_LABELS, STATUS_LABELS } from "~/console/car-fields";
 import { formProblem, parseConsoleForm, type FormProblem } from "~/console/form.server";
-import { errorsOf, FieldErrors, keptValue, type FormOutcome } from "~/console/forms";
+import { describedBy, errorsOf, FieldErrors, keptValue, LabelledField, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { holdsOnSite } from "~/console/staff.server";
 import { applyBulk, BulkSchema, FILTER_KEYS, listStock, previewBulk, reachableLocations, StockFilterSchema, StockInputError, stockMakes, type BulkRequest } from "~/console/stock.server";
@@ -106,22 +106,6 @@ function describe(review: NonNullable<StockActionData["review"]>): string {
   }
 }
 
-function FilterField({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-semibold text-red-800">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 const inputClass = "mt-1 w-full rounded border border-slate-500 px-2 py-1";
 
 export default function ConsoleStock({ loaderData, actionData }: Route.ComponentProps) {
@@ -131,9 +115,10 @@ export default function ConsoleStock({ loaderData, actionData }: Route.Component
   const query = queryOf(values);
   const listUrl = `/sites/${site.slug}/stock${query ? `?${query}` : ""}`;
   const pageLink = (n: number) => `/sites/${site.slug}/stock?${queryOf(values, { page: n > 1 ? String(n) : "" })}`;
+  const filterErrors = (name: string) => (errors[name] ? [errors[name]] : []);
   const filterSelect = (name: keyof typeof values, label: string, choices: { value: string; label: string }[], any?: string) => (
-    <FilterField id={`stock-${name}`} label={label} error={errors[name]}>
-      <select id={`stock-${name}`} name={name} defaultValue={values[name] || (any ? "" : choices[0]?.value)} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `stock-${name}-error` : undefined} className={inputClass}>
+    <LabelledField id={`stock-${name}`} label={label} errors={filterErrors(name)}>
+      <select id={`stock-${name}`} name={name} defaultValue={values[name] || (any ? "" : choices[0]?.value)} {...describedBy(`stock-${name}`, filterErrors(name))} className={inputClass}>
         {any ? <option value="">{any}</option> : null}
         {choices.map((c) => (
           <option key={c.value} value={c.value}>
@@ -141,9 +126,14 @@ export default function ConsoleStock({ loaderData, actionData }: Route.Component
           </option>
         ))}
       </select>
-    </FilterField>
+    </LabelledField>
   );
   const bulkErrors = (field: string) => errorsOf(outcome, FORM, field);
+  const bulkInput = (name: "amount" | "percent", label: string, inputMode: "numeric" | "decimal") => (
+    <LabelledField id={`bulk-${name}`} label={label} errors={bulkErrors(name)}>
+      <input id={`bulk-${name}`} name={name} inputMode={inputMode} defaultValue={keptValue(outcome, FORM, name)} className={inputClass} {...describedBy(`bulk-${name}`, bulkErrors(name))} />
+    </LabelledField>
+  );
   // A refused bulk post keeps its ticks.
   const keptCars = outcome?.problem?.form === FORM ? outcome.problem.values.car : undefined;
   const ticked = new Set((Array.isArray(keptCars) ? keptCars : keptCars ? [keptCars] : []).map(String));
@@ -165,13 +155,13 @@ export default function ConsoleStock({ loaderData, actionData }: Route.Component
         </p>
       ) : null}
       <form method="get" action={`/sites/${site.slug}/stock`} className="mt-3 grid gap-3 sm:grid-cols-4" aria-label="Find cars">
-        <FilterField id="stock-q" label="Stock number, VIN, rego, make or model" error={errors.q}>
-          <input id="stock-q" name="q" type="search" defaultValue={values.q} aria-invalid={errors.q ? true : undefined} aria-describedby={errors.q ? "stock-q-error" : undefined} className={inputClass} />
-        </FilterField>
+        <LabelledField id="stock-q" label="Stock number, VIN, rego, make or model" errors={filterErrors("q")}>
+          <input id="stock-q" name="q" type="search" defaultValue={values.q} {...describedBy("stock-q", filterErrors("q"))} className={inputClass} />
+        </LabelledField>
         {filterSelect("make", "Make", makes.map((m) => ({ value: m, label: m })), "Any make")}
-        <FilterField id="stock-model" label="Model" error={errors.model}>
-          <input id="stock-model" name="model" type="text" defaultValue={values.model} className={inputClass} />
-        </FilterField>
+        <LabelledField id="stock-model" label="Model" errors={filterErrors("model")}>
+          <input id="stock-model" name="model" type="text" defaultValue={values.model} {...describedBy("stock-model", filterErrors("model"))} className={inputClass} />
+        </LabelledField>
         {filterSelect("status", "Status", Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label })), "Any status")}
         {filterSelect("carType", "Car type", Object.entries(CAR_TYPE_LABELS).map(([value, label]) => ({ value, label })), "Any car type")}
         {filterSelect("location", "Location", locations.map((l) => ({ value: String(l.id), label: l.name })), "Any location")}
@@ -291,11 +281,8 @@ export default function ConsoleStock({ loaderData, actionData }: Route.Component
                   </label>
                 </div>
               </div>
-              <div>
-                <label htmlFor="bulk-action" className="block text-sm font-medium">
-                  Action
-                </label>
-                <select id="bulk-action" name="bulkAction" defaultValue={keptValue(outcome, FORM, "bulkAction")} className={inputClass} aria-invalid={bulkErrors("bulkAction").length ? true : undefined} aria-describedby={bulkErrors("bulkAction").length ? "bulk-action-error" : undefined}>
+              <LabelledField id="bulk-action" label="Action" errors={bulkErrors("bulkAction")}>
+                <select id="bulk-action" name="bulkAction" defaultValue={keptValue(outcome, FORM, "bulkAction")} className={inputClass} {...describedBy("bulk-action", bulkErrors("bulkAction"))}>
                   <option value="">Choose an action</option>
                   {Object.entries(BULK_ACTIONS).map(([value, label]) => (
                     <option key={value} value={value}>
@@ -303,27 +290,11 @@ export default function ConsoleStock({ loaderData, actionData }: Route.Component
                     </option>
                   ))}
                 </select>
-                <FieldErrors id="bulk-action-error" messages={bulkErrors("bulkAction")} />
-              </div>
-              <div>
-                <label htmlFor="bulk-amount" className="block text-sm font-medium">
-                  Amount (whole dollars, minus to lower)
-                </label>
-                <input id="bulk-amount" name="amount" inputMode="numeric" defaultValue={keptValue(outcome, FORM, "amount")} className={inputClass} aria-invalid={bulkErrors("amount").length ? true : undefined} aria-describedby={bulkErrors("amount").length ? "bulk-amount-error" : undefined} />
-                <FieldErrors id="bulk-amount-error" messages={bulkErrors("amount")} />
-              </div>
-              <div>
-                <label htmlFor="bulk-percent" className="block text-sm font-medium">
-                  Percentage (minus to lower)
-                </label>
-                <input id="bulk-percent" name="percent" inputMode="decimal" defaultValue={keptValue(outcome, FORM, "percent")} className={inputClass} aria-invalid={bulkErrors("percent").length ? true : undefined} aria-describedby={bulkErrors("percent").length ? "bulk-percent-error" : undefined} />
-                <FieldErrors id="bulk-percent-error" messages={bulkErrors("percent")} />
-              </div>
-              <div>
-                <label htmlFor="bulk-location" className="block text-sm font-medium">
-                  Move to location
-                </label>
-                <select id="bulk-location" name="toLocation" defaultValue={keptValue(outcome, FORM, "toLocation")} className={inputClass} aria-invalid={bulkErrors("toLocation").length ? true : undefined} aria-describedby={bulkErrors("toLocation").length ? "bulk-location-error" : undefined}>
+              </LabelledField>
+              {bulkInput("amount", "Amount (whole dollars, minus to lower)", "numeric")}
+              {bulkInput("percent", "Percentage (minus to lower)", "decimal")}
+              <LabelledField id="bulk-toLocation" label="Move to location" errors={bulkErrors("toLocation")}>
+                <select id="bulk-toLocation" name="toLocation" defaultValue={keptValue(outcome, FORM, "toLocation")} className={inputClass} {...describedBy("bulk-toLocation", bulkErrors("toLocation"))}>
                   <option value="">Choose a location</option>
                   {locations.map((l) => (
                     <option key={l.id} value={l.id}>
@@ -331,8 +302,7 @@ export default function ConsoleStock({ loaderData, actionData }: Route.Component
                     </option>
                   ))}
                 </select>
-                <FieldErrors id="bulk-location-error" messages={bulkErrors("toLocation")} />
-              </div>
+              </LabelledField>
               <p className="sm:col-span-4">
                 <button type="submit" name="intent" value="bulk-review" className="rounded bg-slate-900 px-3 py-1 text-white">
                   Review the change
