@@ -84,3 +84,39 @@ export function FilterActions({ clearHref, exportHref, exportLabel }: { clearHre
     </p>
   );
 }
+
+/**
+ * The ARIA attributes of a control with optional help and messages: invalid when it has
+ * messages, described by `${id}-error` and `${id}-help` (as {@link FieldNotes} renders them).
+ */
+export function describedBy(id: string, errors: readonly string[], hasHelp = false) {
+  const ids = [errors.length ? `${id}-error` : null, hasHelp ? `${id}-help` : null].filter(Boolean).join(" ");
+  return { "aria-invalid": errors.length ? true : undefined, "aria-describedby": ids || undefined } as const;
+}
+
+/** A control's help line and messages, with the ids {@link describedBy} points at. */
+export function FieldNotes({ id, help, errors }: { id: string; help?: string; errors: string[] }) {
+  return (
+    <>
+      {help ? (
+        <p id={`${id}-help`} className="text-sm text-slate-700">
+          {help}
+        </p>
+      ) : null}
+      <FieldErrors id={`${id}-error`} messages={errors} />
+    </>
+  );
+}
+
+/** A labelled control (`children`, whose id is `id`) with its help line and messages. */
+export function LabelledField({ id, label, help, errors, children }: { id: string; label: string; help?: string; errors: string[]; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      <FieldNotes id={id} help={help} errors={errors} />
+    </div>
+  );
+}

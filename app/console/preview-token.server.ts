@@ -86,11 +86,3 @@ export async function verifyPreviewToken(db: Database, token: string, now = Date
     return null;
   }
 }
-
-/** The site's public origin as seen from the console's (same scheme and port; `{slug}.localhost` locally). */
-export function siteOrigin(consoleOrigin: string, hosts: string[], slug: string): string {
-  const url = new URL(consoleOrigin);
-  const local = url.hostname.endsWith("localhost");
-  const host = local ? `${slug}.localhost` : (hosts[0] ?? `${slug}.localhost`);
-  return `${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`;
-}

@@ -80,6 +80,9 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   // Issue 49 items 5 and 6: reservations and orders (capture, release, refund, extend), trade-in valuations.
   { path: "sites/:slug/reservations", file: "routes/console/reservations.tsx", id: "console-site-reservations", guard: { kind: "site", permission: "reservations.view" }, action: "reservations.edit" },
   { path: "sites/:slug/trade-ins", file: "routes/console/trade-ins.tsx", id: "console-site-trade-ins", guard: { kind: "site", permission: "leads.view" } },
+  // Issue 49 item 1: the site's stock, and one car by stock number (or id).
+  { path: "sites/:slug/stock", file: "routes/console/stock.tsx", id: "console-site-stock", guard: { kind: "site", permission: "stock.view" }, action: "stock.edit" },
+  { path: "sites/:slug/stock/:car", file: "routes/console/stock-car.tsx", id: "console-site-stock-car", guard: { kind: "site", permission: "stock.view" }, action: "stock.edit" },
 ];
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */

@@ -119,6 +119,14 @@ export function reachIn(member: StaffMember, site: Pick<ConsoleSite, "id" | "dea
   return { reach: widest.reach, locationIds: widest.reach === "assigned-locations" ? widest.locationIds : [] };
 }
 
+/**
+ * True when `member` holds `permission` on `site` through any grant (to show or leave out a
+ * page's change controls; the action's own guard still decides).
+ */
+export function holdsOnSite(member: StaffMember, site: ConsoleSite, permission: Permission): boolean {
+  return grantsWith(member, permission).some((g) => g.role === "platform_operator" || (g.role === "group_admin" && g.dealerGroupId === site.dealerGroupId) || g.siteId === site.id);
+}
+
 /** A dealer group as the console shows it. */
 export interface ConsoleGroup {
   id: number;

@@ -5,10 +5,10 @@
  * server with a signal so it shuts down cleanly (and `--cpu-prof` writes its profile).
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { promisify } from "node:util";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join, resolve } from "node:path";
+import { promisify } from "node:util";
 
 /** Headers a browser sends for a page (issue 15: browser-like Accept-Encoding). */
 export const BROWSER_HEADERS = {
@@ -199,14 +199,19 @@ export function benchPort(fallback: number): number {
   return Number(process.env.BENCH_PORT ?? fallback);
 }
 
+/** The console's host name for bench requests. */
+export const CONSOLE_HOST = "console.localhost";
+const execFileAsync = promisify(execFile);
+
 /**
- * A console session cookie (`fc_staff=…`) for `email` as a site manager of `site`, made through
- * the running server's admin socket: `npm run staff -- add` (or `link`, when an earlier run added
- * them) prints a one-time link, and its answer sets the session.
- * @throws when the link does not sign in
+ * A console session cookie (`fc_staff=…`) for `email` as a site manager of `site`: `npm run staff`
+ * (through the running server's admin socket) adds them, or prints a new link when an earlier run
+ * added them, and the link's answer carries the session.
+ * @param env the environment `scripts/staff.ts` runs with (PORT, and DATA_DIR for PGlite; default
+ *   BENCH_DATA_DIR or .data/bench-pglite)
+ * @throws when the link answers without a session
  */
-export async function consoleSession(port: number, dir: string, email: string, site: string): Promise<string> {
-  const env = { ...process.env, DATA_DIR: process.env.BENCH_DATA_DIR ?? ".data/bench-pglite", PORT: String(port) };
+export async function consoleSession(port: number, dir: string, email: string, site: string, env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: process.env.BENCH_DATA_DIR ?? ".data/bench-pglite", PORT: String(port) }): Promise<string> {
   // Asynchronously: a blocked event loop would miss the server closing an idle keep-alive socket,
   // and the next request would be sent on it (ECONNRESET).
   const staff = async (args: string[]) => (await execFileAsync(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], { cwd: dir, env, encoding: "utf8" })).stdout;
@@ -222,7 +227,3 @@ export async function consoleSession(port: number, dir: string, email: string, s
   if (!cookie) throw new Error(`the console sign-in link answered ${signIn.status} without a session`);
   return cookie;
 }
-
-/** The console's host on a local server. */
-export const CONSOLE_HOST = "console.localhost";
-const execFileAsync = promisify(execFile);

@@ -24,6 +24,8 @@ const state = useTestApp({ app: { trustProxy: true, console: { mailer: recording
 let other: Site;
 /** A car's stock number, on both sites, with one photo; on the own site at the sales member's location (row routes). */
 let stockNumber = "";
+/** A car of each tenant, by id, for the car pages. */
+const carIds = { own: 0, other: 0 };
 const cookies = new Map<StaffRole, string>();
 type Tenant = "own" | "other";
 let cases = 0;
@@ -39,6 +41,10 @@ beforeAll(async () => {
   // The same stock number on the other site: operators open it there; anyone else finds no site.
   await importStock(handle.db, other, feed([stockRecord({ stock_number: stockNumber })]));
   await handle.db.update(cars).set({ images: [{ url: "/demo-photos/gallery-caravan-1.jpg" }] }).where(and(eq(cars.siteId, other.id), eq(cars.stockNumber, stockNumber)));
+  await handle.db.update(cars).set({ locationId: main.id }).where(eq(cars.id, t.carId));
+  const [otherCar] = await handle.db.select({ id: cars.id }).from(cars).where(eq(cars.siteId, other.id));
+  carIds.own = t.carId;
+  carIds.other = otherCar.id;
   const stamp = `${Date.now()}`;
   for (const [tenant, site] of [["own", t.site], ["other", other]] as const) {
     const [location] = await handle.db.select({ id: locations.id }).from(locations).where(eq(locations.siteId, site.id)).limit(1);
@@ -60,8 +66,8 @@ function pathOf(route: ConsoleRoute, tenant: Tenant): string {
   const site = tenant === "own" ? state.t.site : other;
   const slug = route.guard.kind === "group" ? site.dealerGroup!.slug : site.slug;
   // A token no invitation has: the page still answers (saying the link does not work).
-  // Row routes open the car with the same stock number on both sites, and each tenant's lead.
-  return `/${route.path.replace(":slug", slug).replace(":token", "no-such-invitation-token-0000").replace(":stockNumber", stockNumber).replace(":position", "1").replace(":leadId", String(leadIds.get(tenant)))}`;
+  // Row routes open the car with the same stock number (or each tenant's car by id) on both sites, and each tenant's lead.
+  return `/${route.path.replace(":slug", slug).replace(":token", "no-such-invitation-token-0000").replace(":stockNumber", stockNumber).replace(":position", "1").replace(":leadId", String(leadIds.get(tenant))).replace(":car", String(carIds[tenant]))}`;
 }
 
 /** What the matrix says a request should get. */

@@ -6,8 +6,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/settings-preview";
 import { guardConsoleRoute } from "~/console/guard.server";
-import { PREVIEW_PATH, PREVIEW_TTL_SECONDS, signPreviewToken, siteOrigin } from "~/console/preview-token.server";
+import { PREVIEW_PATH, PREVIEW_TTL_SECONDS, signPreviewToken } from "~/console/preview-token.server";
 import { loadSiteSettings } from "~/console/settings.server";
+import { siteOrigin } from "~/console/site-links";
 import { recordAudit } from "~/console/staff.server";
 
 const ROUTE_ID = "console-site-settings-preview";
