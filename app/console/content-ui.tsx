@@ -1,23 +1,6 @@
-/** Pieces shared by the console's content pages (issue 50): the page heading and a labelled field. */
+/** Pieces shared by the console's content pages (issue 50): a labelled field. The heading is site-page.tsx's. */
 import type { ReactNode } from "react";
-import { errorsOf, FieldErrors, keptValue, type FormOutcome } from "./forms";
-
-/** The document title, the link back to the site's dashboard and the page's h1. */
-export function ContentHeading({ site, title, id }: { site: { slug: string; name: string }; title: string; id: string }) {
-  return (
-    <>
-      <title>{`${title} · ${site.name} · Forecourt console`}</title>
-      <p className="text-sm">
-        <a href={`/sites/${site.slug}`} className="underline">
-          {site.name}
-        </a>
-      </p>
-      <h1 id={id} className="text-2xl font-bold">
-        {title}
-      </h1>
-    </>
-  );
-}
+import { errorsOf, FieldNotes, keptValue, type FormOutcome } from "./forms";
 
 /**
  * A labelled input (or textarea) of form `form`: after a refused post it shows what was typed and
@@ -54,12 +37,7 @@ export function Field({
         {label}
       </label>
       {rows ? <textarea {...common} rows={rows} className={`${common.className} font-mono text-sm`} /> : <input {...common} type={type} />}
-      {help ? (
-        <p id={`${id}-help`} className="text-sm text-slate-700">
-          {help}
-        </p>
-      ) : null}
-      <FieldErrors id={`${id}-error`} messages={errors} />
+      <FieldNotes id={id} help={help} errors={errors} />
     </div>
   );
 }

@@ -95,7 +95,7 @@ export function describedBy(id: string, errors: readonly string[], hasHelp = fal
 }
 
 /** A control's help line and messages, with the ids {@link describedBy} points at. */
-export function FieldNotes({ id, help, errors }: { id: string; help?: string; errors: string[] }) {
+export function FieldNotes({ id, help, errors }: { id: string; help?: ReactNode; errors: string[] }) {
   return (
     <>
       {help ? (

@@ -8,7 +8,8 @@ import { asc, eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/navigation";
 import { resolvedSite } from "~/console/content.server";
-import { ContentHeading, Notice, PreviewAndSave } from "~/console/content-ui";
+import { Notice, PreviewAndSave } from "~/console/content-ui";
+import { SitePageHeading } from "~/console/site-page";
 import { parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { FieldErrors, FormStatus, errorsOf, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
@@ -132,7 +133,7 @@ export default function ConsoleNavigation({ loaderData, actionData }: Route.Comp
   };
   return (
     <section aria-labelledby="navigation-title">
-      <ContentHeading site={site} title="Navigation" id="navigation-title" />
+      <SitePageHeading site={site} title="Navigation" id="navigation-title" />
       <p className="mt-2 text-sm">Each row changes one item of the site's header or footer menus, over the template. Name an item by its text, e.g. Service, or Service/Recalls for a sub-item (in the footer, the section title first). Links to this site are checked when you save.</p>
       <Notice text={notice} />
       {outcome?.problem?.form === FORM ? <FormStatus outcome={outcome} /> : null}

@@ -8,7 +8,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/offer-edit";
 import { fieldProblem, formProblem, parseConsoleForm } from "~/console/form.server";
-import { errorsOf, FieldErrors, FormStatus, keptValue, type FormOutcome } from "~/console/forms";
+import { errorsOf, FieldErrors, FieldNotes, FormStatus, keptValue, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import {
   cancelOfferSchedule,
@@ -139,12 +139,7 @@ function Field({ outcome, name, label, values, help, type = "text", wide, childr
         {label}
       </label>
       {children ? children(props) : <input type={type} className="rounded border border-slate-400 px-2 py-1" {...props} />}
-      {help ? (
-        <p id={`${id}-help`} className="text-sm text-slate-700">
-          {help}
-        </p>
-      ) : null}
-      <FieldErrors id={`${id}-error`} messages={errors} />
+      <FieldNotes id={id} help={help} errors={errors} />
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/page-edit";
 import { ContentInputError, pageForEdit, PageFormSchema, resolvedSite, savePage, setPagePublished } from "~/console/content.server";
-import { ContentHeading, Field, Notice, PreviewAndSave } from "~/console/content-ui";
+import { Field, Notice, PreviewAndSave } from "~/console/content-ui";
+import { SitePageHeading } from "~/console/site-page";
 import { fieldProblem, formProblem, parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { FormStatus, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
@@ -91,7 +92,7 @@ export default function ConsolePageEdit({ loaderData, actionData }: Route.Compon
   const isArticle = page.kind === "article";
   return (
     <section aria-labelledby="page-edit-title">
-      <ContentHeading site={site} title={page.id ? `Edit page: ${page.title}` : "New page"} id="page-edit-title" />
+      <SitePageHeading site={site} title={page.id ? `Edit page: ${page.title}` : "New page"} id="page-edit-title" />
       <p className="text-sm">
         <a href={`/sites/${site.slug}/pages`} className="underline">
           All pages

@@ -5,7 +5,7 @@
  */
 import type { Route } from "./+types/pages";
 import { listConsolePages } from "~/console/content.server";
-import { ContentHeading } from "~/console/content-ui";
+import { SitePageHeading } from "~/console/site-page";
 import { guardConsoleRoute } from "~/console/guard.server";
 import { ScrollingTable } from "~/console/scrolling-table";
 
@@ -24,7 +24,7 @@ export default function ConsolePages({ loaderData }: Route.ComponentProps) {
   const { site, pages } = loaderData;
   return (
     <section aria-labelledby="pages-title">
-      <ContentHeading site={site} title="Pages" id="pages-title" />
+      <SitePageHeading site={site} title="Pages" id="pages-title" />
       <p className="mt-2 flex flex-wrap gap-4">
         <a href={`/sites/${site.slug}/pages/edit`} className="rounded bg-slate-900 px-3 py-1 text-white">
           New page

@@ -7,7 +7,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/promotions";
 import { resolvedSite } from "~/console/content.server";
-import { ContentHeading, Field, Notice, PreviewAndSave } from "~/console/content-ui";
+import { Field, Notice, PreviewAndSave } from "~/console/content-ui";
+import { SitePageHeading } from "~/console/site-page";
 import { formProblem, parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { FormStatus, keptValue, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
@@ -91,7 +92,7 @@ export default function ConsolePromotions({ loaderData, actionData }: Route.Comp
   const preview = outcome?.preview;
   return (
     <section aria-labelledby="promotions-title">
-      <ContentHeading site={site} title="Banners and popup" id="promotions-title" />
+      <SitePageHeading site={site} title="Banners and popup" id="promotions-title" />
       <Notice text={notice} />
       <FormStatus outcome={outcome} />
       <form method="post" className="mt-4 grid gap-4" aria-label="Banners and popup">

@@ -7,7 +7,8 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/redirects";
 import { ContentInputError, deleteRedirect, listRedirects, RedirectFormSchema, saveRedirect } from "~/console/content.server";
-import { ContentHeading, Field, Notice } from "~/console/content-ui";
+import { Field, Notice } from "~/console/content-ui";
+import { SitePageHeading } from "~/console/site-page";
 import { fieldProblem, formProblem, parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { FormStatus, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
@@ -53,7 +54,7 @@ export default function ConsoleRedirects({ loaderData, actionData }: Route.Compo
   const outcome = actionData as FormOutcome;
   return (
     <section aria-labelledby="redirects-title">
-      <ContentHeading site={site} title="Redirects" id="redirects-title" />
+      <SitePageHeading site={site} title="Redirects" id="redirects-title" />
       <p className="mt-2 text-sm">
         A redirect sends shoppers and search engines from an old address to a new one (301). It applies only where the site has no page of its own at the old address. Saving an old address again replaces its redirect.
       </p>

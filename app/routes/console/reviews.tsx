@@ -6,7 +6,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/reviews";
 import { resolvedSite } from "~/console/content.server";
-import { ContentHeading, Field, Notice } from "~/console/content-ui";
+import { Field, Notice } from "~/console/content-ui";
+import { SitePageHeading } from "~/console/site-page";
 import { fieldProblem, formProblem, parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { FormStatus, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
@@ -69,7 +70,7 @@ export default function ConsoleReviews({ loaderData, actionData }: Route.Compone
   const outcome = actionData as FormOutcome;
   return (
     <section aria-labelledby="reviews-title">
-      <ContentHeading site={site} title="Reviews" id="reviews-title" />
+      <SitePageHeading site={site} title="Reviews" id="reviews-title" />
       <Notice text={notice} />
       <FormStatus outcome={outcome} />
       <form method="post" className="mt-4 grid gap-3 sm:grid-cols-2" aria-label="Reviews display">
