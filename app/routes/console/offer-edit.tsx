@@ -8,7 +8,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/offer-edit";
 import { fieldProblem, formProblem, parseConsoleForm } from "~/console/form.server";
-import { errorsOf, FieldErrors, FieldNotes, FormStatus, keptValue, type FormOutcome } from "~/console/forms";
+import { errorsOf, FieldNotes, FormStatus, keptValue, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import {
   cancelOfferSchedule,
