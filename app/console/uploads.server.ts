@@ -6,7 +6,6 @@
  * (the database every node shares) and served by `/media/{file}` on the site's host.
  */
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import type { Database } from "../../db/client";
 import { siteAssets } from "../../db/schema/index";
 
@@ -45,6 +44,9 @@ export async function processImageUpload(file: File, kind: AssetKind): Promise<P
   if (file.size === 0) throw new UploadRefused("Choose an image file.");
   if (file.size > CONSOLE_UPLOAD_MAX_BYTES) throw new UploadRefused(`The image is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 2 MB.`);
   const input = Buffer.from(await file.arrayBuffer());
+  // Loaded on first use, like the other sharp callers: a node that never takes an upload or resizes
+  // an image does not hold libvips (about 20 MB).
+  const { default: sharp } = await import("sharp");
   const options = { limitInputPixels: 40_000_000, failOn: "error" as const };
   let format: string | undefined;
   try {

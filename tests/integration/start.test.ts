@@ -104,7 +104,10 @@ describe("first start on a PostgreSQL database without the demo sites (issue 15 
           expect(home.status).toBe(200);
           expect(home.body.toString("utf8")).toContain("Swan River Toyota");
           // Seeded in the server process, the 16,734 listings left it at about 200 MB before any request.
-          expect(peakRssMb(first.child.pid!)).toBeLessThan(160);
+          // Seeded by the child, the server peaks at about 165 MB since the console's parts 2 and 3
+          // (their route modules and the feed, schedule and retention workers; libvips and the
+          // holidays library are loaded only on first use).
+          expect(peakRssMb(first.child.pid!)).toBeLessThan(180);
           first.child.kill("SIGTERM");
           expect(await first.exited).toBe(0);
         } finally {

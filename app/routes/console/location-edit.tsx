@@ -93,7 +93,7 @@ export async function loader(args: Route.LoaderArgs) {
     canEdit: await holdsOnSite(db, member, scoped.slug, "content.publish"),
     siteRule: siteRule ? `every other Saturday for ${siteRule.locationTypes.join(", ")} locations, from ${siteRule.anchorDate}` : "none: every Saturday has normal hours",
     specials: (location?.specialHours ?? []).filter((s) => s.date >= today),
-    holidays: location ? upcomingPublicHolidays(today, location.state).map((h) => ({ ...h, set: setDates.has(h.date) })) : [],
+    holidays: location ? (await upcomingPublicHolidays(today, location.state)).map((h) => ({ ...h, set: setDates.has(h.date) })) : [],
     timeZone: config.timeZone,
     done: new URL(args.request.url).searchParams.get("done"),
   };
