@@ -41,6 +41,9 @@ export default defineConfig({
       SEED_DEMO: "1",
       // Issue 10: enables POST /__test/reservations/expire (the expiry job with an injected clock).
       FORECOURT_TEST_HOOKS: "1",
+      // Console specs sign in from addresses of their own (X-Forwarded-For), as behind a proxy:
+      // better-auth limits sign-ins per client address.
+      TRUST_PROXY: "1",
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -8,7 +8,7 @@
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
-import { CONSOLE, expectAxeClean, staffSignInLink } from "./console-staff";
+import { CONSOLE, expectAxeClean, signInWithLink, staffSignInLink } from "./console-staff";
 
 const SITE = "southern-cross-used";
 const STAMP = Date.now() % 1_000_000;
@@ -27,7 +27,7 @@ async function asShopper<T>(browser: Browser, work: (page: Page) => Promise<T>):
 
 test("issue 50: an editor creates, previews and publishes a page, cannot link a missing page, links the new one, and saves a redirect shoppers follow", async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await page.goto(staffSignInLink(`e2e-content-${STAMP}@dealer.test`, "content-editor", SITE));
+  await signInWithLink(page, staffSignInLink(`e2e-content-${STAMP}@dealer.test`, "content-editor", SITE));
   await page.goto(`${CONSOLE}/sites/${SITE}`);
   await page.getByRole("link", { name: "Pages", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Pages" })).toBeVisible();

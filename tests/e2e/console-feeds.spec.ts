@@ -6,7 +6,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
-import { CONSOLE, expectAxeClean, staffSignInLink } from "./console-staff";
+import { CONSOLE, expectAxeClean, signInWithLink, staffSignInLink } from "./console-staff";
 
 const SITE = "southern-cross-used";
 const HEADER = "stock_number,car_type,make,model,badge,year,price,km,body,fuel,transmission,colour,listing_suburb,listing_state";
@@ -21,7 +21,7 @@ test("issue 49: a feed dry run lists a rejected row with its reason; applying th
     `E2E-${stamp}-C,used,Mazda,CX-3,Maxx,2021,27990,30000,SUV,Unleaded,Automatic,Red,Parramatta,NSW`,
   ].join("\n");
 
-  await page.goto(staffSignInLink(`e2e-feeds-${stamp}@dealer.test`, "site-manager", SITE));
+  await signInWithLink(page, staffSignInLink(`e2e-feeds-${stamp}@dealer.test`, "site-manager", SITE));
   await page.goto(`${CONSOLE}/sites/${SITE}/feeds`);
   await expect(page.getByRole("heading", { level: 1, name: "Feeds" })).toBeVisible();
   const inStock = page.getByTestId("stock-counts").locator("div", { hasText: "In stock" }).locator("dd");

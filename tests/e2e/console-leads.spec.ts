@@ -14,7 +14,7 @@ import type { AddressInfo } from "node:net";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { E2E_BASE } from "../../playwright.config";
-import { CONSOLE, expectAxeClean, staffSignInLink } from "./console-staff";
+import { CONSOLE, expectAxeClean, signInWithLink, staffSignInLink } from "./console-staff";
 
 const SITE = "perth-toyota";
 const OSBORNE = "Swan River Toyota Osborne Park";
@@ -89,7 +89,7 @@ test.describe("issue 49: the leads inbox", () => {
   test("a dead webhook delivery is retried from the inbox and becomes sent", async ({ page, browser }) => {
     test.setTimeout(180_000);
     const target = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/leads`;
-    await page.goto(staffSignInLink(`e2e-leads-manager-${Date.now()}@dealer.test`, "site-manager", SITE));
+    await signInWithLink(page, staffSignInLink(`e2e-leads-manager-${Date.now()}@dealer.test`, "site-manager", SITE));
     await publishLeadSettings(page, JSON.stringify([{ channel: "webhook", target, departments: [], locationIds: [] }]), "1");
     try {
       const shopper = mobile(1);
@@ -130,13 +130,13 @@ test.describe("issue 49: the leads inbox", () => {
     const atMidland = mobile(3);
     await sendEnquiry(browser, OSBORNE, atOsborne.typed);
     await sendEnquiry(browser, MIDLAND, atMidland.typed);
-    await page.goto(staffSignInLink(`e2e-leads-manager2-${Date.now()}@dealer.test`, "site-manager", SITE));
+    await signInWithLink(page, staffSignInLink(`e2e-leads-manager2-${Date.now()}@dealer.test`, "site-manager", SITE));
     const osborneLead = await leadIdOf(page, atOsborne.e164);
     const midlandLead = await leadIdOf(page, atMidland.e164);
 
     const context = await browser.newContext();
     const sales = await context.newPage();
-    await sales.goto(staffSignInLink(`e2e-leads-sales-${Date.now()}@dealer.test`, "sales", SITE, ["midland"]));
+    await signInWithLink(sales, staffSignInLink(`e2e-leads-sales-${Date.now()}@dealer.test`, "sales", SITE, ["midland"]));
     // Their own location's lead opens.
     await sales.goto(`${CONSOLE}/sites/${SITE}/leads/${midlandLead}`);
     await expect(sales.getByRole("heading", { level: 1 })).toContainText(`Lead #${midlandLead}`);

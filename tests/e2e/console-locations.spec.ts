@@ -13,7 +13,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
 import { addCalendarDays, localClock } from "../../app/domain/opening-hours";
-import { CONSOLE, expectAxeClean, staffSignInLink } from "./console-staff";
+import { CONSOLE, expectAxeClean, signInWithLink, staffSignInLink } from "./console-staff";
 
 const SITE = "sunshine-state-cars";
 const LOCATION = "Sunshine State Springwood";
@@ -51,7 +51,7 @@ test("issue 50: a holiday closure shows on the location page and in its JSON-LD,
   test.setTimeout(180_000);
   const today = localClock(new Date(), TIME_ZONE).date;
   const tomorrow = addCalendarDays(today, 1);
-  await page.goto(staffSignInLink(`e2e-locations-${Date.now()}@dealer.test`, "content-editor", SITE));
+  await signInWithLink(page, staffSignInLink(`e2e-locations-${Date.now()}@dealer.test`, "content-editor", SITE));
   await page.goto(`${CONSOLE}/sites/${SITE}`);
   await page.getByRole("link", { name: "Locations and hours" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Locations" })).toBeVisible();
@@ -93,7 +93,7 @@ test("issue 50: a holiday closure shows on the location page and in its JSON-LD,
 });
 
 test("issue 50: a theme of white text on light yellow cannot be saved; the pair and its ratio are named", async ({ page }) => {
-  await page.goto(staffSignInLink(`e2e-theme-${Date.now()}@dealer.test`, "content-editor", SITE));
+  await signInWithLink(page, staffSignInLink(`e2e-theme-${Date.now()}@dealer.test`, "content-editor", SITE));
   await page.goto(`${CONSOLE}/sites/${SITE}/theme`);
   await expect(page.getByRole("heading", { level: 1, name: "Brand theme" })).toBeVisible();
   await expectAxeClean(page);

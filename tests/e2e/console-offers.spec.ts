@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
-import { expectAxeClean, staffSignInLink } from "./console-staff";
+import { expectAxeClean, signInWithLink, staffSignInLink } from "./console-staff";
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 const CONSOLE = `http://console.localhost:${port}`;
@@ -42,7 +42,7 @@ async function shopperOffers(browser: Browser, base = E2E_BASE(SITE)): Promise<s
 test("issue 50: a content editor schedules a finance offer; preview as of tomorrow shows it, shoppers see it only after the moment, on every process", async ({ page, browser, request }) => {
   test.setTimeout(240_000);
   const tomorrowNine = `${tomorrowThere()}T09:00`;
-  await page.goto(staffSignInLink(`e2e-offers-${Date.now()}@dealer.test`, "content-editor", SITE));
+  await signInWithLink(page, staffSignInLink(`e2e-offers-${Date.now()}@dealer.test`, "content-editor", SITE));
   await page.goto(`${CONSOLE}/sites/${SITE}`);
   await page.getByRole("link", { name: "Offers and promo cards" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Offers and promo cards" })).toBeVisible();

@@ -8,7 +8,7 @@
 import { expect, test, type Browser } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_BASE } from "../../playwright.config";
-import { CONSOLE, expectAxeClean, staffSignInLink } from "./console-staff";
+import { CONSOLE, expectAxeClean, signInWithLink, staffSignInLink } from "./console-staff";
 
 const SITE = "perth-toyota";
 const COLOURS = { red: "#d01010", green: "#10a010", blue: "#1010d0" } as const;
@@ -58,7 +58,7 @@ test("issue 49: a manager uploads three photos, reorders them and picks a primar
   const stockNumber = jsonLd.map((text) => /"sku":"([^"]+)"/.exec(text)?.[1]).find(Boolean)!;
   expect(stockNumber).toBeTruthy();
 
-  await page.goto(staffSignInLink(`e2e-photos-${Date.now()}@dealer.test`, "site-manager", SITE));
+  await signInWithLink(page, staffSignInLink(`e2e-photos-${Date.now()}@dealer.test`, "site-manager", SITE));
   await page.goto(`${CONSOLE}/sites/${SITE}`);
   await page.getByRole("navigation", { name: "Site sections" }).getByRole("link", { name: "Photos" }).click();
   await expectAxeClean(page);

@@ -9,7 +9,7 @@
  */
 import { expect, test, type Browser } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
-import { CONSOLE, expectAxeClean, staffSignInLink } from "./console-staff";
+import { CONSOLE, expectAxeClean, signInWithLink, staffSignInLink } from "./console-staff";
 
 const SITE = "harbour-auto-group";
 const HARBOUR = E2E_BASE(SITE);
@@ -42,7 +42,7 @@ async function reserveAsShopper(browser: Browser): Promise<number> {
 test("issue 49: Capture pressed twice (a double click, the same form re-submitted, a second tab) captures the deposit once; one audit row", async ({ page, browser }) => {
   test.setTimeout(180_000);
   const id = await reserveAsShopper(browser);
-  await page.goto(staffSignInLink(`e2e-reservations-${Date.now()}@dealer.test`, "site-manager", SITE));
+  await signInWithLink(page, staffSignInLink(`e2e-reservations-${Date.now()}@dealer.test`, "site-manager", SITE));
 
   await page.goto(`${CONSOLE}/sites/${SITE}/reservations`);
   await expect(page.getByRole("heading", { level: 1, name: "Reservations and orders" })).toBeVisible();

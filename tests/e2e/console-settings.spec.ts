@@ -9,13 +9,11 @@
  */
 import { expect, test, type Browser } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
-import { CONSOLE, expectAxeClean, staffSignInLink } from "./console-staff";
+import { CONSOLE, expectAxeClean, signInWithLink, staffSignInLink } from "./console-staff";
 
 const SITE = "southern-cross-used";
 const NO_PRICE_CAR = `${E2E_BASE(SITE)}/cars/2017-kia-picanto-si-avp-b593abb2bd`;
 const NO_PRICE_TEXT = `Ring us for today's price ${Date.now() % 100_000}`;
-
-const signInLink = (email: string) => staffSignInLink(email, "site-manager", SITE);
 
 /** The no-price car's VDP as a shopper sees it (a fresh browser context: no staff or preview cookie). */
 async function shopperVdp(browser: Browser): Promise<{ price: string; phone: string; banner: number }> {
@@ -33,7 +31,7 @@ test("issue 48: a site manager edits, previews, publishes and rolls back the set
   const before = await shopperVdp(browser);
   expect(before.price).not.toContain(NO_PRICE_TEXT);
 
-  await page.goto(staffSignInLink(email, "site-manager", SITE));
+  await signInWithLink(page, staffSignInLink(email, "site-manager", SITE));
   await page.goto(`${CONSOLE}/sites/${SITE}/settings`);
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   await expectAxeClean(page);

@@ -8,7 +8,7 @@
  */
 import { expect, test, type Browser } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
-import { CONSOLE, expectAxeClean, staffSignInLink } from "./console-staff";
+import { CONSOLE, expectAxeClean, signInWithLink, staffSignInLink } from "./console-staff";
 
 const SITE = "southern-cross-used";
 
@@ -27,7 +27,7 @@ async function shopperView(browser: Browser, stockNumber: string, vdp: string) {
 
 test("issue 49: a site manager changes a price and marks a car sold; the public SRP and VDP show both on the next request", async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await page.goto(staffSignInLink(`e2e-stock-${Date.now()}@dealer.test`, "site-manager", SITE));
+  await signInWithLink(page, staffSignInLink(`e2e-stock-${Date.now()}@dealer.test`, "site-manager", SITE));
 
   // A car from the middle of the price list (its price moves no range another test relies on).
   await page.goto(`${CONSOLE}/sites/${SITE}/stock?status=in_stock&sort=price-asc&page=2`);
