@@ -11,7 +11,7 @@ import type { ReactNode } from "react";
 export function ScrollingTable({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
     <div role="region" aria-label={`${label} (scrolls sideways on a narrow screen)`} tabIndex={0} className={`${className ?? ""} overflow-x-auto`.trim()}>
-      <table className="w-full text-left text-sm">{children}</table>
+      <table className="w-full text-left text-sm [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1">{children}</table>
     </div>
   );
 }
