@@ -16,7 +16,7 @@ import { leadFormSchema } from "../../app/forms/lead-forms";
 import { submitLead } from "../../app/services/leads.server";
 import type { Site } from "../../app/sites/site";
 import { createTestSite, ENGINE } from "./database";
-import { startServerProcess } from "./server-process";
+import { freeLoopbackPort, startServerProcess } from "./server-process";
 import { get } from "../../scripts/bench/server";
 
 const hasPgTools = spawnSync("pg_dump", ["--version"], { stdio: "ignore" }).status === 0 && spawnSync("pg_restore", ["--version"], { stdio: "ignore" }).status === 0;
@@ -72,7 +72,7 @@ describe(`backup and restore drill (${ENGINE})`, () => {
       await handle.close();
 
       npm(["restore", file], restored);
-      const metricsPort = String(3300 + (process.pid % 90));
+      const metricsPort = String(await freeLoopbackPort());
       server = await startServerProcess(process.execPath, ["scripts/start.mjs"], 3500, { ...restored, SEED_DEMO: "0", LEAD_WORKER: "0", HOST: "127.0.0.1", METRICS_PORT: metricsPort });
       expect((await get(server.port, "/", `${site.slug}.localhost`)).status).toBe(200);
       if (!admin) {

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 
 /** The Fetch standard's bad ports between 3000 and 5000 (fetch() rejects them); the test port ranges lie there. */
 const FETCH_BAD_PORTS = new Set([3659, 4045, 4190]);
@@ -64,3 +65,17 @@ export async function startServerProcess(command: string, args: string[], portBa
   }
   return { child, port, output: () => output, exited, cleanup };
 }
+
+/**
+ * A loopback port nothing listens on now, chosen by the operating system (for a second listener of
+ * a server, e.g. METRICS_PORT). A port computed from a range can be a service's own: 3306 is
+ * MariaDB's on the CI machine.
+ */
+export async function freeLoopbackPort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((ok) => server.close(() => ok()));
+  return port;
+}
+
