@@ -63,6 +63,16 @@ export interface SiteDashboard {
   limitedToLocations: boolean;
 }
 
+/**
+ * A site's cars by status (in stock, coming soon, sold, withdrawn), within the member's reach: the
+ * dashboard's stock figures, and the feeds page's counts before and after an import.
+ * @param scoped the site opened with its reach (sales: their assigned locations)
+ */
+export async function carsByStatus(db: Database, scoped: ScopedSite): Promise<{ status: string; cars: number }[]> {
+  const rows = await db.select({ status: cars.status, cars: count() }).from(cars).where(withinReach(scoped, cars.siteId, cars.locationId)).groupBy(cars.status).orderBy(cars.status);
+  return rows.map((r) => ({ status: r.status, cars: Number(r.cars) }));
+}
+
 /** Options of {@link siteDashboard}. */
 export interface DashboardOptions {
   /** Epoch ms (injected clock). */
@@ -114,7 +124,7 @@ export async function siteDashboard(db: Database, scoped: ScopedSite, options: D
   const reservationScope = withinReach(scoped, reservations.siteId, sql`coalesce(${reservations.locationId}, ${cars.locationId})`);
 
   const [byStatus, byForm, bySource, deliveries, reserved, stock, [gaps], viewed, locs] = await Promise.all([
-    db.select({ status: cars.status, cars: count() }).from(cars).where(carScope).groupBy(cars.status).orderBy(cars.status),
+    carsByStatus(db, scoped),
     db.select({ form: leads.form, ...per(leads.createdAt) }).from(leads).where(recentLeads).groupBy(leads.form),
     db.select({ source: SOURCE, ...per(leads.createdAt) }).from(leads).where(recentLeads).groupBy(SOURCE),
     db
@@ -166,7 +176,7 @@ export async function siteDashboard(db: Database, scoped: ScopedSite, options: D
   const made = reserved[0];
   return {
     since: { today: since.today.toISOString(), week: since.week.toISOString(), month: since.month.toISOString() },
-    carsByStatus: byStatus.map((r) => ({ status: r.status, cars: Number(r.cars) })),
+    carsByStatus: byStatus,
     leads: byForm.reduce((sum, r) => ({ today: sum.today + Number(r.today), week: sum.week + Number(r.week), month: sum.month + Number(r.month) }), { today: 0, week: 0, month: 0 }),
     leadsByForm: byForm.map((r) => ({ form: r.form, ...counts(r) })).sort((a, b) => busiest(a, b, "form")),
     leadsBySource: [...sources].map(([source, c]) => ({ source, ...c })).sort((a, b) => busiest(a, b, "source")),

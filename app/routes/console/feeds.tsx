@@ -14,7 +14,7 @@ import type { Route } from "./+types/feeds";
 import { fieldProblem, formDone, formProblem, parseConsoleForm, type FormProblem } from "~/console/form.server";
 import { errorsOf, FieldErrors, FormStatus, keptValue, type FormOutcome } from "~/console/forms";
 import { consoleOf, guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
-import { siteDashboard } from "~/console/dashboard.server";
+import { carsByStatus } from "~/console/dashboard.server";
 import { ScrollingTable } from "~/console/scrolling-table";
 import { siteFor } from "~/console/staff.server";
 import { FEED_MAX_BYTES, feedTooLargeMessage, megabytes } from "~/import/feed-limits";
@@ -99,7 +99,7 @@ export async function loader(args: Route.LoaderArgs) {
     (s) => s.reach === "all",
     () => false,
   );
-  const [figures, history, source] = await Promise.all([siteDashboard(db, scoped!, { now: Date.now(), timeZone, priceThreshold: site.config.display.priceThreshold }), feedHistory(db, site.id), loadFeedSource(db, site.id)]);
+  const [byStatus, history, source] = await Promise.all([carsByStatus(db, scoped!), feedHistory(db, site.id), loadFeedSource(db, site.id)]);
   const dryRunId = Number(url.searchParams.get("dryRun"));
   const dryRun = Number.isInteger(dryRunId) && dryRunId > 0 ? await getFeedImport(db, site.id, dryRunId) : null;
   const tooLarge = Number(url.searchParams.get("tooLarge"));
@@ -108,8 +108,8 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     site: { slug: site.slug, name: site.name, timeZone },
     canEdit,
-    stock: figures.carsByStatus.map((r) => ({ label: STATUS_LABELS[r.status] ?? r.status, cars: r.cars })),
-    limitedToLocations: figures.limitedToLocations,
+    stock: byStatus.map((r) => ({ label: STATUS_LABELS[r.status] ?? r.status, cars: r.cars })),
+    limitedToLocations: scoped!.reach === "assigned-locations",
     uploadError: tooLarge > FEED_MAX_BYTES ? feedTooLargeMessage(tooLarge) : null,
     dryRun: dryRun
       ? {
