@@ -55,6 +55,13 @@ interface Measure {
   cls: number;
   /** The elements that moved, when CLS is above 0 (so a rare shift can be traced afterwards). */
   layoutShifts?: LayoutShift[];
+  /**
+   * Lighthouse's measure of how fast the host ran a fixed JavaScript workload in this run (higher
+   * is faster): runs on a loaded machine show a lower index, so scores are compared with it.
+   */
+  benchmarkIndex: number;
+  /** The run's three longest main-thread tasks (Lighthouse `long-tasks`): script URL (or "Unattributable") and duration in ms, as simulated. */
+  longestTasks: { url: string; durationMs: number }[];
 }
 
 /**
@@ -82,6 +89,14 @@ function layoutShiftsOf(artifacts: unknown): LayoutShift[] {
     });
 }
 
+/** The three longest tasks of a `long-tasks` audit's table (URL made relative to the page's origin). */
+function longestTasks(details: unknown): Measure["longestTasks"] {
+  const items = ((details as { items?: { url?: string; duration?: number }[] } | undefined)?.items ?? [])
+    .map((item) => ({ url: (item.url ?? "").replace(/^https?:\/\/[^/]+/, "") || "Unattributable", durationMs: Math.round(item.duration ?? 0) }))
+    .sort((a, b) => b.durationMs - a.durationMs);
+  return items.slice(0, 3);
+}
+
 /** One Lighthouse mobile run in a fresh Chromium. @throws when Lighthouse returns no result or a runtime error. */
 async function audit(url: string): Promise<Measure> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "error" });
@@ -93,7 +108,14 @@ async function audit(url: string): Promise<Measure> {
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Measure["scores"];
     const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const cls = num("cumulative-layout-shift");
-    const measure: Measure = { scores, lcpMs: num("largest-contentful-paint"), tbtMs: num("total-blocking-time"), cls };
+    const measure: Measure = {
+      scores,
+      lcpMs: num("largest-contentful-paint"),
+      tbtMs: num("total-blocking-time"),
+      cls,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      longestTasks: longestTasks(lhr.audits["long-tasks"]?.details),
+    };
     if (cls > 0) {
       measure.layoutShifts = layoutShiftsOf(result.artifacts);
       for (const shift of measure.layoutShifts) {
@@ -158,6 +180,15 @@ console.log("|---|---|---|---|---|---|");
 for (const r of results) {
   const m = r.median;
   console.log(`| ${r.site} | ${r.page} | ${CATEGORIES.map((c) => m[c].median).join(" / ")} | ${formatSpread(m.lcpMs)} | ${formatSpread(m.tbtMs)} | ${formatSpread(m.cls, 3)} |`);
+}
+console.log("\nPer run: performance score, TBT ms, Lighthouse benchmarkIndex, the three longest main-thread tasks (ms, script)\n");
+console.log("| site | page | run | perf | TBT ms | benchmarkIndex | longest tasks |");
+console.log("|---|---|---|---|---|---|---|");
+for (const r of results) {
+  r.runs.forEach((run, i) => {
+    const tasks = run.longestTasks.map((t) => `${t.durationMs} ${t.url}`).join("; ");
+    console.log(`| ${r.site} | ${r.page} | ${i + 1} | ${run.scores.performance} | ${run.tbtMs.toFixed(0)} | ${run.benchmarkIndex.toFixed(0)} | ${tasks} |`);
+  });
 }
 mkdirSync(".data", { recursive: true });
 writeFileSync(".data/bench-pages.json", JSON.stringify({ date: new Date().toISOString(), runs: RUNS, results }, null, 2));
