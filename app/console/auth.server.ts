@@ -30,6 +30,25 @@ export const CODE_TTL_SECONDS = 10 * 60;
 export const LINK_TTL_SECONDS = 60 * 60;
 /** Staff sessions last 12 hours from the last use (extended at most once an hour), and never past 12 hours from the sign-in. */
 export const SESSION_SECONDS = 12 * 60 * 60;
+/**
+ * A sign-in this recent counts as a fresh re-authentication (better-auth's `freshAge`): adding a
+ * passkey and the high-value changes of the route table (`stepUp`) need one (ASVS 3.7.1, 4.3.3).
+ */
+export const FRESH_SECONDS = 10 * 60;
+/** How a session was signed in, by the better-auth endpoint that made it (ASVS 4.3.1). */
+export type SignInMethod = "passkey" | "email-code" | "email-link" | "other";
+const METHOD_OF_PATH: Record<string, SignInMethod> = {
+  "/passkey/verify-authentication": "passkey",
+  "/sign-in/email-otp": "email-code",
+  "/magic-link/verify": "email-link",
+};
+/** The signed-in session of a request: whose, when it was signed in, and how. */
+export interface StaffSessionState {
+  userId: string;
+  sessionId: string;
+  signedInAt: Date;
+  method: SignInMethod | null;
+}
 /** Header the server sets to the client's address (it overwrites any the client sent). */
 export const CLIENT_IP_HEADER = "x-forecourt-client-ip";
 /** Mount path of better-auth's endpoints on the console host. */
@@ -61,8 +80,9 @@ function build(db: Database, secret: string, origin: string, mailer: StaffMailer
       schema: { user: staffUsers, session: staffSessions, account: staffAccounts, verification: staffVerifications, rateLimit: staffRateLimits, passkey: staffPasskeys },
     }),
     emailAndPassword: { enabled: false },
-    // A passkey is added only within 15 minutes of a sign-in (better-auth's "fresh session").
-    session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60, freshAge: 15 * 60 },
+    // A passkey is added only within FRESH_SECONDS of a sign-in (better-auth's "fresh session").
+    // `authMethod` is written by the session hook below, never taken from a request.
+    session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60, freshAge: FRESH_SECONDS, additionalFields: { authMethod: { type: "string", required: false, input: false } } },
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -85,6 +105,14 @@ function build(db: Database, secret: string, origin: string, mailer: StaffMailer
     databaseHooks: {
       session: {
         create: {
+          // Records how the session was signed in, and ends the session this browser held before
+          // (rotation for every sign-in path, a passkey step-up included: the old token never lives on).
+          before: async (session, endpoint) => {
+            const method = endpoint?.path ? (METHOD_OF_PATH[endpoint.path] ?? "other") : "other";
+            const presented = endpoint ? await endpoint.getSignedCookie(endpoint.context.authCookies.sessionToken.name, endpoint.context.secret).catch(() => null) : null;
+            if (presented) await db.delete(staffSessions).where(eq(staffSessions.token, presented));
+            return { data: { ...session, authMethod: method } };
+          },
           after: async (session) => {
             const [user] = await db.select({ email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.id, session.userId));
             await db.update(staffUsers).set({ failedSignIns: 0, lockedUntil: null }).where(eq(staffUsers.id, session.userId));
@@ -185,10 +213,20 @@ export class StaffAuth {
    * shopper's cookie, which better-auth never reads).
    */
   async userIdOf(request: Request, origin: string): Promise<string | null> {
+    return (await this.sessionStateOf(request, origin))?.userId ?? null;
+  }
+
+  /**
+   * The request's signed-in session: whose, when signed in and how (null: signed out, expired,
+   * revoked, or past 12 hours from the sign-in however active, ASVS 3.3.2 level 2).
+   */
+  async sessionStateOf(request: Request, origin: string): Promise<StaffSessionState | null> {
     const result = await this.sessionOf(request, origin);
-    // Sessions slide while used, but never past 12 hours from the sign-in (ASVS 3.3.2, level 2).
-    if (result && Date.now() - new Date(result.session.createdAt).getTime() > SESSION_SECONDS * 1000) return null;
-    return result?.user.id ?? null;
+    if (!result) return null;
+    const signedInAt = new Date(result.session.createdAt);
+    if (Date.now() - signedInAt.getTime() > SESSION_SECONDS * 1000) return null;
+    const method = (result.session as { authMethod?: string | null }).authMethod ?? null;
+    return { userId: result.user.id, sessionId: result.session.id, signedInAt, method: method as SignInMethod | null };
   }
 
   /**

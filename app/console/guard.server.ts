@@ -6,7 +6,8 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { dbContext } from "../context";
 import { consoleContext, type ConsoleRequest } from "./context";
-import { actionGuardOf, CONSOLE_PREFIX, guardOf, type ConsoleGuard } from "./route-table";
+import { actionGuardOf, CONSOLE_PREFIX, guardOf, stepUpIntentsOf, type ConsoleGuard } from "./route-table";
+import { operatorNeedsPasskey, passkeyRequiredRedirect, requireStepUp } from "./step-up.server";
 import { groupFor, loadStaffMember, requirePlatform, siteFor, type ConsoleGroup, type ScopedSite, type StaffMember } from "./staff.server";
 import type { Database } from "../../db/client";
 
@@ -56,7 +57,11 @@ const pageViewMembers = new WeakMap<ConsoleRequest, Promise<StaffMember | null>>
  */
 export function signedInMember(context: Readonly<RouterContextProvider>, request: Request): Promise<StaffMember | null> {
   const console = consoleOf(context);
-  const read = () => console.auth.userIdOf(request, console.origin).then((userId) => (userId ? loadStaffMember(context.get(dbContext), userId) : null));
+  const read = async () => {
+    const session = await console.auth.sessionStateOf(request, console.origin);
+    const member = session ? await loadStaffMember(context.get(dbContext), session.userId) : null;
+    return member && session ? { ...member, session } : null;
+  };
   if (request.method !== "GET" && request.method !== "HEAD") return read();
   let member = pageViewMembers.get(console);
   if (!member) {
@@ -81,7 +86,15 @@ export async function guardConsoleRoute(routeId: string, args: GuardArgs): Promi
  * @throws as {@link guardConsoleRoute}
  */
 export async function guardConsoleAction(routeId: string, args: GuardArgs): Promise<ConsoleAccess> {
-  return applyGuard(routeId, actionGuardOf(routeId), args);
+  const access = await applyGuard(routeId, actionGuardOf(routeId), args);
+  const intents = stepUpIntentsOf(routeId);
+  const intent = intents.length && !intents.includes("*") ? String((await args.request.clone().formData()).get("intent") ?? "") : "";
+  const highValue = intents.includes("*") || intents.includes(intent);
+  // Operators' site, group and platform pages need a passkey session; their own account page (to add one) does not.
+  const kind = guardOf(routeId).kind;
+  const operatorPage = kind === "site" || kind === "group" || kind === "platform";
+  await requireStepUp({ db: access.db, console: access.console, request: args.request, member: access.member, session: access.member.session!, highValue, operatorPage, path: publicPath(args.request) });
+  return access;
 }
 
 type GuardArgs = { context: Readonly<RouterContextProvider>; request: Request; params: Record<string, string | undefined> };
@@ -89,6 +102,10 @@ type GuardArgs = { context: Readonly<RouterContextProvider>; request: Request; p
 async function applyGuard(routeId: string, guard: ConsoleGuard, args: GuardArgs): Promise<ConsoleAccess> {
   if (guard.kind === "public") throw new Error(`${routeId} is public: it has no staff member to guard`);
   const access: ConsoleAccess = await requireStaff(args.context, args.request);
+  // ASVS 4.3.1: an operator signed in by e-mail adds and uses a passkey before any site, group or
+  // platform page; a post keeps its values on the confirmation page instead (guardConsoleAction).
+  const isRead = args.request.method === "GET" || args.request.method === "HEAD";
+  if (guard.kind !== "signed-in" && isRead && operatorNeedsPasskey(access.member, access.member.session!)) throw passkeyRequiredRedirect(publicPath(args.request));
   if (guard.kind === "site") access.site = await siteFor(access.db, access.member, args.params.slug ?? "", guard.permission);
   if (guard.kind === "group") access.group = await groupFor(access.db, access.member, args.params.slug ?? "", guard.permission);
   if (guard.kind === "platform") requirePlatform(access.member, guard.permission);

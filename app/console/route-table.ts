@@ -30,6 +30,12 @@ export interface ConsoleRoute {
    * when it differs from the page's (e.g. `staff.manage` on a page guarded by `staff.view`).
    */
   action?: Permission;
+  /**
+   * The action's high-value changes (the form's `intent` values, "*" for every post): they need a
+   * sign-in in the last few minutes, or a re-authentication that keeps the typed values (ASVS
+   * 3.7.1, 4.3.3; app/console/step-up.server.ts).
+   */
+  stepUp?: readonly string[];
 }
 
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
@@ -37,19 +43,19 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: "sign-in", file: "routes/console/sign-in.tsx", id: "console-sign-in", guard: { kind: "public" } },
   { path: "sign-out", file: "routes/console/sign-out.tsx", id: "console-sign-out", guard: { kind: "signed-in" } },
   { path: "sites/:slug", file: "routes/console/site.tsx", id: "console-site", guard: { kind: "site", permission: "site.view" } },
-  { path: "sites/:slug/settings", file: "routes/console/settings.tsx", id: "console-site-settings", guard: { kind: "site", permission: "settings.view" }, action: "settings.edit" },
-  { path: "sites/:slug/staff", file: "routes/console/site-staff.tsx", id: "console-site-staff", guard: { kind: "site", permission: "staff.view" }, action: "staff.manage" },
+  { path: "sites/:slug/settings", file: "routes/console/settings.tsx", id: "console-site-settings", guard: { kind: "site", permission: "settings.view" }, action: "settings.edit", stepUp: ["publish"] },
+  { path: "sites/:slug/staff", file: "routes/console/site-staff.tsx", id: "console-site-staff", guard: { kind: "site", permission: "staff.view" }, action: "staff.manage", stepUp: ["invite", "role", "remove"] },
   { path: "sites/:slug/audit", file: "routes/console/audit.tsx", id: "console-site-audit", guard: { kind: "site", permission: "audit.view" } },
   { path: "groups/:slug", file: "routes/console/group.tsx", id: "console-group", guard: { kind: "group", permission: "group.view" } },
-  { path: "platform", file: "routes/console/platform.tsx", id: "console-platform", guard: { kind: "platform", permission: "platform.onboard" }, action: "platform.onboard" },
+  { path: "platform", file: "routes/console/platform.tsx", id: "console-platform", guard: { kind: "platform", permission: "platform.onboard" }, action: "platform.onboard", stepUp: ["*"] },
   // Issue 48 items 5 and 6: settings versions, the draft's preview link, the audit trail's CSV.
-  { path: "sites/:slug/settings/versions", file: "routes/console/settings-versions.tsx", id: "console-site-settings-versions", guard: { kind: "site", permission: "settings.view" }, action: "settings.publish" },
+  { path: "sites/:slug/settings/versions", file: "routes/console/settings-versions.tsx", id: "console-site-settings-versions", guard: { kind: "site", permission: "settings.view" }, action: "settings.publish", stepUp: ["*"] },
   { path: "sites/:slug/settings/preview", file: "routes/console/settings-preview.tsx", id: "console-site-settings-preview", guard: { kind: "site", permission: "settings.edit" } },
   { path: "sites/:slug/audit/export", file: "routes/console/audit-export.tsx", id: "console-site-audit-export", guard: { kind: "site", permission: "audit.view" } },
   // Issue 48 items 2, 4 and 7: onboarding, staff of a group, a member's passkeys, invitations.
-  { path: "platform/sites/:slug", file: "routes/console/platform-site.tsx", id: "console-platform-site", guard: { kind: "platform", permission: "platform.onboard" }, action: "platform.onboard" },
-  { path: "groups/:slug/staff", file: "routes/console/group-staff.tsx", id: "console-group-staff", guard: { kind: "group", permission: "group.view" }, action: "group.manage" },
-  { path: "account", file: "routes/console/account.tsx", id: "console-account", guard: { kind: "signed-in" } },
+  { path: "platform/sites/:slug", file: "routes/console/platform-site.tsx", id: "console-platform-site", guard: { kind: "platform", permission: "platform.onboard" }, action: "platform.onboard", stepUp: ["*"] },
+  { path: "groups/:slug/staff", file: "routes/console/group-staff.tsx", id: "console-group-staff", guard: { kind: "group", permission: "group.view" }, action: "group.manage", stepUp: ["invite", "role", "remove"] },
+  { path: "account", file: "routes/console/account.tsx", id: "console-account", guard: { kind: "signed-in" }, stepUp: ["remove-passkey"] },
   { path: "invitations/:token", file: "routes/console/invitation.tsx", id: "console-invitation", guard: { kind: "public" } },
   // Issue 49 item 2: a car's photos (found by stock number), and their thumbnails by position.
   { path: "sites/:slug/photos", file: "routes/console/photos-find.tsx", id: "console-site-photos", guard: { kind: "site", permission: "stock.view" } },
@@ -84,6 +90,11 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: "sites/:slug/stock", file: "routes/console/stock.tsx", id: "console-site-stock", guard: { kind: "site", permission: "stock.view" }, action: "stock.edit" },
   { path: "sites/:slug/stock/:car", file: "routes/console/stock-car.tsx", id: "console-site-stock-car", guard: { kind: "site", permission: "stock.view" }, action: "stock.edit" },
 ];
+
+/** The high-value intents of a console route's action (empty: none). */
+export function stepUpIntentsOf(id: string): readonly string[] {
+  return CONSOLE_ROUTES.find((r) => r.id === id)?.stepUp ?? [];
+}
 
 /** The guard of a console route id (loaders look theirs up here, so route and test agree). */
 export function guardOf(id: string): ConsoleGuard {

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import type { Database } from "../../db/client";
 import { dealerGroups, locations, sites, staffAudit, staffRoles, staffUsers } from "../../db/schema/index";
+import type { StaffSessionState } from "./auth.server";
 import { accessOf, STAFF_ROLES, type Permission, type Reach, type StaffRole } from "./permissions";
 
 /** One grant of a staff member: the platform, one dealer group, or one site (sales: some locations). */
@@ -27,6 +28,8 @@ export interface StaffMember {
   /** A demo sign-in (SEED_DEMO). */
   demo: boolean;
   grants: StaffGrant[];
+  /** The session this request was signed in with (set by the console's guard; absent for members loaded otherwise). */
+  session?: StaffSessionState;
 }
 
 /** A site as the console lists it. */

@@ -34,6 +34,8 @@ export const staffSessions = pgTable("staff_sessions", {
   userId: text("user_id")
     .notNull()
     .references(() => staffUsers.id, { onDelete: "cascade" }),
+  /** How the session was signed in: "passkey", "email-code", "email-link" (null: before migration 0040). */
+  authMethod: text("auth_method"),
 });
 
 export const staffAccounts = pgTable("staff_accounts", {

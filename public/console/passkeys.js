@@ -20,13 +20,26 @@
     return { ok: response.ok, status: response.status, data };
   }
 
-  async function signIn(button) {
+  // Signs in with a passkey: a new session (better-auth ends the one this browser held).
+  async function authenticate() {
     const options = await call("/passkey/generate-authenticate-options");
-    if (!options.ok) return say(options.status === 429 ? "Too many attempts from here. Please wait a few minutes and try again." : "Passkey sign-in is not available just now. Use an e-mailed code below.");
+    if (!options.ok) {
+      say(options.status === 429 ? "Too many attempts from here. Please wait a few minutes and try again." : "Passkey sign-in is not available just now. Use an e-mailed code below.");
+      return false;
+    }
     const credential = await navigator.credentials.get({ publicKey: PKC.parseRequestOptionsFromJSON(options.data) });
     const verified = await call("/passkey/verify-authentication", { response: credential.toJSON() });
-    if (!verified.ok) return say("That passkey did not sign you in. Try again, or use an e-mailed code below.");
-    window.location.assign(button.dataset.next || "/");
+    if (!verified.ok) say("That passkey did not sign you in. Try again, or use an e-mailed code below.");
+    return verified.ok;
+  }
+
+  async function signIn(button) {
+    if (await authenticate()) window.location.assign(button.dataset.next || "/");
+  }
+
+  // Step-up (a high-value change): confirm with a passkey, then post the kept form again.
+  async function stepUp(button) {
+    if (await authenticate()) button.form.submit();
   }
 
   async function register(button) {
@@ -37,7 +50,10 @@
     const credential = await navigator.credentials.create({ publicKey: PKC.parseCreationOptionsFromJSON(options.data) });
     const verified = await call("/passkey/verify-registration", { response: credential.toJSON(), ...(name ? { name } : {}) });
     if (!verified.ok) return say("The passkey was not saved. Please try again.");
-    window.location.assign(`${window.location.pathname}?added=1`);
+    // Keeps the page's query (e.g. where an operator was going when a passkey was asked for).
+    const query = new URLSearchParams(window.location.search);
+    query.set("added", "1");
+    window.location.assign(`${window.location.pathname}?${query}`);
   }
 
   document.addEventListener("click", (event) => {
@@ -45,7 +61,8 @@
     if (!button) return;
     event.preventDefault();
     say("Waiting for your passkey...");
-    const run = button.dataset.passkeyAction === "register" ? register : signIn;
+    const action = button.dataset.passkeyAction;
+    const run = action === "register" ? register : action === "step-up" ? stepUp : signIn;
     run(button).catch((error) => say(error && error.name === "NotAllowedError" ? "Cancelled: no passkey was used." : "The passkey did not work here. Use an e-mailed code instead."));
   });
 })();

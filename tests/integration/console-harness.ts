@@ -3,7 +3,9 @@
  * (the app trusts the proxy, so X-Forwarded-For's last hop is the client), a mailer that keeps
  * what it would send, and sign-in through a one-time link.
  */
+import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client";
+import { staffSessions } from "../../db/schema/index";
 import { StaffAuth, type StaffMailer } from "../../app/console/auth.server";
 import { addStaffMember } from "../../app/console/staff.server";
 import type { TestApp } from "./app-harness";
@@ -77,4 +79,26 @@ export async function signInSiteStaff<R extends "site_manager" | "content_editor
     cookies[role] = await signInByLink(t, handle, email, ip);
   }
   return cookies;
+}
+
+/**
+ * Records a signed-in session as a passkey sign-in, as if its member had confirmed with a passkey
+ * (operators need one for site, group and platform pages, ASVS 4.3.1). Integration tests have no
+ * WebAuthn authenticator; the passkey ceremony itself runs in Chromium (tests/e2e/console-story.spec.ts).
+ */
+export async function asPasskeySession(handle: DatabaseHandle, cookie: string): Promise<string> {
+  const value = /(?:^|;\s*)fc_staff=([^;]+)/.exec(cookie)?.[1];
+  if (!value) throw new Error("no staff session cookie");
+  const token = decodeURIComponent(value).split(".")[0];
+  const rows = await handle.db.update(staffSessions).set({ authMethod: "passkey" }).where(eq(staffSessions.token, token)).returning({ id: staffSessions.id });
+  if (rows.length !== 1) throw new Error("that cookie's session is not in the database");
+  return cookie;
+}
+
+/** Moves a session's sign-in `minutes` into the past (its sign-in is then no longer fresh for high-value changes). */
+export async function ageSession(handle: DatabaseHandle, cookie: string, minutes: number): Promise<void> {
+  const value = /(?:^|;\s*)fc_staff=([^;]+)/.exec(cookie)?.[1];
+  if (!value) throw new Error("no staff session cookie");
+  const token = decodeURIComponent(value).split(".")[0];
+  await handle.db.update(staffSessions).set({ createdAt: new Date(Date.now() - minutes * 60_000) }).where(eq(staffSessions.token, token));
 }

@@ -11,7 +11,7 @@ import { addStaffMember } from "../../app/console/staff.server";
 import { dealerGroups, locations, sites, staffAudit, staffInvitations, staffPasskeys, staffRoles, staffSessions, staffUsers } from "../../db/schema/index";
 import type { Site } from "../../app/sites/site";
 import { useTestApp } from "./app-harness";
-import { consoleRequest, cookiesOf, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
+import { consoleRequest, cookiesOf, freshClientIp, recordingMailer, signInByLink, asPasskeySession } from "./console-harness";
 import { createTestSite, ENGINE } from "./database";
 
 const mailer = recordingMailer();
@@ -60,7 +60,8 @@ async function accept(email: string): Promise<string> {
 
 beforeAll(async () => {
   other = await createTestSite(state.handle);
-  operator = await member("platform_operator", { platform: true });
+  // The operator has confirmed with a passkey (their pages need one; tests/integration/console-step-up.test.ts covers the e-mail-only case).
+  operator = await asPasskeySession(state.handle, await member("platform_operator", { platform: true }));
   manager = await member("site_manager", { siteSlug: state.t.site.slug });
   groupAdmin = await member("group_admin", { groupSlug: state.t.site.dealerGroup!.slug });
 });

@@ -7,7 +7,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Route } from "./+types/account";
-import { consoleOf, guardConsoleRoute } from "~/console/guard.server";
+import { consoleOf, guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
+import { FRESH_SECONDS } from "~/console/auth.server";
+import { isOperator } from "~/console/step-up.server";
 import { formProblem, parseConsoleForm } from "~/console/form.server";
 import { FormStatus, type FormOutcome } from "~/console/forms";
 import { recordAudit } from "~/console/staff.server";
@@ -18,8 +20,13 @@ export async function loader(args: Route.LoaderArgs) {
   const keys = await db.select({ id: staffPasskeys.id, name: staffPasskeys.name, createdAt: staffPasskeys.createdAt }).from(staffPasskeys).where(eq(staffPasskeys.userId, member.id)).orderBy(asc(staffPasskeys.createdAt));
   const console = consoleOf(args.context);
   const [sessions, current] = await Promise.all([console.auth.sessionsOf(member.id), console.auth.presentedSessionId(args.request, console.origin)]);
+  const url = new URL(args.request.url);
+  const next = url.searchParams.get("next") ?? "";
   return {
     email: member.email,
+    freshMinutes: FRESH_SECONDS / 60,
+    // ASVS 4.3.1: an operator signed in by e-mail is sent here before any site, group or platform page.
+    passkeyRequired: isOperator(member) && member.session?.method !== "passkey" ? { next: next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/" } : null,
     passkeys: keys.map((k) => ({ id: k.id, name: k.name || "Passkey", added: k.createdAt?.toISOString().slice(0, 10) ?? "" })),
     added: new URL(args.request.url).searchParams.has("added"),
     sessions: sessions.map((s) => ({ id: s.id, signedIn: formatWhen(s.createdAt), lastActive: formatWhen(s.updatedAt), address: s.ipAddress ?? "unknown", browser: s.userAgent ?? "unknown", current: s.id === current })),
@@ -36,7 +43,7 @@ const EndSession = z.object({ intent: z.literal("end-session"), sessionId: z.str
 const AccountAction = z.discriminatedUnion("intent", [RemovePasskey, EndSession]);
 
 export async function action(args: Route.ActionArgs) {
-  const { db, member } = await guardConsoleRoute("console-account", args);
+  const { db, member } = await guardConsoleAction("console-account", args);
   const console = consoleOf(args.context);
   const parsed = parseConsoleForm("account", await args.request.formData(), AccountAction);
   if (!parsed.ok) return formProblem(parsed.problem);
@@ -73,6 +80,23 @@ export default function ConsoleAccount({ loaderData, actionData }: Route.Compone
         </p>
       ) : null}
       <FormStatus outcome={outcome} />
+      {loaderData.passkeyRequired ? (
+        <div role="region" aria-labelledby="passkey-required-title" className="mt-4 rounded border border-amber-600 bg-amber-50 p-3">
+          <h2 id="passkey-required-title" className="font-semibold">
+            Platform work needs a passkey
+          </h2>
+          <p className="mt-1 text-sm">
+            {loaderData.passkeys.length
+              ? "You signed in with an e-mail. Confirm with your passkey to open site, group and platform pages."
+              : "You signed in with an e-mail. Add a passkey below, then confirm with it to open site, group and platform pages."}
+          </p>
+          {loaderData.passkeys.length ? (
+            <button type="button" data-passkey hidden data-passkey-action="sign-in" data-next={loaderData.passkeyRequired.next} className="mt-2 rounded bg-slate-900 px-4 py-2 font-semibold text-white">
+              Confirm with my passkey
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <h2 className="mt-6 text-xl font-semibold">Passkeys</h2>
       {loaderData.passkeys.length ? (
         <ul className="mt-2 grid gap-2">
@@ -93,7 +117,7 @@ export default function ConsoleAccount({ loaderData, actionData }: Route.Compone
       ) : (
         <p className="mt-2">No passkeys yet. A passkey signs you in with your fingerprint, face or device PIN instead of an e-mailed code.</p>
       )}
-      <p className="mt-2 text-sm text-slate-600">For your safety, a passkey can be added only within 15 minutes of signing in.</p>
+      <p className="mt-2 text-sm text-slate-600">For your safety, a passkey can be added only within {loaderData.freshMinutes} minutes of signing in.</p>
       <div data-passkey hidden className="mt-3 grid max-w-sm gap-2">
         <label htmlFor="passkey-name">Name for the new passkey (optional)</label>
         <input id="passkey-name" maxLength={60} placeholder="e.g. Work laptop" className="rounded border border-slate-400 px-3 py-2" />

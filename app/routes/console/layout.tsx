@@ -2,9 +2,10 @@
  * The console's page frame (decision 249): a header with the signed-in member and a skip link,
  * then the page. Server-rendered; links and forms are plain HTML.
  */
-import { Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { signedInMember } from "~/console/guard.server";
+import { StepUpPanel, stepUpOf } from "~/console/step-up";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const member = await signedInMember(context, request);
@@ -42,6 +43,14 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A post the guard held back for a re-authentication: the confirmation page, with the typed values.
+  const challenge = isRouteErrorResponse(error) ? stepUpOf(error.data) : null;
+  if (challenge)
+    return (
+      <main id="console-main" className="mx-auto max-w-5xl px-4 py-6">
+        <StepUpPanel challenge={challenge} />
+      </main>
+    );
   const status = error && typeof error === "object" && "status" in error ? Number((error as { status: number }).status) : 500;
   const title = status === 404 ? "Not found" : status === 403 ? "Not allowed" : "Something went wrong";
   const text = status === 404 ? "There is no such page, or it is not one of yours." : status === 403 ? "Your role does not include this page. Ask your site manager if you need it." : "Please try again in a moment.";
