@@ -19,7 +19,16 @@ export const CONSOLE = `http://console.localhost:${port}`;
  * @throws when the command prints no link
  */
 export function staffSignInLink(email: string, role: string, site: string, locations: readonly string[] = []): string {
-  const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", email, "--role", role, "--site", site, ...locations.flatMap((l) => ["--location", l])], {
+  return staffCommandLink(["add", email, "--role", role, "--site", site, ...locations.flatMap((l) => ["--location", l])]);
+}
+
+/** `npm run staff -- add EMAIL --role platform-operator --platform`: the operator's one-time sign-in link. */
+export function operatorSignInLink(email: string): string {
+  return staffCommandLink(["add", email, "--role", "platform-operator", "--platform"]);
+}
+
+function staffCommandLink(args: string[]): string {
+  const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e-pglite", PORT: String(port) },
     encoding: "utf8",
   });
@@ -29,13 +38,21 @@ export function staffSignInLink(email: string, role: string, site: string, locat
 }
 
 /**
+ * Makes `page`'s requests come from a client address of its own (X-Forwarded-For; the e2e server
+ * trusts it, as behind a proxy): better-auth limits link sign-ins to 10 a minute per address.
+ */
+export async function useOwnAddress(page: Page): Promise<void> {
+  const octet = () => Math.floor(Math.random() * 250) + 1;
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` });
+}
+
+/**
  * Opens a one-time sign-in link in `page` from a client address of its own. better-auth allows 10
  * link sign-ins a minute from one address, and the console specs together sign in more often than
  * that from 127.0.0.1; the e2e server trusts X-Forwarded-For (TRUST_PROXY), as behind a proxy.
  */
 export async function signInWithLink(page: Page, link: string): Promise<void> {
-  const octet = () => Math.floor(Math.random() * 250) + 1;
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` });
+  await useOwnAddress(page);
   await page.goto(link);
 }
 
