@@ -27,6 +27,11 @@ export function operatorSignInLink(email: string): string {
   return staffCommandLink(["add", email, "--role", "platform-operator", "--platform"]);
 }
 
+/** `npm run staff -- link EMAIL`: a new one-time sign-in link for an existing member. */
+export function memberSignInLink(email: string): string {
+  return staffCommandLink(["link", email]);
+}
+
 function staffCommandLink(args: string[]): string {
   const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e-pglite", PORT: String(port) },

@@ -27,6 +27,8 @@ let stockNumber = "";
 /** A car of each tenant, by id, for the car pages. */
 const carIds = { own: 0, other: 0 };
 const cookies = new Map<StaffRole, string>();
+/** An operator signed in by e-mail link only (no passkey confirmation). */
+let operatorByEmail = "";
 type Tenant = "own" | "other";
 let cases = 0;
 /** A lead of each tenant (for `:leadId`), at the site's first location (the own site's is the sales member's). */
@@ -59,6 +61,11 @@ beforeAll(async () => {
     // Operators confirm with a passkey before their pages open (ASVS 4.3.1; the e-mail-only case is tested below).
     cookies.set(role, role === "platform_operator" ? await asPasskeySession(handle, cookie) : cookie);
   }
+});
+beforeAll(async () => {
+  const email = `operator-email-${Date.now()}@perm.test`;
+  await addStaffMember(state.handle.db, { email, role: "platform_operator", target: { platform: true } });
+  operatorByEmail = await signInByLink(state.t, state.handle, email, freshClientIp());
 });
 afterAll(() => {
   console.log(`console permission test (${ENGINE}): ${cases} cases (${CONSOLE_ROUTES.length} routes, ${CONSOLE_ROUTES.filter((r) => r.action).length} with actions, x ${STAFF_ROLES.length} roles x own/other tenant, plus signed out)`);
@@ -123,6 +130,25 @@ describe(`console permissions (${ENGINE})`, () => {
         });
       }
     }
+  }
+
+  // ASVS 4.3.1: every site, group and platform route, as an operator whose session is from an
+  // e-mailed link: the page sends them to add and confirm a passkey; a post is held (401, the
+  // "Confirm it's you" page), never carried out.
+  for (const route of CONSOLE_ROUTES) {
+    if (route.guard.kind !== "site" && route.guard.kind !== "group" && route.guard.kind !== "platform") continue;
+    it(`${route.id} as an operator signed in by e-mail: 302 to add a passkey${route.action ? ", POST 401" : ""}`, async () => {
+      cases++;
+      const path = pathOf(route, "own");
+      const page = await consoleRequest(state.t, path, { ip: "198.18.1.2", cookie: operatorByEmail });
+      expect(page.status).toBe(302);
+      expect(page.headers.get("location")).toBe(`/account?passkey=required&next=${encodeURIComponent(path)}`);
+      if (!route.action) return;
+      cases++;
+      const post = await consoleRequest(state.t, path, { ip: "198.18.1.2", cookie: operatorByEmail, form: { intent: "" } });
+      expect(post.status).toBe(401);
+      expect(await post.text()).toContain("Platform operators confirm with a passkey");
+    });
   }
 
   // Actions: every route whose table line names an action permission, posted to as every role.
