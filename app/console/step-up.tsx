@@ -5,6 +5,7 @@
  * posted again after the confirmation, so nothing typed is lost. The passkey button needs the
  * browser's WebAuthn (public/console/passkeys.js); the e-mailed code works without JavaScript.
  */
+import { EmailCodeSteps } from "./code-fields";
 
 /** What the "Confirm it's you" page shows (the data of the 401 the guard throws). */
 export interface StepUpChallenge {
@@ -78,24 +79,7 @@ export function StepUpPanel({ challenge }: { challenge: StepUpChallenge }) {
       {challenge.codeAllowed ? (
         <form method="post" action={action} className="mt-6 grid gap-3 border-t border-slate-200 pt-4">
           <Kept fields={fields} />
-          {challenge.codeSent ? (
-            <>
-              <label className="grid gap-1">
-                <span>6-digit code from the e-mail</span>
-                <input name="stepUpCode" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" required className="rounded border border-slate-400 px-3 py-2" />
-              </label>
-              <button name="stepUp" value="code" className="rounded bg-slate-900 px-4 py-2 font-semibold text-white">
-                Confirm and carry on
-              </button>
-              <button name="stepUp" value="send" formNoValidate className="rounded border border-slate-400 px-4 py-2">
-                Send a new code
-              </button>
-            </>
-          ) : (
-            <button name="stepUp" value="send" className="rounded border border-slate-900 px-4 py-2 font-semibold">
-              E-mail me a code
-            </button>
-          )}
+          <EmailCodeSteps codeSent={challenge.codeSent} codeField="stepUpCode" stepField="stepUp" submitLabel="Confirm and carry on" />
         </form>
       ) : null}
       <p className="mt-6">

@@ -8,6 +8,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { consoleOf } from "~/console/guard.server";
 import { STAFF_SIGN_IN_MESSAGES } from "~/console/auth.server";
+import { EmailCodeSteps } from "~/console/code-fields";
 
 /** A `next` path on the console itself (never another origin). */
 function safeNext(value: string | null): string {
@@ -63,24 +64,7 @@ export default function ConsoleSignIn({ loaderData, actionData }: Route.Componen
           <span>Work e-mail</span>
           <input name="email" type="email" autoComplete="username" required defaultValue={actionData?.email ?? ""} readOnly={step === "code"} className="rounded border border-slate-400 px-3 py-2" />
         </label>
-        {step === "code" ? (
-          <>
-            <label className="grid gap-1">
-              <span>6-digit code from the e-mail</span>
-              <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" required className="rounded border border-slate-400 px-3 py-2" />
-            </label>
-            <button name="intent" value="code" className="rounded bg-slate-900 px-4 py-2 font-semibold text-white">
-              Sign in
-            </button>
-            <button name="intent" value="send" formNoValidate className="rounded border border-slate-400 px-4 py-2">
-              Send a new code
-            </button>
-          </>
-        ) : (
-          <button name="intent" value="send" className="rounded bg-slate-900 px-4 py-2 font-semibold text-white">
-            E-mail me a code
-          </button>
-        )}
+        <EmailCodeSteps codeSent={step === "code"} codeField="code" stepField="intent" submitLabel="Sign in" />
       </form>
       <div data-passkey hidden className="mt-6 grid gap-2 border-t border-slate-200 pt-4">
         <button type="button" data-passkey-action="sign-in" data-next={next} className="rounded border border-slate-900 px-4 py-2 font-semibold">
