@@ -77,7 +77,7 @@ export function signedInMember(context: Readonly<RouterContextProvider>, request
  *   role without the permission)
  */
 export async function guardConsoleRoute(routeId: string, args: GuardArgs): Promise<ConsoleAccess> {
-  return applyGuard(routeId, guardOf(routeId), args);
+  return applyGuard(routeId, guardOf(routeId), args, false);
 }
 
 /**
@@ -86,28 +86,30 @@ export async function guardConsoleRoute(routeId: string, args: GuardArgs): Promi
  * @throws as {@link guardConsoleRoute}
  */
 export async function guardConsoleAction(routeId: string, args: GuardArgs): Promise<ConsoleAccess> {
-  const access = await applyGuard(routeId, actionGuardOf(routeId), args);
   const intents = stepUpIntentsOf(routeId);
   const intent = intents.length && !intents.includes("*") ? String((await args.request.clone().formData()).get("intent") ?? "") : "";
-  const highValue = intents.includes("*") || intents.includes(intent);
-  // Operators' site, group and platform pages need a passkey session; their own account page (to add one) does not.
-  const kind = guardOf(routeId).kind;
-  const operatorPage = kind === "site" || kind === "group" || kind === "platform";
-  await requireStepUp({ db: access.db, console: access.console, request: args.request, member: access.member, session: access.member.session!, highValue, operatorPage, path: publicPath(args.request) });
-  return access;
+  return applyGuard(routeId, actionGuardOf(routeId), args, intents.includes("*") || intents.includes(intent));
 }
 
 type GuardArgs = { context: Readonly<RouterContextProvider>; request: Request; params: Record<string, string | undefined> };
 
-async function applyGuard(routeId: string, guard: ConsoleGuard, args: GuardArgs): Promise<ConsoleAccess> {
+/**
+ * @param highValue a post the route table marks `stepUp` (needs a fresh sign-in)
+ * @throws as {@link guardConsoleRoute}; for posts also the step-up challenge (app/console/step-up.server.ts)
+ */
+async function applyGuard(routeId: string, guard: ConsoleGuard, args: GuardArgs, highValue: boolean): Promise<ConsoleAccess> {
   if (guard.kind === "public") throw new Error(`${routeId} is public: it has no staff member to guard`);
   const access: ConsoleAccess = await requireStaff(args.context, args.request);
+  const session = access.member.session!;
   // ASVS 4.3.1: an operator signed in by e-mail adds and uses a passkey before any site, group or
-  // platform page; a post keeps its values on the confirmation page instead (guardConsoleAction).
+  // platform page; a post keeps its values on the confirmation page instead (below).
+  const operatorPage = guard.kind !== "signed-in";
   const isRead = args.request.method === "GET" || args.request.method === "HEAD";
-  if (guard.kind !== "signed-in" && isRead && operatorNeedsPasskey(access.member, access.member.session!)) throw passkeyRequiredRedirect(publicPath(args.request));
+  if (operatorPage && isRead && operatorNeedsPasskey(access.member, session)) throw passkeyRequiredRedirect(publicPath(args.request));
   if (guard.kind === "site") access.site = await siteFor(access.db, access.member, args.params.slug ?? "", guard.permission);
   if (guard.kind === "group") access.group = await groupFor(access.db, access.member, args.params.slug ?? "", guard.permission);
   if (guard.kind === "platform") requirePlatform(access.member, guard.permission);
+  // After the permission checks: nobody is asked to confirm a change their role cannot make.
+  if (!isRead) await requireStepUp({ db: access.db, console: access.console, request: args.request, member: access.member, session, highValue, operatorPage, path: publicPath(args.request) });
   return access;
 }

@@ -118,7 +118,11 @@ test("issue 48 must-show: onboard, invite, passkeys, edit, validate, preview, pu
   const second = process.env.DATABASE_URL ? startSecondProcess() : null;
   // Awaited at step 4; until then a failure to start must not surface as an unhandled rejection.
   second?.catch(() => undefined);
-  if (!second) test.info().annotations.push({ type: "skipped part", description: "step 4 on a second app process: needs DATABASE_URL (PGlite is held by one process)" });
+  if (!second) {
+    const why = "step 4 on a second app process is skipped: it needs DATABASE_URL (PGlite is held by one process); every other step runs";
+    test.info().annotations.push({ type: "skipped part", description: why });
+    console.log(`console-story: ${why}`);
+  }
 
   try {
     // 1. The operator signs in by link; platform pages need a passkey first (ASVS 4.3.1).
