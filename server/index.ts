@@ -141,7 +141,7 @@ export async function startServer(): Promise<RunningServer> {
     siteLines.push(`${"Dealer console".padEnd(28)} ${consoleUrl}`);
     if (env.SEED_DEMO && !env.CONSOLE_HOST && !env.BASE_DOMAIN) {
       const demo = await seedDemoStaff(database.db, staffAuth, consoleUrl);
-      if (demo.length) siteLines.push("Demo staff sign-ins (demo data, one-time links valid 1 hour; `npm run staff -- link EMAIL` makes a new one):", ...demo.map((d) => `  ${d.role.padEnd(18)} ${d.email.padEnd(40)} ${d.link}`));
+      if (demo.length) siteLines.push("Demo staff sign-ins (demo data, one-time links valid 1 hour; `npm run staff -- link EMAIL` makes a new one; the operator adds a passkey before the platform pages):", ...demo.map((d) => `  ${d.role.padEnd(18)} ${d.email.padEnd(40)} ${d.link}`));
     }
   }
   const admin = announces
