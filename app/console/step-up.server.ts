@@ -23,7 +23,7 @@ import type { StaffMember } from "./staff.server";
 import type { Database } from "../../db/client";
 import { staffPasskeys } from "../../db/schema/index";
 
-/** Form fields of the step-up itself (never passed on to the page's action as the member's values). */
+/** Form fields of the step-up itself: never among the kept values (after a code, the re-post carries them and actions ignore them). */
 export const STEP_UP_FIELD = "stepUp";
 export const STEP_UP_CODE_FIELD = "stepUpCode";
 
