@@ -133,7 +133,7 @@ test("issue 48 must-show: onboard, invite, passkeys, edit, validate, preview, pu
   // Awaited at step 4; until then a failure to start must not surface as an unhandled rejection.
   second?.catch(() => undefined);
   if (!second) {
-    const why = "step 4 on a second app process is skipped: it needs DATABASE_URL (PGlite is held by one process); every other step runs";
+    const why = "step 4 on a second app process and the rollback's code step-up are skipped: they need DATABASE_URL (PGlite is held by one process); every other step runs";
     test.info().annotations.push({ type: "skipped part", description: why });
     console.log(`console-story: ${why}`);
   }
