@@ -7,7 +7,7 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { cars, dealerGroups, leadDeliveries, leadNotes, leads, locations, sites, staffRoles, staffUsers } from "../../db/schema/index";
@@ -15,8 +15,9 @@ import { LEAD_FORM_KINDS } from "~/forms/lead-forms";
 import { DEPARTMENTS, LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from "~/domain/leads/status";
 import { retryDelivery } from "~/services/lead-delivery.server";
 import { resolveSiteConfig } from "~/sites/resolve-config";
-import { daySchema, escapeLike } from "./audit.server";
+import { daySchema } from "./audit.server";
 import { rolesWith } from "./permissions";
+import { carTextContains, leadPersonalTextContains } from "./search-text.server";
 import { recordAudit, type ScopedSite, type StaffMember } from "./staff.server";
 
 /** Leads per inbox page. */
@@ -91,15 +92,22 @@ function filterConditions(viewer: LeadViewer, filter: LeadFilter, timeZone: stri
   if (filter.carType) where.push(eq(cars.carType, filter.carType));
   if (filter.from) where.push(gte(leads.createdAt, startOfDay(filter.from, timeZone)));
   if (filter.to) where.push(lt(leads.createdAt, startOfDay(nextDay(filter.to), timeZone)));
-  if (filter.q) {
-    const like = `%${escapeLike(filter.q)}%`;
-    const id = /^#?\d{1,9}$/.test(filter.q) ? Number(filter.q.replace("#", "")) : null;
-    const text: (SQL | undefined)[] = [ilike(cars.stockNumber, like), ilike(sql`${cars.make} || ' ' || ${cars.model}`, like), id === null ? undefined : eq(leads.id, id)];
-    // Personal data is searched only by those allowed to see it (else a search would reveal it).
-    if (viewer.personal) text.push(ilike(sql`${leads.firstName} || ' ' || coalesce(${leads.lastName}, '')`, like), ilike(leads.email, like), ilike(leads.phone, like));
-    where.push(or(...text)!);
-  }
+  if (filter.q) where.push(freeTextMatches(viewer, filter.q));
   return where;
+}
+
+/**
+ * Leads whose car (stock number, VIN, rego, make, model, badge), shopper (name, e-mail, phone:
+ * only for a viewer allowed to see them, else a search would reveal them) or number (`#123`)
+ * matches `q`. The matching ids are gathered first, each part through its trigram index, and the
+ * page is then read from them: one OR over the joined rows would read every lead of the site.
+ */
+function freeTextMatches(viewer: LeadViewer, q: string): SQL {
+  const site = viewer.scoped.site.id;
+  const parts = [sql`select ${leads.id} from ${leads} where ${leads.siteId} = ${site} and ${leads.carId} in (select ${cars.id} from ${cars} where ${cars.siteId} = ${site} and ${carTextContains(q)})`];
+  if (viewer.personal) parts.push(sql`select ${leads.id} from ${leads} where ${leads.siteId} = ${site} and ${leadPersonalTextContains(q)}`);
+  if (/^#?\d{1,9}$/.test(q)) parts.push(sql`select ${Number(q.replace("#", ""))}::integer`);
+  return sql`${leads.id} in (${sql.join(parts, sql` union all `)})`;
 }
 
 function nextDay(day: string): string {
