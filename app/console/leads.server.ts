@@ -143,6 +143,7 @@ function rowQuery(db: Database, viewer: LeadViewer, where: SQL[]) {
     .select({
       id: leads.id,
       createdAt: leads.createdAt,
+      receivedAt: sql<string>`${leads.createdAt}::text`,
       status: leads.status,
       form: leads.form,
       category: leads.category,
@@ -172,7 +173,7 @@ function rowQuery(db: Database, viewer: LeadViewer, where: SQL[]) {
 
 type RawRow = Awaited<ReturnType<typeof rowQuery>>[number];
 
-function toRow(r: RawRow, personal: boolean): LeadRow {
+function toRow(r: Omit<RawRow, "receivedAt">, personal: boolean): LeadRow {
   const shown = personal && !r.anonymisedAt;
   return {
     id: r.id,
@@ -208,13 +209,29 @@ export async function listLeads(db: Database, viewer: LeadViewer, filter: LeadFi
   return { rows: raw.slice(0, LEADS_PAGE_SIZE).map((r) => toRow(r, viewer.personal)), page, hasNext: raw.length > LEADS_PAGE_SIZE };
 }
 
-/** Most rows one CSV export holds. */
-export const LEADS_EXPORT_MAX = 100_000;
+/** Leads read per query while exporting: the export holds one such page in memory, whatever its size. */
+export const LEADS_EXPORT_PAGE = 1_000;
 
-/** Every lead of the filter (paging ignored), newest first, up to {@link LEADS_EXPORT_MAX}. */
-export async function exportLeads(db: Database, viewer: LeadViewer, filter: LeadFilter, timeZone: string): Promise<LeadRow[]> {
-  const raw = await rowQuery(db, viewer, filterConditions(viewer, filter, timeZone)).limit(LEADS_EXPORT_MAX);
-  return raw.map((r) => toRow(r, viewer.personal));
+/**
+ * Every lead of the filter (its `page` ignored), newest first, one page of `pageSize` rows at a
+ * time, for a CSV export of any size. Each page continues after the last row of the one before
+ * (by received time and number, not an offset), so no query reads the rows already exported, and
+ * a lead received during the export is neither listed nor shifts the pages.
+ * @param pageSize rows per query (default {@link LEADS_EXPORT_PAGE})
+ */
+export async function* exportLeads(db: Database, viewer: LeadViewer, filter: LeadFilter, timeZone: string, pageSize = LEADS_EXPORT_PAGE): AsyncGenerator<LeadRow[]> {
+  const where = filterConditions(viewer, filter, timeZone);
+  let after: { at: string; id: number } | null = null;
+  for (;;) {
+    // The received time is compared as PostgreSQL's own text (microseconds): a JavaScript Date
+    // keeps milliseconds, and leads within the same millisecond would be skipped or repeated.
+    const rest: SQL[] = after ? [sql`${leads.createdAt} <= ${after.at}::timestamptz`, sql`(${leads.createdAt} < ${after.at}::timestamptz or ${leads.id} < ${after.id})`] : [];
+    const raw = await rowQuery(db, viewer, [...where, ...rest]).limit(pageSize);
+    if (raw.length) yield raw.map((r) => toRow(r, viewer.personal));
+    if (raw.length < pageSize) return;
+    const last = raw[raw.length - 1];
+    after = { at: last.receivedAt, id: last.id };
+  }
 }
 
 /**
