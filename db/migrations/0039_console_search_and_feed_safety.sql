@@ -10,3 +10,9 @@ CREATE INDEX "cars_search_trgm" ON "cars" USING gin ((lower("stock_number" || ' 
 CREATE INDEX "leads_personal_trgm" ON "leads" USING gin ((lower("first_name" || ' ' || coalesce("last_name", '') || ' ' || coalesce("email", '') || ' ' || coalesce("phone", ''))) gin_trgm_ops);
 --> statement-breakpoint
 CREATE INDEX "leads_car" ON "leads" ("car_id");
+--> statement-breakpoint
+-- Issue 49 item 3 (feed imports; decision 348): a scheduled feed pull that would update and withdraw more than
+-- this share of the listed stock is held as a dry run, with the reason, for staff to apply.
+ALTER TABLE "feed_sources" ADD COLUMN "max_change_percent" integer DEFAULT 25 NOT NULL CHECK ("max_change_percent" BETWEEN 1 AND 100);
+--> statement-breakpoint
+ALTER TABLE "feed_imports" ADD COLUMN "held_reason" text;
