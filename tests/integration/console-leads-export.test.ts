@@ -41,7 +41,7 @@ describe(`leads CSV export, streamed (${ENGINE})`, () => {
     const site = state.t.site;
     const pages: number[] = [];
     const ids: number[] = [];
-    const viewer = { scoped: { site: { id: site.id, slug: site.slug } as never, reach: "site" as const, locationIds: [] }, personal: true };
+    const viewer = { scoped: { site: { id: site.id, slug: site.slug } as never, reach: "all" as const, locationIds: [] }, personal: true };
     for await (const page of exportLeads(state.handle.db, viewer, LeadFilterSchema.parse({}), "Australia/Perth", 100)) {
       pages.push(page.length);
       ids.push(...page.map((r) => r.id));
