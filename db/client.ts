@@ -96,13 +96,16 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const releaseLock = options.dataDir ? await lockDataDir(options.dataDir) : async () => {};
   // Issue 15 memory: the embedded database's buffer pool lives in this process's memory (WASM),
   // so it is kept to PGLITE_SHARED_BUFFERS instead of Postgres's 128 MB; the files it reads stay
   // in the operating system's page cache.
-  const pgliteOptions = { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`], loadDataDir: options.loadDataDir };
+  // pg_trgm is compiled into PostgreSQL's contrib; the embedded build loads it as an extension
+  // bundle, so a migration's `CREATE EXTENSION pg_trgm` works on both engines.
+  const pgliteOptions = { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`], loadDataDir: options.loadDataDir, extensions: { pg_trgm } };
   const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
   try {
     await client.waitReady;

@@ -36,8 +36,8 @@ export const PHOTO_LIMITS = {
 
 /** The formats accepted, as sharp names them, with what staff call them. */
 const ACCEPTED_FORMATS: Record<string, string> = { jpeg: "JPEG", png: "PNG", webp: "WebP", heif: "AVIF" };
-/** What the page tells staff it accepts. */
-export const ACCEPTED_TYPES_TEXT = "JPEG, PNG, WebP or AVIF";
+/** What the page tells staff it accepts (HEIF holds both AVIF and the iPhone's HEIC). */
+export const ACCEPTED_TYPES_TEXT = "JPEG, PNG, WebP, HEIC or AVIF";
 
 /** The car whose photos a page shows. */
 export interface PhotoCar {
@@ -112,14 +112,15 @@ export async function cleanPhoto(bytes: Uint8Array): Promise<{ ok: true; jpeg: B
   } catch {
     return { ok: false, reason: `This file is not an image we can read. Upload a ${ACCEPTED_TYPES_TEXT} photo.` };
   }
-  if (meta.format === "heif" && meta.compression !== "av1") return { ok: false, reason: "HEIC photos cannot be read here. Set the phone's camera to 'Most compatible' or export the photo as JPEG." };
-  if (!ACCEPTED_FORMATS[meta.format ?? ""]) return { ok: false, reason: `${(meta.format ?? "This").toUpperCase()} files are not accepted. Upload a ${ACCEPTED_TYPES_TEXT} photo.` };
+  const isHeic = meta.format === "heif" && meta.compression === "hevc";
+  if (!isHeic && !ACCEPTED_FORMATS[meta.format ?? ""]) return { ok: false, reason: `${(meta.format ?? "This").toUpperCase()} files are not accepted. Upload a ${ACCEPTED_TYPES_TEXT} photo.` };
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
   const height = meta.autoOrient?.height ?? meta.height ?? 0;
   if (width * height > PHOTO_LIMITS.maxPixels) return { ok: false, reason: `The photo is ${width} × ${height} px; photos can have at most ${PHOTO_LIMITS.maxPixels / 1_000_000} megapixels.` };
   if (Math.max(width, height) < PHOTO_LIMITS.minLongSide) return { ok: false, reason: `The photo is ${width} × ${height} px, too small to show well; it needs at least ${PHOTO_LIMITS.minLongSide} px on its long side.` };
   try {
-    const { data: jpeg, info } = await sharp(bytes, { limitInputPixels: PHOTO_LIMITS.maxPixels })
+    const source = isHeic ? await decodeHeic(bytes) : sharp(bytes, { limitInputPixels: PHOTO_LIMITS.maxPixels });
+    const { data: jpeg, info } = await source
       .rotate()
       .resize({ width: PHOTO_LIMITS.masterLongSide, height: PHOTO_LIMITS.masterLongSide, fit: "inside", withoutEnlargement: true })
       .flatten({ background: "#ffffff" })
@@ -129,6 +130,19 @@ export async function cleanPhoto(bytes: Uint8Array): Promise<{ ok: true; jpeg: B
   } catch {
     return { ok: false, reason: "The photo is damaged and cannot be read to the end." };
   }
+}
+
+/**
+ * An iPhone's HEIC photo (HEVC inside HEIF) as pixels sharp can encode. sharp's bundled libvips
+ * reads only AV1 in HEIF (AVIF): HEVC is decoded by libheif compiled to WebAssembly (heic-decode),
+ * offline. The pixels come out upright (libheif applies the file's rotation and mirroring) and
+ * carry no metadata at all. The size was checked from the header first.
+ * @throws when the file cannot be decoded to its end (the caller refuses it as damaged)
+ */
+async function decodeHeic(bytes: Uint8Array) {
+  const [{ default: decode }, { default: sharp }] = await Promise.all([import("heic-decode"), import("sharp")]);
+  const { width, height, data } = await decode({ buffer: bytes });
+  return sharp(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } });
 }
 
 function megabytes(bytes: number): string {

@@ -7,7 +7,7 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { cars, dealerGroups, leadDeliveries, leadNotes, leads, locations, sites, staffRoles, staffUsers } from "../../db/schema/index";
@@ -15,8 +15,9 @@ import { LEAD_FORM_KINDS } from "~/forms/lead-forms";
 import { DEPARTMENTS, LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from "~/domain/leads/status";
 import { retryDelivery } from "~/services/lead-delivery.server";
 import { resolveSiteConfig } from "~/sites/resolve-config";
-import { daySchema, escapeLike } from "./audit.server";
+import { daySchema } from "./audit.server";
 import { rolesWith } from "./permissions";
+import { carTextContains, leadPersonalTextContains } from "./search-text.server";
 import { recordAudit, type ScopedSite, type StaffMember } from "./staff.server";
 
 /** Leads per inbox page. */
@@ -91,15 +92,22 @@ function filterConditions(viewer: LeadViewer, filter: LeadFilter, timeZone: stri
   if (filter.carType) where.push(eq(cars.carType, filter.carType));
   if (filter.from) where.push(gte(leads.createdAt, startOfDay(filter.from, timeZone)));
   if (filter.to) where.push(lt(leads.createdAt, startOfDay(nextDay(filter.to), timeZone)));
-  if (filter.q) {
-    const like = `%${escapeLike(filter.q)}%`;
-    const id = /^#?\d{1,9}$/.test(filter.q) ? Number(filter.q.replace("#", "")) : null;
-    const text: (SQL | undefined)[] = [ilike(cars.stockNumber, like), ilike(sql`${cars.make} || ' ' || ${cars.model}`, like), id === null ? undefined : eq(leads.id, id)];
-    // Personal data is searched only by those allowed to see it (else a search would reveal it).
-    if (viewer.personal) text.push(ilike(sql`${leads.firstName} || ' ' || coalesce(${leads.lastName}, '')`, like), ilike(leads.email, like), ilike(leads.phone, like));
-    where.push(or(...text)!);
-  }
+  if (filter.q) where.push(freeTextMatches(viewer, filter.q));
   return where;
+}
+
+/**
+ * Leads whose car (stock number, VIN, rego, make, model, badge), shopper (name, e-mail, phone:
+ * only for a viewer allowed to see them, else a search would reveal them) or number (`#123`)
+ * matches `q`. The matching ids are gathered first, each part through its trigram index, and the
+ * page is then read from them: one OR over the joined rows would read every lead of the site.
+ */
+function freeTextMatches(viewer: LeadViewer, q: string): SQL {
+  const site = viewer.scoped.site.id;
+  const parts = [sql`select ${leads.id} from ${leads} where ${leads.siteId} = ${site} and ${leads.carId} in (select ${cars.id} from ${cars} where ${cars.siteId} = ${site} and ${carTextContains(q)})`];
+  if (viewer.personal) parts.push(sql`select ${leads.id} from ${leads} where ${leads.siteId} = ${site} and ${leadPersonalTextContains(q)}`);
+  if (/^#?\d{1,9}$/.test(q)) parts.push(sql`select ${Number(q.replace("#", ""))}::integer`);
+  return sql`${leads.id} in (${sql.join(parts, sql` union all `)})`;
 }
 
 function nextDay(day: string): string {
@@ -135,6 +143,7 @@ function rowQuery(db: Database, viewer: LeadViewer, where: SQL[]) {
     .select({
       id: leads.id,
       createdAt: leads.createdAt,
+      receivedAt: sql<string>`${leads.createdAt}::text`,
       status: leads.status,
       form: leads.form,
       category: leads.category,
@@ -164,7 +173,7 @@ function rowQuery(db: Database, viewer: LeadViewer, where: SQL[]) {
 
 type RawRow = Awaited<ReturnType<typeof rowQuery>>[number];
 
-function toRow(r: RawRow, personal: boolean): LeadRow {
+function toRow(r: Omit<RawRow, "receivedAt">, personal: boolean): LeadRow {
   const shown = personal && !r.anonymisedAt;
   return {
     id: r.id,
@@ -200,13 +209,29 @@ export async function listLeads(db: Database, viewer: LeadViewer, filter: LeadFi
   return { rows: raw.slice(0, LEADS_PAGE_SIZE).map((r) => toRow(r, viewer.personal)), page, hasNext: raw.length > LEADS_PAGE_SIZE };
 }
 
-/** Most rows one CSV export holds. */
-export const LEADS_EXPORT_MAX = 100_000;
+/** Leads read per query while exporting: the export holds one such page in memory, whatever its size. */
+export const LEADS_EXPORT_PAGE = 1_000;
 
-/** Every lead of the filter (paging ignored), newest first, up to {@link LEADS_EXPORT_MAX}. */
-export async function exportLeads(db: Database, viewer: LeadViewer, filter: LeadFilter, timeZone: string): Promise<LeadRow[]> {
-  const raw = await rowQuery(db, viewer, filterConditions(viewer, filter, timeZone)).limit(LEADS_EXPORT_MAX);
-  return raw.map((r) => toRow(r, viewer.personal));
+/**
+ * Every lead of the filter (its `page` ignored), newest first, one page of `pageSize` rows at a
+ * time, for a CSV export of any size. Each page continues after the last row of the one before
+ * (by received time and number, not an offset), so no query reads the rows already exported, and
+ * a lead received during the export is neither listed nor shifts the pages.
+ * @param pageSize rows per query (default {@link LEADS_EXPORT_PAGE})
+ */
+export async function* exportLeads(db: Database, viewer: LeadViewer, filter: LeadFilter, timeZone: string, pageSize = LEADS_EXPORT_PAGE): AsyncGenerator<LeadRow[]> {
+  const where = filterConditions(viewer, filter, timeZone);
+  let after: { at: string; id: number } | null = null;
+  for (;;) {
+    // The received time is compared as PostgreSQL's own text (microseconds): a JavaScript Date
+    // keeps milliseconds, and leads within the same millisecond would be skipped or repeated.
+    const rest: SQL[] = after ? [sql`${leads.createdAt} <= ${after.at}::timestamptz`, sql`(${leads.createdAt} < ${after.at}::timestamptz or ${leads.id} < ${after.id})`] : [];
+    const raw = await rowQuery(db, viewer, [...where, ...rest]).limit(pageSize);
+    if (raw.length) yield raw.map((r) => toRow(r, viewer.personal));
+    if (raw.length < pageSize) return;
+    const last = raw[raw.length - 1];
+    after = { at: last.receivedAt, id: last.id };
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The size limit on a stock feed (issue 49 item 3), shared by the console's upload page, the
+ * The limits on a stock feed (issue 49 item 3): its size, shared by the console's upload page, the
  * server's body limit for that page and the scheduled pull, so all three say the same thing.
  */
 
@@ -15,3 +15,6 @@ export function megabytes(bytes: number): string {
 export function feedTooLargeMessage(bytes: number): string {
   return `The file is ${megabytes(bytes)}; feeds up to ${megabytes(FEED_MAX_BYTES)} are taken. Split it, or set a feed URL below for large feeds. Nothing was imported.`;
 }
+
+/** The share of listed stock (percent) a scheduled feed pull may update and withdraw on its own, unless its source sets another. */
+export const DEFAULT_MAX_CHANGE_PERCENT = 25;

@@ -10,12 +10,12 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Cron } from "croner";
-import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, or } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { projectFile } from "../../db/project-file";
-import { feedImports, feedSources, sites, type FeedImportCounts } from "../../db/schema/index";
+import { cars, feedImports, feedSources, sites, type FeedImportCounts } from "../../db/schema/index";
 import { decodeFeedBytes, FeedEncodingError } from "~/import/feed-encoding";
-import { FEED_MAX_BYTES, feedTooLargeMessage, megabytes } from "~/import/feed-limits";
+import { DEFAULT_MAX_CHANGE_PERCENT, FEED_MAX_BYTES, feedTooLargeMessage, megabytes } from "~/import/feed-limits";
 import { loadKnownModels, parseFeedText, type FeedFormat, type FeedRow } from "~/import/parse-feed";
 import { recordAudit } from "~/console/staff.server";
 import type { Site } from "~/sites/site";
@@ -207,7 +207,7 @@ async function recordApplied(tx: ImportTransaction, site: Site, id: number, acto
  */
 export async function applyUpload(db: Database, site: Site, actor: FeedActor, id: number): Promise<ImportSummary> {
   const [row] = await db.select().from(feedImports).where(and(eq(feedImports.id, id), eq(feedImports.siteId, site.id)));
-  if (!row || row.source !== "upload") throw new FeedApplyError("There is no such upload for this site. Upload the feed again.");
+  if (!row || (row.source !== "upload" && row.heldReason === null)) throw new FeedApplyError("There is no such upload for this site. Upload the feed again.");
   if (row.status === "applied") throw new FeedApplyError(`This file was already applied${row.appliedAt ? ` at ${row.appliedAt.toISOString().slice(0, 16).replace("T", " ")} UTC` : ""}. Upload it again to import it again.`);
   if (!row.content || Date.now() - row.createdAt.getTime() > DRY_RUN_TTL_MS) throw new FeedApplyError("This dry run is more than a day old and its file was dropped. Upload the feed again.");
   const feed = readFeed(row.content, row.fileName);
@@ -232,6 +232,7 @@ const historyColumns = {
   status: feedImports.status,
   counts: feedImports.counts,
   error: feedImports.error,
+  heldReason: feedImports.heldReason,
   createdBy: feedImports.createdBy,
   createdEmail: feedImports.createdEmail,
   createdAt: feedImports.createdAt,
@@ -250,14 +251,14 @@ export async function getFeedImport(db: Database, siteId: number, id: number): P
 }
 
 /**
- * The site's import history, newest first: applied imports and failed pulls (dry runs nobody
- * applied are not history).
+ * The site's import history, newest first: applied imports, failed pulls and held pulls (upload
+ * dry runs nobody applied are not history).
  */
 export async function feedHistory(db: Database, siteId: number, limit = 50): Promise<FeedHistoryRow[]> {
   return db
     .select(historyColumns)
     .from(feedImports)
-    .where(and(eq(feedImports.siteId, siteId), inArray(feedImports.status, ["applied", "failed"])))
+    .where(and(eq(feedImports.siteId, siteId), or(inArray(feedImports.status, ["applied", "failed"]), isNotNull(feedImports.heldReason))))
     .orderBy(desc(feedImports.id))
     .limit(limit);
 }
@@ -274,7 +275,10 @@ export interface FeedSourceInput {
   /** A cron expression (5 or 6 fields) in the site's time zone, or null: pulls on demand only. */
   schedule: string | null;
   full: boolean;
+  /** Most of the listed stock, in percent (1-100), a scheduled pull may update and withdraw without a person (default 25). */
+  maxChangePercent?: number;
 }
+
 
 /**
  * The next time a schedule runs after `now`.
@@ -300,12 +304,13 @@ export async function loadFeedSource(db: Database, siteId: number) {
 export async function saveFeedSource(db: Database, site: Site, actor: FeedActor, input: FeedSourceInput | null, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(feedSources).where(eq(feedSources.siteId, site.id)).for("update");
-    const shape = (s: { url: string; schedule: string | null; fullSnapshot?: boolean; full?: boolean } | null | undefined) => (s ? { url: s.url, schedule: s.schedule, full: s.fullSnapshot ?? s.full ?? true } : null);
+    const shape = (s: { url: string; schedule: string | null; fullSnapshot?: boolean; full?: boolean; maxChangePercent?: number } | null | undefined) =>
+      s ? { url: s.url, schedule: s.schedule, full: s.fullSnapshot ?? s.full ?? true, maxChangePercent: s.maxChangePercent ?? DEFAULT_MAX_CHANGE_PERCENT } : null;
     if (!input) {
       if (!before) return;
       await tx.delete(feedSources).where(eq(feedSources.siteId, site.id));
     } else {
-      const values = { url: input.url, schedule: input.schedule, fullSnapshot: input.full, nextPullAt: nextPullAt(input.schedule, site.config.timeZone, now), updatedBy: actor.userId, updatedAt: now };
+      const values = { url: input.url, schedule: input.schedule, fullSnapshot: input.full, maxChangePercent: input.maxChangePercent ?? DEFAULT_MAX_CHANGE_PERCENT, nextPullAt: nextPullAt(input.schedule, site.config.timeZone, now), updatedBy: actor.userId, updatedAt: now };
       await tx.insert(feedSources).values({ siteId: site.id, ...values }).onConflictDoUpdate({ target: feedSources.siteId, set: values });
     }
     await recordAudit(tx, { userId: actor.userId, actorEmail: actor.email, siteId: site.id, action: input ? "feeds.source-save" : "feeds.source-remove", entity: "feed-source", entityId: site.slug, before: shape(before), after: shape(input), ipAddress: actor.ipAddress });
@@ -313,7 +318,24 @@ export async function saveFeedSource(db: Database, site: Site, actor: FeedActor,
 }
 
 /** What a pull did. */
-export type PullOutcome = { kind: "applied"; importId: number; summary: ImportSummary } | { kind: "failed"; importId: number; error: string } | { kind: "busy" } | { kind: "no-source" };
+export type PullOutcome =
+  | { kind: "applied"; importId: number; summary: ImportSummary }
+  | { kind: "held"; importId: number; reason: string }
+  | { kind: "failed"; importId: number; error: string }
+  | { kind: "busy" }
+  | { kind: "no-source" };
+
+/**
+ * Why a scheduled pull must wait for a person, or null when it may apply: it would update and
+ * withdraw more than `maxChangePercent` of the cars listed now (not withdrawn). A first import
+ * (nothing listed) and new cars never hold a pull: they take nothing away.
+ */
+export function holdReason(summary: Pick<ImportSummary, "updated" | "withdrawn">, listed: number, maxChangePercent: number): string | null {
+  const changed = summary.updated + summary.withdrawn;
+  if (listed === 0 || changed * 100 <= listed * maxChangePercent) return null;
+  const share = Math.round((changed * 100) / listed);
+  return `Held for approval: this scheduled pull would change ${changed} of the ${listed} listed cars (${share}%: ${summary.updated} updated, ${summary.withdrawn} withdrawn), more than the ${maxChangePercent}% a scheduled pull may change on its own. Check the dry run and apply it, or fix the feed.`;
+}
 
 /**
  * Claims the site's feed source for one pull (a lease): only one node pulls a site at a time.
@@ -372,9 +394,12 @@ export async function fetchFeed(url: string, timeoutMs = PULL_TIMEOUT_MS): Promi
 }
 
 /**
- * Pulls the site's feed URL and applies it at once (a scheduled pull has no dry run: the
- * history keeps its counts and rejections). A failure (unreachable URL, unreadable feed) is
- * recorded in the history with its reason and changes no car.
+ * Pulls the site's feed URL and applies it. "Pull now" (a staff member) applies at once. A
+ * scheduled pull (nobody is there to read a dry run) first plans the feed: when it would update and
+ * withdraw more of the listed stock than the source's `maxChangePercent` ({@link holdReason}), it
+ * is held as a dry run with its reason in the history, and staff apply it (like an upload's dry
+ * run, within a day) or fix the feed. A failure (unreachable URL, unreadable feed) is recorded in
+ * the history with its reason and changes no car.
  * @param actor the staff member who pressed "Pull now", or null for the schedule
  * @param options.dueOnly only pull when the schedule says so (the worker)
  */
@@ -396,6 +421,8 @@ async function runClaimedPull(db: Database, site: Site, source: typeof feedSourc
     const bytes = await fetchFeed(source.url);
     const feed = readFeed(bytes, source.url);
     await db.update(feedImports).set({ byteSize: bytes.length, contentSha256: createHash("sha256").update(bytes).digest("hex"), encoding: feed.encoding, format: feed.format }).where(eq(feedImports.id, row.id));
+    const held = actor ? null : await holdIfTooLarge(db, site, source, row.id, bytes, feed);
+    if (held) return finishPull(db, site, now, held);
     const summary = await importStock(db, site, feed.rows, { full: source.fullSnapshot, inTransaction: (tx, s) => recordApplied(tx, site, row.id, actor, s, actor ? "feeds.pull-now" : "feeds.pull-scheduled", false) });
     outcome = { kind: "applied", importId: row.id, summary };
   } catch (error) {
@@ -406,6 +433,29 @@ async function runClaimedPull(db: Database, site: Site, source: typeof feedSourc
     });
     outcome = { kind: "failed", importId: row.id, error: message };
   }
+  return finishPull(db, site, now, outcome);
+}
+
+/**
+ * A scheduled pull's safety rule (nobody is there to read its dry run): plans the feed, and when
+ * {@link holdReason} says it changes too much, keeps it as a dry run with its file and the reason
+ * (audited as `feeds.pull-held`) for staff to apply from the history.
+ * @returns the held outcome, or null when the pull may apply
+ */
+async function holdIfTooLarge(db: Database, site: Site, source: typeof feedSources.$inferSelect, importId: number, bytes: Uint8Array, feed: ReadFeed): Promise<PullOutcome | null> {
+  const plan = await importStock(db, site, feed.rows, { full: source.fullSnapshot, dryRun: true });
+  const [{ listed }] = await db.select({ listed: count() }).from(cars).where(and(eq(cars.siteId, site.id), ne(cars.status, "withdrawn")));
+  const reason = holdReason(plan, Number(listed), source.maxChangePercent);
+  if (!reason) return null;
+  await db.transaction(async (tx) => {
+    await tx.update(feedImports).set({ content: bytes, counts: countsOf(plan), changes: changesOf(plan), rejections: plan.rejections, heldReason: reason }).where(eq(feedImports.id, importId));
+    await recordAudit(tx, { userId: null, actorEmail: null, siteId: site.id, action: "feeds.pull-held", entity: "feed-import", entityId: String(importId), after: { url: displayName(source.url), ...countsOf(plan), listed: Number(listed), maxChangePercent: source.maxChangePercent }, ipAddress: null });
+  });
+  return { kind: "held", importId, reason };
+}
+
+/** Releases the pull's lease and sets the next pull time and the last outcome. */
+async function finishPull(db: Database, site: Site, now: Date, outcome: PullOutcome): Promise<PullOutcome> {
   // The next pull follows the schedule as it is now (it may have been changed during the pull).
   const [current] = await db.select({ schedule: feedSources.schedule }).from(feedSources).where(eq(feedSources.siteId, site.id));
   let next: Date | null = null;
@@ -416,7 +466,7 @@ async function runClaimedPull(db: Database, site: Site, source: typeof feedSourc
   }
   await db
     .update(feedSources)
-    .set({ lockedUntil: null, lastPullAt: now, lastOutcome: outcome.kind === "applied" ? "applied" : outcome.kind === "failed" ? outcome.error : null, nextPullAt: next })
+    .set({ lockedUntil: null, lastPullAt: now, lastOutcome: outcome.kind === "applied" ? "applied" : outcome.kind === "failed" ? outcome.error : outcome.kind === "held" ? outcome.reason : null, nextPullAt: next })
     .where(eq(feedSources.siteId, site.id));
   return outcome;
 }

@@ -19,6 +19,7 @@ import { simplifyBody, simplifyFuel, simplifyTransmission, slugify } from "~/imp
 import type { StockRecord } from "~/import/stock-record";
 import type { CarVariant } from "~/domain/car";
 import type { Site } from "~/sites/site";
+import { CAR_PHOTO_PREFIX, mergeFeedPhotos } from "~/services/car-photo-store.server";
 import { generatedFinanceLenders } from "~/services/finance.server";
 
 export interface ImportSummary extends FeedImportCounts {
@@ -248,7 +249,20 @@ export async function importStock(db: Database, site: Site, rows: readonly FeedR
   const siteLocations = await db.select().from(locations).where(eq(locations.siteId, site.id));
   const locationBySlug = new Map(siteLocations.map((l) => [l.slug, l.id]));
   const existing = new Map(
-    (await db.select({ stockNumber: cars.stockNumber, sourceHash: cars.sourceHash, status: cars.status, name: cars.name }).from(cars).where(eq(cars.siteId, site.id))).map(
+    (
+      await db
+        .select({
+          stockNumber: cars.stockNumber,
+          sourceHash: cars.sourceHash,
+          status: cars.status,
+          name: cars.name,
+          // Only the galleries holding a console upload, which a feed update must keep: not every
+          // car's photo list of a 20,000-car site.
+          imagesWithUploads: sql<{ url: string }[] | null>`case when ${cars.images}::text like ${`%${CAR_PHOTO_PREFIX}%`} then ${cars.images} end`,
+        })
+        .from(cars)
+        .where(eq(cars.siteId, site.id))
+    ).map(
       (c) => [c.stockNumber, c],
     ),
   );
@@ -280,12 +294,18 @@ export async function importStock(db: Database, site: Site, rows: readonly FeedR
       locationId = assignLocation(record, siteLocations, geocoder);
     }
     for (const fix of row.fixes ?? []) summary.fixes[fix] = (summary.fixes[fix] ?? 0) + 1;
-    const values = carValues(site, record, locationId);
+    let values = carValues(site, record, locationId);
+    // The hash is the feed's content alone, so the same feed still reads as unchanged after
+    // staff uploaded photos to the car.
     const sourceHash = hashValues(values);
     const before = existing.get(record.stock_number);
     if (before && before.sourceHash === sourceHash && before.status !== "withdrawn") {
       summary.unchanged++;
       continue;
+    }
+    if (before?.imagesWithUploads) {
+      const images = mergeFeedPhotos(before.imagesWithUploads, values.images ?? []);
+      values = { ...values, images, primaryImageUrl: images[0]?.url ?? null, photosCount: images.length };
     }
     if (before) summary.updated++;
     else pendingCreated++;

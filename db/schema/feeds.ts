@@ -42,6 +42,11 @@ export const feedImports = pgTable("feed_imports", {
   rejections: jsonb("rejections").$type<{ row: number; reason: string }[]>().notNull().default([]),
   /** Why the whole feed failed (unreadable file, unreachable URL), shown in the history. */
   error: text("error"),
+  /**
+   * Why a scheduled pull was held as a dry run instead of applied (it would change more of the
+   * stock than its source allows); staff apply it from the history. Null for every other import.
+   */
+  heldReason: text("held_reason"),
   createdBy: text("created_by"),
   createdEmail: text("created_email"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -75,6 +80,11 @@ export const feedSources = pgTable("feed_sources", {
   url: text("url").notNull(),
   schedule: text("schedule"),
   fullSnapshot: boolean("full_snapshot").notNull().default(true),
+  /**
+   * Most of the listed stock (cars not withdrawn), in percent, one scheduled pull may update and
+   * withdraw on its own; a pull that would change more is held as a dry run for staff to apply.
+   */
+  maxChangePercent: integer("max_change_percent").notNull().default(25),
   nextPullAt: timestamp("next_pull_at", { withTimezone: true }),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
   lastPullAt: timestamp("last_pull_at", { withTimezone: true }),

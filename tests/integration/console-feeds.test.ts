@@ -258,5 +258,43 @@ describe(`console feeds (${ENGINE})`, () => {
       const scheduled = await state.handle.db.select({ action: staffAudit.action, actor: staffAudit.actorEmail }).from(staffAudit).where(and(eq(staffAudit.siteId, state.t.site.id), inArray(staffAudit.action, ["feeds.pull-scheduled"])));
       expect(scheduled).toEqual([{ action: "feeds.pull-scheduled", actor: null }]);
     });
+
+    it("a scheduled pull that would change more of the stock than the source allows is held as a dry run with its reason, and a manager applies it", async () => {
+      const { db } = state.handle;
+      const refused = await post(manager, { intent: "save-source", url: `${base}/held.csv`, schedule: "hourly", full: "on", maxChange: "0" });
+      expect(refused.status).toBe(400);
+      const form = await refused.text();
+      expect(form).toContain("Enter a share from 1 to 100.");
+      expect(form).toContain('value="0"');
+
+      // The whole-stock feed now lists one new car: every listed car would be withdrawn.
+      answer = { status: 200, body: [HEADER, row("HELD-1", "Mazda", "CX-5", "38990")].join("\n") };
+      expect((await post(manager, { intent: "save-source", url: `${base}/held.csv`, schedule: "hourly", full: "on", maxChange: "10" })).status).toBe(200);
+      await db.update(feedSources).set({ nextPullAt: new Date(Date.now() - 60_000) }).where(eq(feedSources.siteId, state.t.site.id));
+      const before = await siteCars();
+      const listed = before.filter((c) => c.status !== "withdrawn").length;
+      expect(listed).toBeGreaterThan(1);
+      const [outcome] = await pullDueFeeds(db);
+      const reason = `Held for approval: this scheduled pull would change ${listed} of the ${listed} listed cars (100%: 0 updated, ${listed} withdrawn), more than the 10% a scheduled pull may change on its own. Check the dry run and apply it, or fix the feed.`;
+      expect(outcome).toMatchObject({ kind: "held", reason });
+      expect(await siteCars()).toEqual(before);
+      const [source] = await db.select().from(feedSources).where(eq(feedSources.siteId, state.t.site.id));
+      expect(source).toMatchObject({ lockedUntil: null, lastOutcome: reason, maxChangePercent: 10 });
+      const importId = outcome.kind === "held" ? outcome.importId : 0;
+      const history = await page(manager);
+      expect(history).toContain(`Review held pull ${importId}`);
+      expect(history).toContain("Held for approval: this scheduled pull would change");
+      const review = await page(manager, `?dryRun=${importId}`);
+      expect(review).toContain(`Dry run of ${base}/held.csv`);
+
+      const applied = await post(manager, { intent: "apply", importId: String(importId) });
+      expect(applied.status).toBeLessThan(400);
+      const after = await siteCars();
+      expect(after.find((c) => c.stockNumber === "HELD-1")).toMatchObject({ status: "in_stock", price: 38990 });
+      expect(after.filter((c) => c.stockNumber !== "HELD-1" && c.status !== "withdrawn")).toEqual([]);
+      expect(await page(manager)).toContain("Held, then applied");
+      const actions = (await auditActions()).map((a) => a.action);
+      expect(actions.slice(-2)).toEqual(["feeds.pull-held", "feeds.apply"]);
+    });
   });
 });

@@ -9,6 +9,12 @@ import { loadKnownModels, parseFeedText } from "../../app/import/parse-feed";
 import { getCarBySlug } from "../../app/services/cars.server";
 import { getSiteBySlug } from "../../app/services/sites.server";
 import { importStock } from "../../app/services/stock-import.server";
+import sharp from "sharp";
+import { and, eq } from "drizzle-orm";
+import { addCarPhotos, changeCarPhoto } from "../../app/console/car-photos.server";
+import { addStaffMember } from "../../app/console/staff.server";
+import { carPhotoIdOf, readCarPhoto } from "../../app/services/car-photo-store.server";
+import { cars } from "../../db/schema/index";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
 import { feed, stockRecord } from "./fixtures";
 
@@ -44,6 +50,37 @@ describe(`importStock (${ENGINE})`, () => {
     const after = (await getSiteBySlug(handle.db, site.slug))!.stockVersion;
     await importStock(handle.db, site, feed([{ ...car, price: 18990 }]));
     expect((await getSiteBySlug(handle.db, site.slug))!.stockVersion).toBe(after);
+  });
+
+  it("keeps the console's uploads, each in its place, when a feed update replaces the car's photos", async () => {
+    const site = await createTestSite(handle);
+    const car = stockRecord({ images: ["https://img.test/a.jpg", "https://img.test/b.jpg"] });
+    await importStock(handle.db, site, feed([car]));
+    const { userId } = await addStaffMember(handle.db, { email: `photos-${site.slug}@import.test`, role: "site_manager", target: { siteSlug: site.slug } });
+    const actor = { member: { id: userId, email: `photos-${site.slug}@import.test` }, ipAddress: null };
+    const scoped = { site: { id: site.id, slug: site.slug, name: site.name, hosts: [], dealerGroupId: null }, reach: "all" as const, locationIds: [] };
+    const jpeg = (r: number) => sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g: 90, b: 40 } } }).jpeg().toBuffer();
+    const uploaded = await addCarPhotos(handle.db, actor, scoped, car.stock_number, [
+      { name: "front.jpg", bytes: await jpeg(200) },
+      { name: "side.jpg", bytes: await jpeg(20) },
+    ]);
+    const [front, side] = uploaded.map((u) => (u.accepted ? u.url : ""));
+    await changeCarPhoto(handle.db, actor, scoped, car.stock_number, { intent: "primary", photo: side });
+    const gallery = async () => (await handle.db.select({ images: cars.images, primary: cars.primaryImageUrl, count: cars.photosCount }).from(cars).where(and(eq(cars.siteId, site.id), eq(cars.stockNumber, car.stock_number))))[0];
+    expect((await gallery()).images.map((i) => i.url)).toEqual([side, "https://img.test/a.jpg", "https://img.test/b.jpg", front]);
+
+    // The same feed again changes nothing: the uploads are not the feed's business.
+    expect(await importStock(handle.db, site, feed([car]))).toMatchObject({ unchanged: 1, updated: 0 });
+    // A new price and three new photos: the feed's photos take the places of its old ones, in its
+    // order; the uploads keep theirs (the primary stays first); the extra feed photo goes last.
+    const three = { ...car, price: 18990, images: ["https://img.test/c.jpg", "https://img.test/d.jpg", "https://img.test/e.jpg"] };
+    expect(await importStock(handle.db, site, feed([three]))).toMatchObject({ updated: 1 });
+    expect(await gallery()).toEqual({ images: [side, "https://img.test/c.jpg", "https://img.test/d.jpg", front, "https://img.test/e.jpg"].map((url) => ({ url })), primary: side, count: 5 });
+    // Fewer feed photos: the later upload moves up.
+    await importStock(handle.db, site, feed([{ ...three, images: ["https://img.test/f.jpg"] }]));
+    expect((await gallery()).images.map((i) => i.url)).toEqual([side, "https://img.test/f.jpg", front]);
+    // Both uploads are still served.
+    for (const url of [front, side]) expect(await readCarPhoto(handle.db, site.id, carPhotoIdOf(url)!)).not.toBeNull();
   });
 
   it("with full: withdraws cars missing from the snapshot; the VDP lookup then says withdrawn", async () => {

@@ -15,7 +15,7 @@ import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { accessOf } from "~/console/permissions";
 
 const UPLOAD_FORM = "upload";
-const ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
+const ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif";
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, site, member } = await guardConsoleRoute("console-car-photos", args);

@@ -17,7 +17,7 @@ import { consoleOf, guardConsoleAction, guardConsoleRoute } from "~/console/guar
 import { carsByStatus } from "~/console/dashboard.server";
 import { ScrollingTable } from "~/console/scrolling-table";
 import { siteFor } from "~/console/staff.server";
-import { FEED_MAX_BYTES, feedTooLargeMessage, megabytes } from "~/import/feed-limits";
+import { DEFAULT_MAX_CHANGE_PERCENT, FEED_MAX_BYTES, feedTooLargeMessage, megabytes } from "~/import/feed-limits";
 import {
   applyUpload,
   dryRunUpload,
@@ -61,6 +61,11 @@ const SourceForm = z
     schedule: z.enum(["off", "hourly", "daily", "custom"], { message: "Choose how often to pull." }),
     cron: z.string().trim().max(100, "Use at most 100 characters.").optional(),
     full: z.boolean().default(false),
+    // Absent from forms saved before the field existed: the default share.
+    maxChange: z.preprocess(
+      (v) => (v === undefined ? DEFAULT_MAX_CHANGE_PERCENT : v),
+      z.coerce.number({ message: "Enter a share from 1 to 100." }).int("Enter a whole number from 1 to 100.").min(1, "Enter a share from 1 to 100.").max(100, "Enter a share from 1 to 100."),
+    ),
   })
   .superRefine((v, ctx) => {
     if (v.schedule !== "custom") return;
@@ -86,6 +91,7 @@ function historyRow(row: FeedHistoryRow, timeZone: string) {
     status: row.status,
     counts: row.counts,
     error: row.error,
+    heldReason: row.heldReason,
     rejected: row.counts?.rejected ?? 0,
   };
 }
@@ -124,10 +130,11 @@ export async function loader(args: Route.LoaderArgs) {
           withdrawn: dryRun.changes?.withdrawn.slice(0, SHOWN_CARS) ?? [],
           rejections: dryRun.rejections.slice(0, SHOWN_REJECTIONS),
           at: when(dryRun.createdAt, timeZone),
+          heldReason: dryRun.heldReason,
         }
       : null,
     source: source
-      ? { url: source.url, preset, cron: schedule ?? "", full: source.fullSnapshot, nextPull: when(source.nextPullAt, timeZone), lastPull: when(source.lastPullAt, timeZone), lastOutcome: source.lastOutcome }
+      ? { url: source.url, preset, cron: schedule ?? "", full: source.fullSnapshot, maxChange: source.maxChangePercent, nextPull: when(source.nextPullAt, timeZone), lastPull: when(source.lastPullAt, timeZone), lastOutcome: source.lastOutcome }
       : null,
     history: history.map((h) => historyRow(h, timeZone)),
   };
@@ -171,9 +178,9 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "save-source") {
     const parsed = parseConsoleForm("source", formData, SourceForm);
     if (!parsed.ok) return formProblem(parsed.problem);
-    const { url, schedule, cron, full } = parsed.value;
+    const { url, schedule, cron, full, maxChange } = parsed.value;
     const expression = schedule === "off" ? null : schedule === "custom" ? cron! : PRESETS[schedule];
-    await saveFeedSource(db, site, actor, { url, schedule: expression, full });
+    await saveFeedSource(db, site, actor, { url, schedule: expression, full, maxChangePercent: maxChange });
     return formDone(expression ? `Feed URL saved. Next pull: ${when(nextPullAt(expression, site.config.timeZone, new Date()), site.config.timeZone)} (${site.config.timeZone}).` : "Feed URL saved. It is pulled only when you press Pull now.");
   }
   if (intent === "remove-source") {
@@ -181,6 +188,7 @@ export async function action(args: Route.ActionArgs) {
     return formDone("Feed URL removed: nothing is pulled any more.");
   }
   const outcome = await pullFeed(db, site, actor);
+  if (outcome.kind === "held") return formDone(outcome.reason);
   if (outcome.kind === "applied") {
     const s = outcome.summary;
     return formDone(`Feed pulled and applied: ${s.created} created, ${s.updated} updated, ${s.withdrawn} withdrawn, ${s.rejected} rejected, ${s.unchanged} unchanged.`);
@@ -247,8 +255,9 @@ function DryRun({ dryRun, slug, canEdit }: { dryRun: NonNullable<Route.Component
         {`${dryRun.status === "dry-run" ? "Dry run" : "Import"} of ${dryRun.file}`}
       </h2>
       <p className="text-sm text-slate-700">
-        {`Uploaded ${dryRun.at}; read as ${dryRun.encoding}; ${dryRun.full ? "the whole stock list (cars missing from it are withdrawn)" : "some cars only (no car is withdrawn)"}.${dryRun.status === "dry-run" ? " Nothing has changed yet." : ""}`}
+        {`${dryRun.heldReason ? "Pulled" : "Uploaded"} ${dryRun.at}; read as ${dryRun.encoding}; ${dryRun.full ? "the whole stock list (cars missing from it are withdrawn)" : "some cars only (no car is withdrawn)"}.${dryRun.status === "dry-run" ? " Nothing has changed yet." : ""}`}
       </p>
+      {dryRun.heldReason && dryRun.status === "dry-run" ? <p className="mt-2 font-medium">{dryRun.heldReason}</p> : null}
       <Counts counts={c} verb={dryRun.status === "dry-run" ? "would be" : "were"} />
       {c ? (
         <>
@@ -428,6 +437,24 @@ export default function ConsoleFeeds({ loaderData, actionData }: Route.Component
                 </p>
                 <FieldErrors id="source-cron-error" messages={sourceErrors("cron")} />
               </div>
+              <div>
+                <label htmlFor="source-max-change" className="block font-medium">
+                  Most of the stock a scheduled pull may change on its own (%)
+                </label>
+                <input
+                  id="source-max-change"
+                  name="maxChange"
+                  inputMode="numeric"
+                  defaultValue={kept("maxChange", String(source?.maxChange ?? DEFAULT_MAX_CHANGE_PERCENT))}
+                  aria-invalid={sourceErrors("maxChange").length ? true : undefined}
+                  aria-describedby={sourceErrors("maxChange").length ? "source-max-change-error source-max-change-help" : "source-max-change-help"}
+                  className={inputClass}
+                />
+                <p id="source-max-change-help" className="text-sm text-slate-700">
+                  A scheduled pull that would update and withdraw more of the listed cars than this is held as a dry run for you to check and apply. Pull now always applies.
+                </p>
+                <FieldErrors id="source-max-change-error" messages={sourceErrors("maxChange")} />
+              </div>
               <label className="flex items-start gap-2">
                 <input type="checkbox" name="full" defaultChecked={outcome?.problem?.form === "source" ? kept("full", "") === "on" : (source?.full ?? true)} className="mt-1" />
                 <span>The feed is the whole stock list: withdraw cars that are missing from it</span>
@@ -487,7 +514,22 @@ export default function ConsoleFeeds({ loaderData, actionData }: Route.Component
                   <td>{h.counts?.rejected ?? ""}</td>
                   <td>{h.counts?.unchanged ?? ""}</td>
                   <td>
-                    {h.status === "failed" ? `Failed: ${h.error ?? ""}` : h.source === "pull" ? "Pulled and applied" : "Applied"}
+                    {h.status === "failed" ? (
+                      `Failed: ${h.error ?? ""}`
+                    ) : h.heldReason && h.status === "dry-run" ? (
+                      <>
+                        {`${h.heldReason} `}
+                        <a href={`/sites/${site.slug}/feeds?dryRun=${h.id}#dry-run`} className="underline">
+                          {`Review held pull ${h.id}`}
+                        </a>
+                      </>
+                    ) : h.heldReason ? (
+                      "Held, then applied"
+                    ) : h.source === "pull" ? (
+                      "Pulled and applied"
+                    ) : (
+                      "Applied"
+                    )}
                     {h.rejected ? (
                       <>
                         {" "}

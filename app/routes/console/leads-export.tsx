@@ -1,12 +1,14 @@
 /**
  * `/sites/{slug}/leads.csv` (issue 49 item 4): the inbox's current filter (the same query string)
- * as CSV, every page of it up to 100,000 leads, within the same reach as the inbox (sales: their
- * assigned locations only). The shopper's personal columns are empty without `leads.personal`.
- * The export itself is written to the audit trail (who took which leads out, and how many).
+ * as CSV, every page of it (streamed: read from the database a page at a time while it is sent),
+ * within the same reach as the inbox (sales: their assigned locations only). The shopper's
+ * personal columns are empty without `leads.personal`. The export itself is written to the audit
+ * trail (who took which leads out, and how many; an export the client broke off is marked
+ * incomplete).
  */
 import { data } from "react-router";
 import type { Route } from "./+types/leads-export";
-import { csvDownload } from "~/console/csv.server";
+import { csvStreamDownload } from "~/console/csv.server";
 import { consoleOf, guardConsoleRoute } from "~/console/guard.server";
 import { exportLeads, formatInTimeZone, LeadFilterSchema, siteTimeZone } from "~/console/leads.server";
 import { reachIn, recordAudit } from "~/console/staff.server";
@@ -21,12 +23,26 @@ export async function loader(args: Route.LoaderArgs) {
   if (!filter.success) throw data(`Invalid filter: ${filter.error.issues.map((i) => `${String(i.path[0])} must be ${i.message}`).join("; ")}`, { status: 400 });
   const personal = reachIn(member, scoped.site, "leads.personal") !== null;
   const timeZone = await siteTimeZone(db, scoped.site.id);
-  const rows = await exportLeads(db, { scoped, personal }, filter.data, timeZone);
   const { page: _page, ...exported } = filter.data;
-  await recordAudit(db, { userId: member.id, actorEmail: member.email, siteId: scoped.site.id, action: "leads.export", entity: "leads", after: { filter: exported, rows: rows.length, personal }, ipAddress: consoleOf(args.context).clientIp });
-  return csvDownload(
+  const audit = (rows: number, complete: boolean) =>
+    recordAudit(db, { userId: member.id, actorEmail: member.email, siteId: scoped.site.id, action: "leads.export", entity: "leads", after: { filter: exported, rows, personal, ...(complete ? {} : { complete }) }, ipAddress: consoleOf(args.context).clientIp });
+  async function* rows() {
+    let count = 0;
+    let complete = false;
+    try {
+      for await (const page of exportLeads(db, { scoped, personal }, filter.data!, timeZone)) {
+        count += page.length;
+        yield page.map((r) => [r.id, formatInTimeZone(r.createdAt, timeZone), r.status, r.form, r.category, r.name, r.email, r.phone, r.postcode, r.location, r.car, r.stockNumber, r.carType, r.assignedTo, r.source, r.anonymised ? "yes" : "no", r.deadDeliveries]);
+      }
+      complete = true;
+    } finally {
+      // Written when the last row has been read (or the download stopped), with the rows that left.
+      await audit(count, complete);
+    }
+  }
+  return csvStreamDownload(
     ["lead", `received (${timeZone})`, "status", "form", "category", "first and last name", "email", "phone", "postcode", "location", "car", "stock number", "car type", "assigned to", "source", "anonymised", "failed deliveries"],
-    rows.map((r) => [r.id, formatInTimeZone(r.createdAt, timeZone), r.status, r.form, r.category, r.name, r.email, r.phone, r.postcode, r.location, r.car, r.stockNumber, r.carType, r.assignedTo, r.source, r.anonymised ? "yes" : "no", r.deadDeliveries]),
+    rows(),
     `leads-${scoped.site.slug}.csv`,
   );
 }
