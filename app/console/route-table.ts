@@ -61,6 +61,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   // Issue 50 items 2, 3, 4 and 8: content pages, redirects, navigation, promotions, reviews display.
   { path: "sites/:slug/pages", file: "routes/console/pages.tsx", id: "console-site-pages", guard: { kind: "site", permission: "content.view" } },
   { path: "sites/:slug/pages/edit", file: "routes/console/page-edit.tsx", id: "console-site-page-edit", guard: { kind: "site", permission: "content.view" }, action: "content.edit" },
+  { path: "sites/:slug/pages/preview", file: "routes/console/page-preview.ts", id: "console-site-page-preview", guard: { kind: "site", permission: "content.view" }, action: "content.edit" },
   { path: "sites/:slug/navigation", file: "routes/console/navigation.tsx", id: "console-site-navigation", guard: { kind: "site", permission: "content.view" }, action: "content.publish" },
   { path: "sites/:slug/promotions", file: "routes/console/promotions.tsx", id: "console-site-promotions", guard: { kind: "site", permission: "content.view" }, action: "content.publish" },
   { path: "sites/:slug/reviews", file: "routes/console/reviews.tsx", id: "console-site-reviews", guard: { kind: "site", permission: "content.view" }, action: "content.publish" },
