@@ -140,7 +140,7 @@ export default function ConsolePageEdit({ loaderData, actionData }: Route.Compon
         <h2 id="preview-title" className="text-sm font-bold uppercase text-amber-900">
           Preview (not saved)
         </h2>
-        <p data-live-preview-status="" role="status" className="text-sm" />
+        <p data-live-preview-status="" aria-live="polite" className="text-sm" />
         <article className="prose mt-2 max-w-none" aria-label="Page preview">
           <p className="text-2xl font-bold" data-live-preview-title="">
             {outcome?.preview?.title}
