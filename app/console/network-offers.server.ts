@@ -10,8 +10,7 @@ import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { dealerGroups, offers, sites, type OfferStatus } from "../../db/schema/index";
 import { resolveSiteConfig } from "~/sites/resolve-config";
-import { cancelChanges } from "~/services/scheduled-changes.server";
-import { OfferInputError, publishProblem, type OfferActor, type OfferValues } from "./offers.server";
+import { applyOfferStatus, OfferInputError, type OfferActor, type OfferValues } from "./offers.server";
 import { recordAudit } from "./staff.server";
 
 /** Whose offers: a dealer group's, or the network's. `sites` are those the offers show on (and may exclude). */
@@ -107,12 +106,6 @@ export async function saveScopeOffer(db: Database, actor: OfferActor, scope: Off
 export async function setScopeOfferStatus(db: Database, actor: OfferActor, scope: OfferScope, id: number, status: OfferStatus): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lock(tx, scope, id);
-    if (status === "published") {
-      const problem = publishProblem(before);
-      if (problem) throw problem;
-    }
-    await tx.update(offers).set({ status }).where(eq(offers.id, id));
-    await cancelChanges(tx, "offer", id, status === "retired" ? undefined : status === "published" ? "publish" : "unpublish");
-    await audit(tx, actor, scope, status === "published" ? "publish" : status === "retired" ? "retire" : "unpublish", id, { status: before.status }, { status });
+    await audit(tx, actor, scope, await applyOfferStatus(tx, before, status), id, { status: before.status }, { status });
   });
 }

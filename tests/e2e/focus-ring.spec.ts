@@ -20,10 +20,11 @@ for (const slug of ["perth-toyota", "harbour-auto-group"]) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${E2E_BASE(slug)}/`);
     const home = page.locator("header.site-header").getByRole("link", { name: /home$/ });
-    // Keyboard focus (the skip link first, then the logo link), so :focus-visible applies.
+    // A key press first, so the browser treats the focus as keyboard focus (:focus-visible).
     await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
+    await home.focus();
     await expect(home).toBeFocused();
+    await expect(home).toHaveCSS("outline-style", "solid");
     const style = await home.evaluate((el) => {
       const s = getComputedStyle(el);
       return { color: s.outlineColor, style: s.outlineStyle, width: s.outlineWidth };
