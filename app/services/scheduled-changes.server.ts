@@ -190,14 +190,17 @@ export async function pendingChangesDueBy(db: Pick<Database, "select">, siteId: 
  * savepoint: a change that fails (its row was deleted) is marked `failed` with the reason and the
  * others still apply. Each applied change is audited (actor "scheduler").
  * @param now epoch ms
+ * @param options `limit` (default 100); `siteId`: only that site's changes (tests sharing one
+ *   database run the job for their own site; the worker runs it for every site)
  * @returns counts of applied and failed changes
  */
-export async function runDueChanges(db: Database, now: number, limit = 100): Promise<{ applied: number; failed: number }> {
+export async function runDueChanges(db: Database, now: number, options: { limit?: number; siteId?: number } = {}): Promise<{ applied: number; failed: number }> {
+  const { limit = 100, siteId } = options;
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(scheduledChanges)
-      .where(and(eq(scheduledChanges.status, "pending"), lte(scheduledChanges.runAt, new Date(now))))
+      .where(and(eq(scheduledChanges.status, "pending"), lte(scheduledChanges.runAt, new Date(now)), siteId === undefined ? undefined : eq(scheduledChanges.siteId, siteId)))
       .orderBy(asc(scheduledChanges.runAt), asc(scheduledChanges.id))
       .limit(limit)
       .for("update", { skipLocked: true });

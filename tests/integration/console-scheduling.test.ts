@@ -68,8 +68,8 @@ describe(`scheduling pages (${ENGINE})`, () => {
     expect(preview.status).toBe(200);
     expect(await preview.text()).toContain("Open <strong>late</strong> all summer.");
 
-    expect(await runDueChanges(state.handle.db, when.at - 1000)).toEqual({ applied: 0, failed: 0 });
-    const [a, b] = await Promise.all([runDueChanges(state.handle.db, when.at), runDueChanges(state.handle.db, when.at)]);
+    expect(await runDueChanges(state.handle.db, when.at - 1000, { siteId: state.t.site.id })).toEqual({ applied: 0, failed: 0 });
+    const [a, b] = await Promise.all([runDueChanges(state.handle.db, when.at, { siteId: state.t.site.id }), runDueChanges(state.handle.db, when.at, { siteId: state.t.site.id })]);
     expect(a.applied + b.applied).toBe(1);
     expect((await shopper("/pages/summer-hours")).status).toBe(200);
     const [page] = await state.handle.db.select().from(contentPages).where(eq(contentPages.id, id));
@@ -102,7 +102,7 @@ describe(`scheduling pages (${ENGINE})`, () => {
     expect((await post(`/pages/edit?id=${page!.id}`, { intent: "cancel-scheduled", changeId: String(change!.id) }, reader)).status).toBe(403);
     expect((await post(`/pages/edit?id=${page!.id}`, { intent: "cancel-scheduled", changeId: String(change!.id) })).status).toBe(302);
     expect(await pendingOf("page")).toHaveLength(0);
-    await runDueChanges(state.handle.db, when.at + 1000);
+    await runDueChanges(state.handle.db, when.at + 1000, { siteId: state.t.site.id });
     expect((await shopper("/pages/summer-hours")).status).toBe(200);
   });
 });
@@ -126,7 +126,7 @@ describe(`scheduling navigation, banners and the popup (${ENGINE})`, () => {
 
     const versions = async () => state.handle.db.select().from(siteConfigVersions).where(eq(siteConfigVersions.siteId, state.t.site.id)).orderBy(desc(siteConfigVersions.version));
     const before = (await versions())[0]?.version ?? 0;
-    expect((await runDueChanges(state.handle.db, when.at)).applied).toBe(1);
+    expect((await runDueChanges(state.handle.db, when.at, { siteId: state.t.site.id })).applied).toBe(1);
     expect(await (await shopper("/")).text()).toContain("Winter deals");
     const [latest] = await versions();
     expect(latest!.version).toBeGreaterThan(before);
@@ -157,7 +157,7 @@ describe(`scheduling navigation, banners and the popup (${ENGINE})`, () => {
     expect(preview).toContain("Boxing Day popup");
     const console = await (await consoleRequest(state.t, `${base()}/promotions`, { ip, cookie: editor })).text();
     expect(console).toContain("The banners and popup scheduled then apply at");
-    expect((await runDueChanges(state.handle.db, when.at + 1000)).applied).toBe(1);
+    expect((await runDueChanges(state.handle.db, when.at + 1000, { siteId: state.t.site.id })).applied).toBe(1);
     const after = await (await shopper("/")).text();
     expect(after).toContain("Boxing Day banner");
     expect(after).toContain("Boxing Day popup");
@@ -183,7 +183,7 @@ describe(`scheduling location hours (${ENGINE})`, () => {
     expect(JSON.stringify((await jsonLd()).openingHoursSpecification)).not.toContain("07:15");
     expect(JSON.stringify((await jsonLd(await asOf(when.at + 1000))).openingHoursSpecification)).toContain('"opens":"07:15"');
 
-    expect((await runDueChanges(state.handle.db, when.at)).applied).toBe(1);
+    expect((await runDueChanges(state.handle.db, when.at, { siteId: state.t.site.id })).applied).toBe(1);
     const [after] = await state.handle.db.select().from(locations).where(eq(locations.id, before!.id));
     expect(after!.openingHours.find((h) => h.weekday === 1)).toEqual({ weekday: 1, status: "Open", open: "07:15", close: "18:45" });
     expect(after!.name).toBe(before!.name);
@@ -202,7 +202,7 @@ describe(`scheduling location hours (${ENGINE})`, () => {
     const closedOn = (spec: { openingHoursSpecification: { validFrom?: string; opens?: string }[] }) => spec.openingHoursSpecification.some((s) => s.validFrom === date);
     expect(closedOn(await jsonLd())).toBe(false);
     expect(closedOn(await jsonLd(await asOf(when.at + 1000)))).toBe(true);
-    expect((await runDueChanges(state.handle.db, when.at)).applied).toBe(1);
+    expect((await runDueChanges(state.handle.db, when.at, { siteId: state.t.site.id })).applied).toBe(1);
     expect(closedOn(await jsonLd())).toBe(true);
     const audit = await state.handle.db.select().from(staffAudit).where(and(eq(staffAudit.siteId, state.t.site.id), eq(staffAudit.action, "location.scheduled-special-hours")));
     expect(audit).toHaveLength(1);
