@@ -29,6 +29,7 @@ import { SiteErrorPage } from "./components/layout/site-error-page";
 import { KEEP_SERVER_CONTENT, PREACT_IN_THE_BROWSER } from "./browser-runtime";
 import { consoleContext } from "./console/context";
 import { momentInWords } from "./domain/content/schedule";
+import { focusRingOnPrimary } from "./domain/display/theme-contrast";
 
 /**
  * The site's one stylesheet, as a React stylesheet resource (`precedence`): React writes it at the
@@ -67,7 +68,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     chrome: writeChrome(chrome),
     // Issue 9: the shopper's own account data (never cached publicly: server/app.ts).
     account: await buildAccountView(request, site, db),
-    theme: { primary: site.config.theme.primary, onPrimary: site.config.theme.onPrimary, accent: site.config.theme.accent, faviconUrl: site.config.theme.faviconUrl },
+    theme: { primary: site.config.theme.primary, onPrimary: site.config.theme.onPrimary, accent: site.config.theme.accent, focusOnPrimary: focusRingOnPrimary(site.config.theme), faviconUrl: site.config.theme.faviconUrl },
     // Issue 48: a staff member previewing the settings draft (never a shopper: server/preview.ts).
     preview: site.preview ? { draft: site.preview.draftRevision, asOf: site.preview.asOf ? momentInWords(site.preview.asOf, site.config.timeZone) : null } : null,
   };
@@ -112,7 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   if (useMatches().some((m) => m.id === "console-layout")) return <ConsoleDocument>{children}</ConsoleDocument>;
   const chrome = data ? readChrome(data.chrome) : null;
   const style = data
-    ? ({ "--site-primary": data.theme.primary, "--site-on-primary": data.theme.onPrimary, "--site-accent": data.theme.accent } as React.CSSProperties)
+    ? ({ "--site-primary": data.theme.primary, "--site-on-primary": data.theme.onPrimary, "--site-accent": data.theme.accent, "--site-focus-on-primary": data.theme.focusOnPrimary } as React.CSSProperties)
     : undefined;
   // Preact (the production browser build, decision 185) hydrates by matching each element to the
   // first unused element of the same tag, without comparing attributes. React's server output

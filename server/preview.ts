@@ -11,6 +11,10 @@ import type { Database } from "../db/client";
 import { dealerGroups, siteConfigDrafts, sites as sitesTable } from "../db/schema/index";
 import { PREVIEW_COOKIE, PREVIEW_PATH, verifyPreviewToken } from "../app/console/preview-token.server";
 import { resolveSiteConfig } from "../app/sites/resolve-config";
+import { mergeConfigSections } from "../app/console/settings.server";
+import { isValidSiteConfig } from "../app/console/settings-form";
+import { pendingChangesDueBy } from "../app/services/scheduled-changes.server";
+import { previewOverlay } from "../app/domain/content/scheduled-overlay";
 import type { Site } from "../app/sites/site";
 
 /** What preview answers say to caches: nobody keeps them. */
@@ -22,6 +26,27 @@ export const PREVIEW_CACHE_CONTROL = "private, no-store";
  */
 export function previewLanding(next: string | undefined): string {
   return next && /^\/(?![/\\])[^\s]{0,500}$/.test(next) ? next : "/";
+}
+
+/**
+ * The site as its pending scheduled changes due by `asOf` will leave it (issue 50 item 7): the
+ * navigation and promotions merged into its config (over the draft, when previewing one), pages'
+ * published states and locations' hours. A distinct negative config version keeps anything
+ * memoised per site version apart from the published site's.
+ */
+async function withScheduledAsOf(db: Database, site: Site, asOf: number, draft: { draft: unknown; groupConfig: unknown } | null): Promise<Site> {
+  const due = await pendingChangesDueBy(db, site.id, asOf);
+  if (!due.length) return site;
+  const overlay = previewOverlay(due);
+  let { config, configVersion } = site;
+  if (Object.keys(overlay.sections).length) {
+    const [stored] = draft ? [{ config: draft.draft, groupConfig: draft.groupConfig }] : await db.select({ config: sitesTable.config, groupConfig: dealerGroups.config }).from(sitesTable).leftJoin(dealerGroups, eq(dealerGroups.id, sitesTable.dealerGroupId)).where(eq(sitesTable.id, site.id));
+    const merged = mergeConfigSections((stored?.config ?? {}) as Record<string, unknown>, overlay.sections);
+    // A scheduled change the config would refuse fails when it runs; the preview shows the site without it.
+    if (isValidSiteConfig(stored?.groupConfig ?? {}, merged)) config = resolveSiteConfig(stored?.groupConfig ?? {}, merged);
+  }
+  configVersion = -(1_000_000 + Math.floor(asOf / 60_000));
+  return { ...site, config, configVersion, preview: { ...site.preview!, pages: overlay.pages, locationChanges: overlay.locationChanges } };
 }
 
 /** Mount after the site is chosen (it reads and may replace `c.get("site")`). */
@@ -61,9 +86,10 @@ export function sitePreview(db: Database): MiddlewareHandler<{ Variables: { site
     // A negative config version never equals a published one, so nothing memoised per site
     // version (site-memo, car cards) mixes draft and published values.
     const content = { ...(claims.asOf !== undefined ? { asOf: claims.asOf } : {}), ...(claims.drafts ? { drafts: true } : {}) };
-    const preview: Site = row
+    let preview: Site = row
       ? { ...site, config: resolveSiteConfig(row.groupConfig ?? {}, row.draft), configVersion: -row.revision, preview: { draftRevision: row.revision, ...content } }
       : { ...site, preview: { draftRevision: 0, ...content } };
+    if (claims.asOf !== undefined) preview = await withScheduledAsOf(db, preview, claims.asOf, row ?? null);
     c.set("site", preview);
     await next();
     c.res.headers.set("Cache-Control", PREVIEW_CACHE_CONTROL);

@@ -16,6 +16,7 @@ import { DAY_LONG, weekdayOf } from "~/domain/opening-hours";
 import { AU_STATES } from "~/domain/locations/states";
 import { LOCATION_TYPES } from "./content-fields";
 import { configDiff } from "./settings.server";
+import { withSpecialHours } from "~/domain/content/scheduled-overlay";
 import type { Permission } from "./permissions";
 import { recordAudit, siteFor, type StaffMember } from "./staff.server";
 
@@ -191,7 +192,8 @@ export function weeklyFromForm(v: LocationForm): OpeningHourEntry[] {
   });
 }
 
-function saturdayRule(v: LocationForm): LocationSaturdayRule | null {
+/** The location's own alternating-Saturday rule from the form (null: follow the site's). */
+export function saturdayRule(v: LocationForm): LocationSaturdayRule | null {
   if (v.saturdayMode === "on") return { mode: "on", anchorDate: v.saturdayAnchor!, appointmentText: v.saturdayText || "By Appointment Only" };
   return v.saturdayMode === "off" ? { mode: "off" } : null;
 }
@@ -282,10 +284,7 @@ export async function saveLocation(db: Database, actor: LocationActor, site: { i
  * @throws 404-like LocationRefused when the location is not this site's
  */
 export async function putSpecialHours(db: Database, actor: LocationActor, siteId: number, slug: string, entries: SpecialHourEntry[]): Promise<ConsoleLocation> {
-  return changeSpecialHours(db, actor, siteId, slug, "location.special-hours-add", (current) => {
-    const dates = new Set(entries.map((e) => e.date));
-    return [...current.filter((e) => !dates.has(e.date)), ...entries].sort((a, b) => a.date.localeCompare(b.date));
-  });
+  return changeSpecialHours(db, actor, siteId, slug, "location.special-hours-add", (current) => withSpecialHours(current, entries));
 }
 
 /** Removes the special hours of one date (audited). */

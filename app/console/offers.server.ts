@@ -227,15 +227,24 @@ export async function saveOffer(db: Database, actor: OfferActor, siteId: number,
 export async function setOfferStatus(db: Database, actor: OfferActor, siteId: number, id: number, status: OfferStatus): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockOffer(tx, siteId, id);
-    if (status === "published") {
-      const problem = publishProblem(before);
-      if (problem) throw problem;
-    }
-    await tx.update(offers).set({ status }).where(eq(offers.id, id));
-    // Publishing or unpublishing by hand replaces a schedule of the same action; retiring ends all.
-    await cancelChanges(tx, "offer", id, status === "retired" ? undefined : status === "published" ? "publish" : "unpublish");
-    await audit(tx, actor, siteId, status === "published" ? "publish" : status === "retired" ? "retire" : "unpublish", id, { status: before.status }, { status });
+    await audit(tx, actor, siteId, await applyOfferStatus(tx, before, status), id, { status: before.status }, { status });
   });
+}
+
+/**
+ * Sets a locked offer row's status inside the caller's transaction: publishing re-checks reg 100;
+ * publishing or unpublishing by hand replaces a schedule of the same action; retiring ends all.
+ * @returns the audit action's verb: publish, unpublish or retire
+ * @throws OfferInputError when it may not be published ({@link publishProblem})
+ */
+export async function applyOfferStatus(tx: Tx, before: typeof offers.$inferSelect, status: OfferStatus): Promise<"publish" | "unpublish" | "retire"> {
+  if (status === "published") {
+    const problem = publishProblem(before);
+    if (problem) throw problem;
+  }
+  await tx.update(offers).set({ status }).where(eq(offers.id, before.id));
+  await cancelChanges(tx, "offer", before.id, status === "retired" ? undefined : status === "published" ? "publish" : "unpublish");
+  return status === "published" ? "publish" : status === "retired" ? "retire" : "unpublish";
 }
 
 /**

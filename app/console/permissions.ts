@@ -50,6 +50,7 @@ export const PERMISSIONS = [
   "group.view",
   "group.manage",
   "platform.onboard",
+  "network.offers",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -86,6 +87,7 @@ export const PERMISSION_MATRIX: Record<Permission, Partial<Record<StaffRole, Rea
   "group.view": { platform_operator: "all", group_admin: "all" },
   "group.manage": { platform_operator: "all", group_admin: "all" },
   "platform.onboard": { platform_operator: "all" },
+  "network.offers": { platform_operator: "all" },
 };
 
 /**

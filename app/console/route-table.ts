@@ -67,6 +67,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   // Issue 50 items 2, 3, 4 and 8: content pages, redirects, navigation, promotions, reviews display.
   { path: "sites/:slug/pages", file: "routes/console/pages.tsx", id: "console-site-pages", guard: { kind: "site", permission: "content.view" } },
   { path: "sites/:slug/pages/edit", file: "routes/console/page-edit.tsx", id: "console-site-page-edit", guard: { kind: "site", permission: "content.view" }, action: "content.edit" },
+  { path: "sites/:slug/pages/preview", file: "routes/console/page-preview.ts", id: "console-site-page-preview", guard: { kind: "site", permission: "content.view" }, action: "content.edit" },
   { path: "sites/:slug/navigation", file: "routes/console/navigation.tsx", id: "console-site-navigation", guard: { kind: "site", permission: "content.view" }, action: "content.publish" },
   { path: "sites/:slug/promotions", file: "routes/console/promotions.tsx", id: "console-site-promotions", guard: { kind: "site", permission: "content.view" }, action: "content.publish" },
   { path: "sites/:slug/reviews", file: "routes/console/reviews.tsx", id: "console-site-reviews", guard: { kind: "site", permission: "content.view" }, action: "content.publish" },
@@ -74,6 +75,9 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   // Issue 50 items 1 and 7: offers and promo cards (the editor: `?id=` edits, none creates), scheduling, preview "as of".
   { path: "sites/:slug/offers", file: "routes/console/offers.tsx", id: "console-site-offers", guard: { kind: "site", permission: "content.view" } },
   { path: "sites/:slug/offers/edit", file: "routes/console/offer-edit.tsx", id: "console-site-offer-edit", guard: { kind: "site", permission: "content.view" }, action: "content.edit" },
+  // Issue 50 item 1: offers of a dealer group (its admins) and of the whole network (operators), with their excluded sites.
+  { path: "groups/:slug/offers", file: "routes/console/group-offers.tsx", id: "console-group-offers", guard: { kind: "group", permission: "group.view" }, action: "group.manage" },
+  { path: "platform/offers", file: "routes/console/platform-offers.tsx", id: "console-platform-offers", guard: { kind: "platform", permission: "network.offers" }, action: "network.offers" },
   { path: "sites/:slug/offers/preview", file: "routes/console/offers-preview.tsx", id: "console-site-offers-preview", guard: { kind: "site", permission: "content.view" } },
   // Issue 49 item 4: the leads inbox, its CSV export of the same filter, one lead (status, assignment, notes, retry).
   { path: "sites/:slug/leads", file: "routes/console/leads.tsx", id: "console-site-leads", guard: { kind: "site", permission: "leads.view" } },

@@ -111,6 +111,11 @@ export async function discardDraft(db: Database, actor: SettingsActor, siteId: n
   });
 }
 
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Who publishes a config: a staff member, or the scheduler (no staff id) applying a scheduled change. */
+type ConfigPublisher = { member: { id: string | null; email: string }; ipAddress: string | null };
+
 /** Why a publish or rollback was refused (shown to the staff member). */
 export class SettingsConflict extends Error {}
 
@@ -120,7 +125,7 @@ export class SettingsConflict extends Error {}
  * The first publish also keeps the config found before it as version 1 ("baseline"), so a
  * rollback can return to it.
  */
-async function publishConfig(tx: Parameters<Parameters<Database["transaction"]>[0]>[0], actor: SettingsActor, siteId: number, config: Json, kind: "publish" | "rollback", rolledBackTo: number | null): Promise<number> {
+async function publishConfig(tx: Tx, actor: ConfigPublisher, siteId: number, config: Json, kind: "publish" | "rollback", rolledBackTo: number | null): Promise<number> {
   const [site] = await tx.select({ config: sites.config, groupConfig: dealerGroups.config }).from(sites).leftJoin(dealerGroups, eq(dealerGroups.id, sites.dealerGroupId)).where(eq(sites.id, siteId)).for("update", { of: sites });
   if (!site) throw data("No such site", { status: 404 });
   // Checked again inside the transaction: nothing invalid reaches sites.config, whatever the caller.
@@ -217,4 +222,30 @@ export async function publishConfigChange(db: Database, actor: SettingsActor, si
     if (!site) throw data("No such site", { status: 404 });
     return publishConfig(tx, actor, siteId, change(structuredClone(asJson(site.config))), "publish", null);
   });
+}
+
+/**
+ * Merges scheduled values into sections of the site's published config (each section shallowly:
+ * `{ navigation: { overrides } }` replaces only the navigation's overrides) and publishes the result
+ * as a new version, inside the scheduler's transaction (issue 50 item 7). The version's author is
+ * "scheduler", with the staff member who scheduled it in the audit row's email.
+ * @param sections config sections by name, each a partial object of that section
+ * @returns the new version number
+ * @throws SettingsConflict when the merged config is not valid (the change is marked failed)
+ */
+export async function publishScheduledConfig(tx: Tx, siteId: number, sections: Record<string, Record<string, unknown>>, scheduledBy: string | null): Promise<number> {
+  const [site] = await tx.select({ config: sites.config }).from(sites).where(eq(sites.id, siteId)).for("update");
+  if (!site) throw new SettingsConflict(`site ${siteId} no longer exists`);
+  return publishConfig(tx, { member: { id: null, email: scheduledBy ? `scheduler (scheduled by ${scheduledBy})` : "scheduler" }, ipAddress: null }, siteId, mergeConfigSections(asJson(site.config), sections), "publish", null);
+}
+
+/**
+ * A stored (unresolved) site config with scheduled sections merged in, one level deep: what
+ * {@link publishScheduledConfig} writes, and what a preview "as of" a moment shows before it.
+ * @param config the site's stored config or draft (not changed)
+ */
+export function mergeConfigSections(config: Json, sections: Record<string, Record<string, unknown>>): Json {
+  const out: Json = structuredClone(config);
+  for (const [name, values] of Object.entries(sections)) out[name] = { ...((out[name] as Record<string, unknown> | undefined) ?? {}), ...values };
+  return out;
 }

@@ -421,7 +421,7 @@ function SrpResults({ d, loading }: { d: SearchData; loading: boolean }) {
             return car ? (
               <CarCard key={`car-${car.id}`} car={car} priority={index === 0} renderWhenNear={index >= RENDERED_FIRST} />
             ) : slot.kind === "promo" ? (
-              <aside key={`promo-${slot.promo.id}`} data-testid="promo-card" aria-label={slot.promo.name} className="flex flex-col justify-center rounded-lg bg-[var(--site-primary)] p-6 text-[var(--site-on-primary)] shadow-sm">
+              <aside key={`promo-${slot.promo.id}`} data-testid="promo-card" aria-label={slot.promo.name} className="surface-primary flex flex-col justify-center rounded-lg bg-[var(--site-primary)] p-6 text-[var(--site-on-primary)] shadow-sm">
                 {slot.promo.imageUrl ? <img src={slot.promo.imageUrl} alt="" className="mb-3 rounded" /> : null}
                 <h2 className="text-xl font-bold">{slot.promo.name}</h2>
                 {slot.promo.finance ? <p className="mt-1 text-xl font-bold" data-testid="promo-comparison-rate">{slot.promo.finance.comparisonText}</p> : null}

@@ -97,6 +97,11 @@ export interface ContentPageView {
 const live = (now: Date) =>
   and(eq(contentPages.enabled, true), or(isNull(contentPages.publishedAt), lte(contentPages.publishedAt, now)), or(isNull(contentPages.unpublishedAt), gt(contentPages.unpublishedAt, now)));
 
+/** A preview with scheduled page changes: the query takes every row and {@link isLive} judges each after. */
+function hasScheduledPages(site: Site): boolean {
+  return !!site.preview?.pages && Object.keys(site.preview.pages).length > 0;
+}
+
 /**
  * The site's row for a slug, else the shared template; null when neither exists, the site's row
  * disables it, or it is outside its publish dates.
@@ -108,13 +113,17 @@ async function findPage(db: Database, site: Site, slug: string, now: Date): Prom
     .where(and(eq(contentPages.slug, slug), or(eq(contentPages.siteId, site.id), isNull(contentPages.siteId))))
     .orderBy(asc(contentPages.siteId)); // site row (not null) sorts before the template (nulls last)
   const row = rows[0];
-  return row && isLive(row, now) ? row : null;
+  return row && isLive(row, now, site) ? row : null;
 }
 
-/** Enabled and inside its publish dates. */
-function isLive(row: Pick<ContentPageRow, "enabled" | "publishedAt" | "unpublishedAt">, now: Date): boolean {
+/**
+ * Enabled and inside its publish dates. In a staff preview "as of" a moment, a page's scheduled
+ * publish or unpublish due by then stands for its enabled flag.
+ */
+function isLive(row: Pick<ContentPageRow, "id" | "enabled" | "publishedAt" | "unpublishedAt">, now: Date, site: Site): boolean {
   const t = now.getTime();
-  return row.enabled && (!row.publishedAt || row.publishedAt.getTime() <= t) && (!row.unpublishedAt || row.unpublishedAt.getTime() > t);
+  const enabled = site.preview?.pages?.[row.id] ?? row.enabled;
+  return enabled && (!row.publishedAt || row.publishedAt.getTime() <= t) && (!row.unpublishedAt || row.unpublishedAt.getTime() > t);
 }
 
 /** The facts shared templates may name, for one site. */
@@ -167,14 +176,14 @@ export async function getContentPage(db: Database, site: Site, slug: string, now
 /** Slugs (URL paths without the leading slash) and update times of the site's live pages and articles. */
 export async function listLivePages(db: Database, site: Site, now: Date): Promise<{ slug: string; updatedAt: Date }[]> {
   const rows = await db
-    .select({ slug: contentPages.slug, siteId: contentPages.siteId, kind: contentPages.kind, enabled: contentPages.enabled, publishedAt: contentPages.publishedAt, unpublishedAt: contentPages.unpublishedAt, updatedAt: contentPages.updatedAt })
+    .select({ id: contentPages.id, slug: contentPages.slug, siteId: contentPages.siteId, kind: contentPages.kind, enabled: contentPages.enabled, publishedAt: contentPages.publishedAt, unpublishedAt: contentPages.unpublishedAt, updatedAt: contentPages.updatedAt })
     .from(contentPages)
     .where(or(eq(contentPages.siteId, site.id), isNull(contentPages.siteId)))
     .orderBy(asc(contentPages.slug), asc(contentPages.siteId));
   const bySlug = new Map<string, (typeof rows)[number]>();
   for (const r of rows) if (!bySlug.has(r.slug)) bySlug.set(r.slug, r);
   return [...bySlug.values()]
-    .filter((r) => r.kind !== "landing" && isLive(r, now))
+    .filter((r) => r.kind !== "landing" && isLive(r, now, site))
     .map((r) => ({ slug: r.slug, updatedAt: r.updatedAt }));
 }
 
@@ -183,7 +192,7 @@ export async function listArticles(db: Database, site: Site, prefix: string, now
   const rows = await db
     .select()
     .from(contentPages)
-    .where(and(like(contentPages.slug, `${prefix}%`), eq(contentPages.kind, "article"), or(eq(contentPages.siteId, site.id), isNull(contentPages.siteId)), live(now)))
+    .where(and(like(contentPages.slug, `${prefix}%`), eq(contentPages.kind, "article"), or(eq(contentPages.siteId, site.id), isNull(contentPages.siteId)), hasScheduledPages(site) ? undefined : live(now)))
     .orderBy(desc(contentPages.publishedAt), asc(contentPages.slug));
   const seen = new Set<string>();
   const values = await templateValues(db, site);

@@ -13,17 +13,21 @@ import { groupOpeningHours, localClock, openingStatus, upcomingSpecialHours, typ
 import type { Site } from "~/sites/site";
 import type { LocationBlock } from "~/sites/site-config";
 import { memoBySiteVersion } from "./site-memo.server";
+import { withScheduledHours } from "~/domain/content/scheduled-overlay";
 import { formatPhone, phoneHref } from "~/domain/display/phone";
 
 export type Location = typeof locations.$inferSelect;
 
 /** Visible locations of the site, sorted by name (spec 2.5: "Cards are sorted by name. Only locations with visible set are shown."). */
 export async function listLocations(db: Database, site: Site): Promise<Location[]> {
-  return db
+  const rows = await db
     .select()
     .from(locations)
     .where(and(eq(locations.siteId, site.id), eq(locations.visible, true)))
     .orderBy(asc(locations.name));
+  // A staff preview "as of" a moment shows the hours scheduled by then.
+  const changes = site.preview?.locationChanges;
+  return changes?.length ? rows.map((row) => withScheduledHours(row, changes)) : rows;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Special offers (spec 2.1 /special-offers, /offers/{id}, /offers/{manufacturer}/{id}; 2.6 offer
  * cards; 3 "Offer"; 9 truncation). An offer shows on its own site, or on every site when it is a
- * network offer (`siteId` null), never on a site in its `excludedSiteIds`, and only between its
+ * network offer (`siteId` and `dealerGroupId` null) or an offer of its dealer group, never on a site in its `excludedSiteIds`, and only between its
  * start and expiry dates, and only while `published` (issue 50; a staff preview can look ahead).
  */
 import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
@@ -64,7 +64,8 @@ function visibleTo(site: Site, now: Date) {
   return and(
     eq(offers.kind, "offer"),
     offerStatusVisible(site, now),
-    or(eq(offers.siteId, site.id), isNull(offers.siteId)),
+    // The site's own, its dealer group's, or the whole network's.
+    or(eq(offers.siteId, site.id), and(isNull(offers.siteId), site.dealerGroup ? or(isNull(offers.dealerGroupId), eq(offers.dealerGroupId, site.dealerGroup.id)) : isNull(offers.dealerGroupId))),
     sql`not (${site.id} = any(${offers.excludedSiteIds}))`,
     or(isNull(offers.startsAt), lte(offers.startsAt, now)),
     or(isNull(offers.expiresAt), gt(offers.expiresAt, now)),

@@ -7,18 +7,30 @@
  * another takes the row on its next tick. The content rows' own triggers (migration 0018) move the
  * site's config version, so every node's page cache shows the change on its next request.
  *
- * Other content kinds (pages, banners, locations' hours) join by adding their entity to
- * {@link SCHEDULED_ENTITIES}: its actions and how each is applied.
+ * Every content kind of the console joins through {@link SCHEDULED_ENTITIES}: offers and pages
+ * (publish, unpublish), the site's navigation and promotions (banners, popup: values merged into
+ * the published config as a new settings version) and a location's weekly or special hours. A
+ * change that writes values carries them in `payload`, checked by the console when it was typed.
  */
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { runEvery } from "./interval-worker.server";
-import { offers, scheduledChanges, staffAudit } from "../../db/schema/index";
+import { contentPages, locations, offers, scheduledChanges, staffAudit, type LocationSaturdayRule, type OpeningHourEntry, type SpecialHourEntry } from "../../db/schema/index";
+import { withSpecialHours, type DueByMoment } from "~/domain/content/scheduled-overlay";
+import { publishScheduledConfig } from "~/console/settings.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+/** What the job knows of a change when it applies it. */
+export interface DueChange {
+  entityId: number;
+  siteId: number | null;
+  payload: Record<string, unknown> | null;
+  actorEmail: string | null;
+}
+
 /** Applies one action to one row, inside the job's transaction. */
-export type ApplyChange = (tx: Tx, entityId: number, siteId: number | null) => Promise<{ before: unknown; after: unknown } | null>;
+export type ApplyChange = (tx: Tx, change: DueChange) => Promise<{ before: unknown; after: unknown } | null>;
 
 async function setOfferStatus(tx: Tx, id: number, siteId: number | null, to: "published" | "draft") {
   const [before] = await tx
@@ -32,11 +44,79 @@ async function setOfferStatus(tx: Tx, id: number, siteId: number | null, to: "pu
   return { before: { status: before.status }, after: { status: to } };
 }
 
-/** Every entity that can be scheduled, with its actions. */
+/**
+ * Publishes or unpublishes a site's page. A shared template gets the site's own copy first (as
+ * publishing by hand does), so other sites keep the template as it is.
+ */
+async function setPageEnabled(tx: Tx, id: number, siteId: number | null, enabled: boolean) {
+  if (siteId === null) throw new Error("a page change needs its site");
+  const [row] = await tx
+    .select()
+    .from(contentPages)
+    .where(and(eq(contentPages.id, id), or(eq(contentPages.siteId, siteId), isNull(contentPages.siteId))));
+  if (!row) throw new Error(`page ${id} no longer exists`);
+  let rowId = row.id;
+  if (row.siteId === null) {
+    const [own] = await tx.select({ id: contentPages.id }).from(contentPages).where(and(eq(contentPages.siteId, siteId), eq(contentPages.slug, row.slug)));
+    if (own) rowId = own.id;
+    else {
+      const { id: _id, siteId: _site, ...copy } = row;
+      rowId = (await tx.insert(contentPages).values({ ...copy, siteId, updatedAt: new Date() }).returning({ id: contentPages.id }))[0]!.id;
+    }
+  }
+  await tx.update(contentPages).set({ enabled, updatedAt: new Date(), ...(enabled ? { unpublishedAt: null } : {}) }).where(eq(contentPages.id, rowId));
+  return { before: { slug: row.slug, published: row.enabled }, after: { slug: row.slug, published: enabled } };
+}
+
+/** Writes a location's scheduled hours (the site's own location only). */
+async function setLocationHours(tx: Tx, change: DueChange, kind: "weekly" | "special") {
+  const [row] = await tx
+    .select()
+    .from(locations)
+    .where(and(eq(locations.id, change.entityId), change.siteId === null ? undefined : eq(locations.siteId, change.siteId)))
+    .for("update");
+  if (!row) throw new Error(`location ${change.entityId} no longer exists`);
+  const payload = change.payload ?? {};
+  if (kind === "weekly") {
+    const openingHours = payload.openingHours as OpeningHourEntry[];
+    const alternatingSaturday = (payload.alternatingSaturday ?? null) as LocationSaturdayRule | null;
+    await tx.update(locations).set({ openingHours, alternatingSaturday }).where(eq(locations.id, row.id));
+    return { before: { slug: row.slug, openingHours: row.openingHours, alternatingSaturday: row.alternatingSaturday }, after: { slug: row.slug, openingHours, alternatingSaturday } };
+  }
+  const specialHours = withSpecialHours(row.specialHours, payload.entries as SpecialHourEntry[]);
+  await tx.update(locations).set({ specialHours }).where(eq(locations.id, row.id));
+  return { before: { slug: row.slug, specialHours: row.specialHours }, after: { slug: row.slug, specialHours } };
+}
+
+/** Merges the payload's sections into the published config as a new settings version. */
+async function publishSections(tx: Tx, change: DueChange) {
+  if (change.siteId === null || change.siteId !== change.entityId) throw new Error("a site-config change names its own site");
+  const sections = (change.payload ?? {}) as Record<string, Record<string, unknown>>;
+  const version = await publishScheduledConfig(tx, change.siteId, sections, change.actorEmail);
+  return { before: null, after: { version, sections: Object.keys(sections) } };
+}
+
+/**
+ * Every entity that can be scheduled, with its actions. `site-config` changes name the site as
+ * their row; `navigation` and `promotions` are separate actions so each editor has its own pending
+ * change (one per row and action).
+ */
 export const SCHEDULED_ENTITIES = {
   offer: {
-    publish: (tx, id, siteId) => setOfferStatus(tx, id, siteId, "published"),
-    unpublish: (tx, id, siteId) => setOfferStatus(tx, id, siteId, "draft"),
+    publish: (tx, c) => setOfferStatus(tx, c.entityId, c.siteId, "published"),
+    unpublish: (tx, c) => setOfferStatus(tx, c.entityId, c.siteId, "draft"),
+  },
+  page: {
+    publish: (tx, c) => setPageEnabled(tx, c.entityId, c.siteId, true),
+    unpublish: (tx, c) => setPageEnabled(tx, c.entityId, c.siteId, false),
+  },
+  "site-config": {
+    navigation: publishSections,
+    promotions: publishSections,
+  },
+  location: {
+    "weekly-hours": (tx, c) => setLocationHours(tx, c, "weekly"),
+    "special-hours": (tx, c) => setLocationHours(tx, c, "special"),
   },
 } satisfies Record<string, Record<string, ApplyChange>>;
 
@@ -59,12 +139,12 @@ export interface PendingChange {
  */
 export async function scheduleChange<E extends ScheduledEntity>(
   tx: Tx,
-  change: { siteId: number | null; entity: E; entityId: number; action: ScheduledAction<E>; runAt: Date; actor: { id: string; email: string } | null },
+  change: { siteId: number | null; entity: E; entityId: number; action: ScheduledAction<E>; runAt: Date; actor: { id: string; email: string } | null; payload?: Record<string, unknown> | null },
 ): Promise<number> {
   await cancelChanges(tx, change.entity, change.entityId, change.action);
   const [row] = await tx
     .insert(scheduledChanges)
-    .values({ siteId: change.siteId, entity: change.entity, entityId: change.entityId, action: change.action, runAt: change.runAt, createdBy: change.actor?.id ?? null, actorEmail: change.actor?.email ?? null })
+    .values({ siteId: change.siteId, entity: change.entity, entityId: change.entityId, action: change.action, runAt: change.runAt, createdBy: change.actor?.id ?? null, actorEmail: change.actor?.email ?? null, payload: change.payload ?? null })
     .returning({ id: scheduledChanges.id });
   return row!.id;
 }
@@ -93,18 +173,34 @@ export async function pendingChanges(db: Pick<Database, "select">, entity: Sched
 }
 
 /**
+ * A site's pending changes due at or before `asOf`, oldest first (the order the job applies
+ * them): what a preview "as of" that moment lays over the current content.
+ * @param asOf epoch ms
+ */
+export async function pendingChangesDueBy(db: Pick<Database, "select">, siteId: number, asOf: number): Promise<DueByMoment[]> {
+  return db
+    .select({ entity: scheduledChanges.entity, entityId: scheduledChanges.entityId, action: scheduledChanges.action, payload: scheduledChanges.payload })
+    .from(scheduledChanges)
+    .where(and(eq(scheduledChanges.siteId, siteId), eq(scheduledChanges.status, "pending"), lte(scheduledChanges.runAt, new Date(asOf))))
+    .orderBy(asc(scheduledChanges.runAt), asc(scheduledChanges.id));
+}
+
+/**
  * Applies every change due at `now` (oldest first, at most `limit` per call), each in its own
  * savepoint: a change that fails (its row was deleted) is marked `failed` with the reason and the
  * others still apply. Each applied change is audited (actor "scheduler").
  * @param now epoch ms
+ * @param options `limit` (default 100); `siteId`: only that site's changes (tests sharing one
+ *   database run the job for their own site; the worker runs it for every site)
  * @returns counts of applied and failed changes
  */
-export async function runDueChanges(db: Database, now: number, limit = 100): Promise<{ applied: number; failed: number }> {
+export async function runDueChanges(db: Database, now: number, options: { limit?: number; siteId?: number } = {}): Promise<{ applied: number; failed: number }> {
+  const { limit = 100, siteId } = options;
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(scheduledChanges)
-      .where(and(eq(scheduledChanges.status, "pending"), lte(scheduledChanges.runAt, new Date(now))))
+      .where(and(eq(scheduledChanges.status, "pending"), lte(scheduledChanges.runAt, new Date(now)), siteId === undefined ? undefined : eq(scheduledChanges.siteId, siteId)))
       .orderBy(asc(scheduledChanges.runAt), asc(scheduledChanges.id))
       .limit(limit)
       .for("update", { skipLocked: true });
@@ -115,7 +211,7 @@ export async function runDueChanges(db: Database, now: number, limit = 100): Pro
       const apply = actions?.[change.action];
       try {
         if (!apply) throw new Error(`no action ${change.action} for ${change.entity}`);
-        const diff = await tx.transaction((sp) => apply(sp, change.entityId, change.siteId));
+        const diff = await tx.transaction((sp) => apply(sp, { entityId: change.entityId, siteId: change.siteId, payload: change.payload, actorEmail: change.actorEmail }));
         await tx.update(scheduledChanges).set({ status: "applied", appliedAt: new Date(now) }).where(eq(scheduledChanges.id, change.id));
         await tx.insert(staffAudit).values({ userId: null, actorEmail: "scheduler", siteId: change.siteId, action: `${change.entity}.scheduled-${change.action}`, entity: change.entity, entityId: String(change.entityId), before: diff?.before ?? null, after: diff?.after ?? { scheduledBy: change.actorEmail } });
         applied++;

@@ -16,8 +16,17 @@ export interface Site {
    * Set only when a staff member previews the site (issue 48 settings draft; issue 50 content "as
    * of" a moment; server/preview.ts): never on a shopper's request. `asOf` (epoch ms): content is
    * shown as it will be then (dates and scheduled changes); `drafts`: draft offers show too.
+   * `pages`: a page's published state by row id, as its scheduled changes due by `asOf` leave it;
+   * `locationChanges`: locations' scheduled hours due by `asOf`, oldest first (the scheduled
+   * navigation and promotions are already in `config`).
    */
-  preview?: { draftRevision: number; asOf?: number; drafts?: boolean };
+  preview?: {
+    draftRevision: number;
+    asOf?: number;
+    drafts?: boolean;
+    pages?: Record<number, boolean>;
+    locationChanges?: { locationId: number; action: "weekly-hours" | "special-hours"; payload: Record<string, unknown> }[];
+  };
   /** Archived by an operator (issue 48): its hosts answer 410 Gone; its data is kept. */
   archived?: boolean;
 }

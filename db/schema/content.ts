@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, real, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { manufacturers, models } from "./catalogue";
 import { locations } from "./locations";
-import { sites } from "./sites";
+import { dealerGroups, sites } from "./sites";
 
 /** A customer review of a location, spec 3 "Review". `rating` 1-5. */
 export const reviews = pgTable(
@@ -38,6 +38,8 @@ export const offers = pgTable(
   {
     id: serial("id").primaryKey(),
     siteId: integer("site_id").references(() => sites.id, { onDelete: "cascade" }),
+    /** Issue 50 (migration 0038): with no site, the dealer group whose sites show it (null: the whole network). */
+    dealerGroupId: integer("dealer_group_id").references(() => dealerGroups.id, { onDelete: "cascade" }),
     kind: text("kind").$type<"offer" | "promo_card">().notNull().default("offer"),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),

@@ -1,4 +1,4 @@
-import { customType, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { customType, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { sites } from "./sites";
 
 /**
@@ -23,6 +23,8 @@ export const scheduledChanges = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     appliedAt: timestamp("applied_at", { withTimezone: true }),
     error: text("error"),
+    /** The values the action writes (migration 0038), e.g. a location's weekly hours; null for publish and unpublish. */
+    payload: jsonb("payload").$type<Record<string, unknown>>(),
   },
   (t) => [index("scheduled_changes_entity").on(t.entity, t.entityId)],
 );

@@ -47,6 +47,29 @@ describe(`console content pages (${ENGINE})`, () => {
     expect((await auditOf("content.page-create")).length).toBe(0);
   });
 
+  it("the live preview endpoint answers the same sanitised HTML as the Preview button, and saves nothing (who may post it: the permission test)", async () => {
+    const body = "Meet **the team** at {{site_name}}.\n\n<script>alert(1)</script><img src=x onerror=alert(2)>[x](javascript:alert(3))";
+    const response = await post("/pages/preview", { title: "Our {{site_name}} team", body });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("no-store");
+    const answer = (await response.json()) as { title: string; html: string };
+    expect(answer.title).toBe(`Our ${state.t.site.name} team`);
+    expect(answer.html).toContain(`Meet <strong>the team</strong> at ${state.t.site.name}.`);
+    expect(answer.html).not.toContain("<script");
+    expect(answer.html).not.toContain("onerror");
+    expect(answer.html).not.toContain('href="javascript:');
+    // Exactly what the server preview (the no-script path) shows.
+    const server = await (await post("/pages/edit", { intent: "preview", slug: "pages/our-team", title: "Our team", body })).text();
+    expect(server).toContain(answer.html);
+    const missing = await post("/pages/preview", { title: "No body" });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { errors: string[] }).errors).toEqual(["Post the page's body."]);
+    expect((await auditOf("content.page-create")).length).toBe(0);
+    const page = await (await consoleRequest(state.t, `/sites/${state.t.site.slug}/pages/edit`, { ip, cookie: editor })).text();
+    expect(page).toContain(`data-live-preview="/sites/${state.t.site.slug}/pages/preview"`);
+    expect(page).toContain('<script src="/console/markdown-preview.js" defer="">');
+  });
+
   it("a slug that would shadow another route is refused with the routes a page may use; a malformed one too", async () => {
     for (const slug of ["finance", "pages/unsubscribe", "cars/some-car"]) {
       const response = await post("/pages/edit", { intent: "save", slug, title: "Shadow", body: "x" });

@@ -81,7 +81,7 @@ describe(`console offers (${ENGINE})`, () => {
     expect(await (await shopper("/special-offers")).text()).not.toContain(name);
     expect((await shopper(`/offers/${id}`)).status).toBe(404);
 
-    const user = (await state.handle.db.select().from(staffAudit).where(eq(staffAudit.entityId, String(id))))[0]!.userId!;
+    const user = (await state.handle.db.select().from(staffAudit).where(and(eq(staffAudit.entity, "offer"), eq(staffAudit.entityId, String(id)), eq(staffAudit.action, "offer.create"))))[0]!.userId!;
     const asOf = async (at: number) => `fc_preview=${await signPreviewToken(state.handle.db, state.t.site.id, user, Date.now(), { asOf: at })}`;
     const before = await (await shopper("/special-offers", await asOf(runAt.getTime() - 60_000))).text();
     expect(before).not.toContain(name);
@@ -92,10 +92,10 @@ describe(`console offers (${ENGINE})`, () => {
     expect(previewPage).toContain("Preview of the site as of");
 
     // The job at a minute before does nothing; two callers at the moment apply it once.
-    expect(await runDueChanges(state.handle.db, runAt.getTime() - 60_000)).toEqual({ applied: 0, failed: 0 });
-    const [a, b] = await Promise.all([runDueChanges(state.handle.db, runAt.getTime() + 1000), runDueChanges(state.handle.db, runAt.getTime() + 1000)]);
+    expect(await runDueChanges(state.handle.db, runAt.getTime() - 60_000, { siteId: state.t.site.id })).toEqual({ applied: 0, failed: 0 });
+    const [a, b] = await Promise.all([runDueChanges(state.handle.db, runAt.getTime() + 1000, { siteId: state.t.site.id }), runDueChanges(state.handle.db, runAt.getTime() + 1000, { siteId: state.t.site.id })]);
     expect(a.applied + b.applied).toBeGreaterThanOrEqual(1);
-    const mine = await state.handle.db.select().from(scheduledChanges).where(eq(scheduledChanges.entityId, id));
+    const mine = await state.handle.db.select().from(scheduledChanges).where(and(eq(scheduledChanges.entity, "offer"), eq(scheduledChanges.entityId, id)));
     expect(mine.map((c) => c.status)).toEqual(["applied"]);
     const page = await (await shopper("/special-offers")).text();
     expect(page).toContain(name);
@@ -122,7 +122,7 @@ describe(`console offers (${ENGINE})`, () => {
     expect((await post(editor, { intent: "schedule", name, unpublishAt: later }, id)).status).toBe(302);
     expect((await post(editor, { intent: "retire" }, id)).status).toBe(302);
     expect(await (await shopper("/special-offers")).text()).not.toContain(name);
-    const changes = await state.handle.db.select().from(scheduledChanges).where(eq(scheduledChanges.entityId, id));
+    const changes = await state.handle.db.select().from(scheduledChanges).where(and(eq(scheduledChanges.entity, "offer"), eq(scheduledChanges.entityId, id)));
     expect(changes.map((c) => c.status)).toEqual(["cancelled"]);
   });
 

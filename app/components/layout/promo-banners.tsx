@@ -7,7 +7,7 @@ export function PromoBanners({ banners }: { banners: Banner[] }) {
   return (
     <div className="mt-6 space-y-4">
       {banners.map((b, i) => (
-        <section key={`${i}-${b.title}`} aria-labelledby={`banner-${i}`} className="rounded-xl bg-[var(--site-primary)] p-6 text-[var(--site-on-primary)]">
+        <section key={`${i}-${b.title}`} aria-labelledby={`banner-${i}`} className="surface-primary rounded-xl bg-[var(--site-primary)] p-6 text-[var(--site-on-primary)]">
           <h2 id={`banner-${i}`} className="text-xl font-bold">
             {b.title}
           </h2>

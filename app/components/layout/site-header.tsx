@@ -250,7 +250,7 @@ export function SiteHeader({ site, accountSlot }: { site: SiteChrome; accountSlo
   return (
     <header
       data-menu-open={menuOpen ? "true" : undefined}
-      className={`site-header relative z-30 bg-[var(--site-primary)] text-[var(--site-on-primary)] ${menuOpen ? "site-header--menu-open shadow-lg" : ""}`}
+      className={`site-header surface-primary relative z-30 bg-[var(--site-primary)] text-[var(--site-on-primary)] ${menuOpen ? "site-header--menu-open shadow-lg" : ""}`}
     >
       <a href="#main" className="skip-link">
         Skip to content

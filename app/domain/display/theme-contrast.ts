@@ -9,7 +9,9 @@
  *   certified programme name, "Show all makes";
  * - `accent` on white: prices on the checkout and trade-in pages;
  * - white on `accent`: the car card and VDP tags ("New", "Demo");
- * - `accent` on the page background: the focus outline (non-text: 3:1).
+ * - `accent` on the page background: the focus outline (non-text: 3:1);
+ * - the focus outline on the primary colour (header, banners): its own colour, chosen per theme by
+ *   {@link focusRingOnPrimary} (non-text: 3:1).
  */
 import { ColorSpace, contrastWCAG21, parse, sRGB } from "colorjs.io/fn";
 
@@ -53,6 +55,19 @@ export function contrastRatio(foreground: string, background: string): number {
 }
 
 /**
+ * The focus outline's colour where it sits on the primary colour (the header, home banners): the
+ * accent when it stands out from the primary by 3:1 (the brand's own focus colour, as on the page),
+ * else the text colour on the primary, which the text check already holds to 4.5:1 against it. So
+ * every theme that passes its text pairs gets a visible outline on the header, and none is refused
+ * for it. WCAG 2.2 SC 1.4.11 and 2.4.13 (3:1 against the adjacent colour).
+ * @param theme the resolved theme colours (`#rrggbb`)
+ * @returns a `#rrggbb` colour, one of the theme's own
+ */
+export function focusRingOnPrimary(theme: ThemeColours): string {
+  return contrastRatio(theme.accent, theme.primary) >= AA_NON_TEXT ? theme.accent : theme.onPrimary;
+}
+
+/**
  * Every colour pair the theme produces, with its ratio and minimum.
  * @param theme the resolved theme colours (`#rrggbb`)
  */
@@ -64,6 +79,7 @@ export function themeContrastPairs(theme: ThemeColours): ContrastPair[] {
     { label: "Accent on white (prices)", field: "accent", foreground: theme.accent, background: "#ffffff", minimum: AA_TEXT },
     { label: "White on the accent (car tags)", field: "accent", foreground: "#ffffff", background: theme.accent, minimum: AA_TEXT },
     { label: `Accent focus outline on the page background ${PAGE_BACKGROUND}`, field: "accent", foreground: theme.accent, background: PAGE_BACKGROUND, minimum: AA_NON_TEXT },
+    { label: "Focus outline on the primary colour (header, banners)", field: "onPrimary", foreground: focusRingOnPrimary(theme), background: theme.primary, minimum: AA_NON_TEXT },
   ];
   return pairs.map((p) => ({ ...p, ratio: Math.floor(contrastRatio(p.foreground, p.background) * 100) / 100 }));
 }

@@ -22,6 +22,10 @@ export default function ConsoleGroup({ loaderData }: Route.ComponentProps) {
         <a href={`/groups/${loaderData.group.slug}/staff`} className="underline">
           Group admins
         </a>
+        {" · "}
+        <a href={`/groups/${loaderData.group.slug}/offers`} className="underline">
+          Group offers
+        </a>
       </p>
       <SiteLinks sites={loaderData.sites} className="mt-3" />
     </section>

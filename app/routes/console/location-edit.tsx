@@ -21,8 +21,10 @@ import {
   lookupPostcodeSuburbs,
   putSpecialHours,
   removeSpecialHours,
+  saturdayRule,
   saveLocation,
   SpecialHoursFormSchema,
+  weeklyFromForm,
   type ConsoleLocation,
 } from "~/console/locations.server";
 import { ACCEPT_ATTRIBUTE, LOCATION_TYPES } from "~/console/content-fields";
@@ -33,6 +35,8 @@ import { DAY_LONG, localClock } from "~/domain/opening-hours";
 import { resolveSiteConfig } from "~/sites/resolve-config";
 import { sites, dealerGroups } from "../../../db/schema/index";
 import { eq } from "drizzle-orm";
+import { applyAtInstant, cancelSiteChange, listSitePending, scheduleSiteChange } from "~/console/scheduling.server";
+import { ApplyAtControls, PendingChangesList } from "~/console/schedule-ui";
 
 const ROUTE_ID = "console-site-location-edit";
 type Values = Record<string, string | string[]>;
@@ -95,6 +99,8 @@ export async function loader(args: Route.LoaderArgs) {
     specials: (location?.specialHours ?? []).filter((s) => s.date >= today),
     holidays: location ? (await upcomingPublicHolidays(today, location.state)).map((h) => ({ ...h, set: setDates.has(h.date) })) : [],
     timeZone: config.timeZone,
+    locationPath: location ? `/${config.links.locationDetailPrefix}/${location.slug}` : null,
+    pending: location ? await listSitePending(db, scoped.id, config.timeZone, { entity: "location", entityIds: [location.id] }) : [],
     done: new URL(args.request.url).searchParams.get("done"),
   };
 }
@@ -135,7 +141,12 @@ export async function action(args: Route.ActionArgs) {
     return { problem: { form: "location", errors: {}, values: { ...values, city, state: hit.state } }, done: `Postcode ${postcode.trim()} (${hit.state}) covers: ${hit.suburbs.join(", ")}. Check the suburb, then save.` } satisfies Outcome;
   }
 
-  if (slug && (intent === "add-special" || intent === "remove-special" || intent === "add-holidays")) {
+  if (slug && intent === "cancel-scheduled") {
+    await cancelSiteChange(db, actor, scoped.id, Number(form.get("changeId")));
+    return back(slug, "cancelled");
+  }
+
+  if (slug && (intent === "add-special" || intent === "remove-special" || intent === "add-holidays" || intent === "schedule-special")) {
     try {
       if (intent === "remove-special") {
         const date = String(form.get("date") ?? "");
@@ -156,7 +167,16 @@ export async function action(args: Route.ActionArgs) {
       if (!parsed.ok) return data<Outcome>({ problem: parsed.problem, done: null }, { status: 400 });
       const v = parsed.value;
       const open = v.status === "Open";
-      await putSpecialHours(db, actor, scoped.id, slug, [{ date: v.date, status: v.status, startHour: open ? v.startHour! : null, endHour: open ? v.endHour! : null, ...(v.note ? { note: v.note } : {}) }]);
+      const entry = { date: v.date, status: v.status, startHour: open ? v.startHour! : null, endHour: open ? v.endHour! : null, ...(v.note ? { note: v.note } : {}) };
+      if (intent === "schedule-special") {
+        const when = await scheduledFor(db, scoped.id, form);
+        if (!when.ok) return refused("special", { applyAt: [when.message] }, typedValues(form));
+        const location = await getSiteLocation(db, scoped.id, slug);
+        if (!location) throw new LocationRefused("form", "This location no longer exists.");
+        await scheduleSiteChange(db, actor, { siteId: scoped.id, entity: "location", entityId: location.id, action: "special-hours", runAt: when.runAt, payload: { entries: [entry] }, label: location.slug });
+        return back(slug, "scheduled");
+      }
+      await putSpecialHours(db, actor, scoped.id, slug, [entry]);
       return back(slug, "special-added");
     } catch (error) {
       if (error instanceof LocationRefused) throw data(error.message, { status: 404 });
@@ -167,6 +187,15 @@ export async function action(args: Route.ActionArgs) {
   const parsed = parseConsoleForm("location", form, LocationFormSchema);
   if (!parsed.ok) return data<Outcome>({ problem: parsed.problem, done: null }, { status: 400 });
   const values = typedValues(form);
+  if (slug && intent === "schedule-hours") {
+    // Only the weekly hours and the Saturday rule are scheduled; the rest of the form is not saved.
+    const when = await scheduledFor(db, scoped.id, form);
+    if (!when.ok) return refused("location", { applyAt: [when.message] }, values);
+    const location = await getSiteLocation(db, scoped.id, slug);
+    if (!location) throw data("No such location", { status: 404 });
+    await scheduleSiteChange(db, actor, { siteId: scoped.id, entity: "location", entityId: location.id, action: "weekly-hours", runAt: when.runAt, payload: { openingHours: weeklyFromForm(parsed.value), alternatingSaturday: saturdayRule(parsed.value) }, label: location.slug });
+    return back(slug, "scheduled");
+  }
   let imageUrl: string | undefined;
   const file = uploadedFile(form, "image");
   if (file) {
@@ -186,7 +215,14 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+/** The form's "Apply at" as an instant in the site's time zone. */
+async function scheduledFor(db: Parameters<typeof getSiteLocation>[0], siteId: number, form: FormData) {
+  return applyAtInstant(form.get("applyAt"), (await siteConfigOf(db, siteId)).timeZone, Date.now());
+}
+
 const DONE: Record<string, string> = {
+  scheduled: "Scheduled. The change takes effect within a minute of its time.",
+  cancelled: "Scheduled change cancelled.",
   created: "Location added. It shows on the public site now (if shown).",
   saved: "Location saved. The public site shows it on its next request.",
   "special-added": "Special hours saved. The public site shows them on its next request.",
@@ -197,7 +233,7 @@ const DONE: Record<string, string> = {
 const input = "mt-1 w-full rounded border border-slate-500 px-2 py-1";
 
 export default function ConsoleLocationEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, location, manufacturers, canEdit, specials, holidays, siteRule, timeZone } = loaderData;
+  const { site, location, manufacturers, canEdit, specials, holidays, siteRule, timeZone, pending, locationPath } = loaderData;
   const outcome = actionData as Outcome | undefined;
   const mine = (form: string) => (outcome?.problem?.form === form ? outcome.problem : null);
   const problem = mine("location");
@@ -394,14 +430,18 @@ export default function ConsoleLocationEdit({ loaderData, actionData }: Route.Co
             </button>
           </p>
         ) : null}
+        {canEdit && location ? <ApplyAtControls outcome={outcome} form="location" timeZone={timeZone} intent="schedule-hours" label="Schedule the opening hours and Saturday rule (nothing else is saved)" /> : null}
       </form>
+      {location ? <PendingChangesList pending={pending} describe={(p) => (p.action === "weekly-hours" ? "New weekly hours apply" : "Special hours are added")} previewHref={`/sites/${site.slug}/offers/preview?next=${encodeURIComponent(locationPath ?? "/")}`} /> : null}
 
-      {location ? <SpecialHoursSection specials={specials} holidays={holidays} canEdit={canEdit} errors={(name) => errors("special", name)} holidayErrors={errors("holidays", "holiday")} typed={mine("special")?.values ?? null} /> : null}
+      {location ? <SpecialHoursSection outcome={outcome} timeZone={timeZone} specials={specials} holidays={holidays} canEdit={canEdit} errors={(name) => errors("special", name)} holidayErrors={errors("holidays", "holiday")} typed={mine("special")?.values ?? null} /> : null}
     </section>
   );
 }
 
 function SpecialHoursSection(props: {
+  outcome: Outcome | undefined;
+  timeZone: string;
   specials: { date: string; status: string; startHour: string | null; endHour: string | null; note?: string }[];
   holidays: { date: string; name: string; national: boolean; set: boolean }[];
   canEdit: boolean;
@@ -469,6 +509,7 @@ function SpecialHoursSection(props: {
               <button type="submit" name="intent" value="add-special" className="mt-3 rounded bg-slate-900 px-3 py-1 text-white">
                 Save special hours
               </button>
+              <ApplyAtControls outcome={props.outcome} form="special" timeZone={props.timeZone} intent="schedule-special" label="Schedule these special hours" />
             </fieldset>
           </form>
           <form method="post" className="mt-4 rounded border border-slate-300 p-4">

@@ -16,6 +16,8 @@ import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { NAV_ACTION_LABELS, NAV_ACTIONS, type NavRow } from "~/console/navigation-rows";
 import { checkNavigationRows, NavigationFormSchema, navigationProblem, previewNavigation, rowsOf } from "~/console/navigation.server";
 import { publishConfigChange, SettingsConflict } from "~/console/settings.server";
+import { applyAtInstant, cancelSiteChange, listSitePending, scheduleSiteChange } from "~/console/scheduling.server";
+import { ApplyAtControls, PendingChangesList } from "~/console/schedule-ui";
 import type { NavigationTree } from "~/domain/navigation/navigation";
 import { manufacturers, models } from "../../../db/schema/index";
 
@@ -43,7 +45,9 @@ export async function loader(args: Route.LoaderArgs) {
     rows: rowsOf(nav.overrides).rows,
     menus: previewNavigation(full.config, nav.overrides),
     models: brandModels.map((m) => ({ ...m, own: nav.modelStatuses[m.slug] ?? "" })),
-    notice: done ? `Published as settings version ${done}: shoppers see it on their next page.` : null,
+    notice: done === "scheduled" ? "Scheduled. The change takes effect within a minute of its time." : done === "cancelled" ? "Scheduled change cancelled." : done ? `Published as settings version ${done}: shoppers see it on their next page.` : null,
+    timeZone: full.config.timeZone,
+    pending: await listSitePending(db, full.id, full.config.timeZone, { entity: "site-config", entityIds: [full.id], actions: ["navigation"] }),
   };
 }
 
@@ -52,6 +56,10 @@ export async function action(args: Route.ActionArgs) {
   const full = await resolvedSite(db, site!.site.slug);
   const actor = { member, ipAddress: console.clientIp };
   const { form, intent } = await readPostedForm(args.request);
+  if (intent === "cancel-scheduled") {
+    await cancelSiteChange(db, actor, full.id, Number(form.get("changeId")));
+    return redirect(`/sites/${full.slug}/navigation?done=cancelled`);
+  }
   const publish = async (change: (navigation: Record<string, unknown>) => void) => {
     try {
       const version = await publishConfigChange(db, actor, full.id, (config) => {
@@ -75,7 +83,7 @@ export async function action(args: Route.ActionArgs) {
       navigation.modelStatuses = statuses;
     });
   }
-  if (intent !== "preview" && intent !== "save") return data({ problem: { form: FORM, errors: { form: ["Choose Preview or Save."] }, values: {} }, done: null, rows: null, preview: null }, { status: 400 });
+  if (intent !== "preview" && intent !== "save" && intent !== "schedule") return data({ problem: { form: FORM, errors: { form: ["Choose Preview or Save."] }, values: {} }, done: null, rows: null, preview: null }, { status: 400 });
   const parsed = parseConsoleForm(FORM, form, NavigationFormSchema);
   if (!parsed.ok) return data({ problem: parsed.problem, done: null, rows: null, preview: null }, { status: 400 });
   const typed = parsed.value.rows.map((row) => ({ ...row, action: row.action }) as Omit<NavRow, "action"> & { action: NavRow["action"] | "none" });
@@ -85,6 +93,12 @@ export async function action(args: Route.ActionArgs) {
   // Overrides the rows cannot show (a CSS class, a new footer section) are kept as they were.
   const overrides = [...checked.overrides, ...rowsOf(full.config.navigation.overrides).kept];
   if (intent === "preview") return { problem: null, done: null, rows: typed, preview: previewNavigation(full.config, overrides) };
+  if (intent === "schedule") {
+    const when = applyAtInstant(form.get("applyAt"), full.config.timeZone, Date.now());
+    if (!when.ok) return data({ problem: { form: FORM, errors: { applyAt: [when.message] }, values: { applyAt: String(form.get("applyAt") ?? "") } }, done: null, rows: typed, preview: null }, { status: 400 });
+    await scheduleSiteChange(db, actor, { siteId: full.id, entity: "site-config", entityId: full.id, action: "navigation", runAt: when.runAt, payload: { navigation: { overrides } }, label: "navigation" });
+    return redirect(`/sites/${full.slug}/navigation?done=scheduled`);
+  }
   return publish((navigation) => {
     navigation.overrides = overrides;
   });
@@ -123,7 +137,7 @@ function Menus({ menus, label }: { menus: NavigationTree; label: string }) {
 }
 
 export default function ConsoleNavigation({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, rows, menus, models: brandModels, notice } = loaderData;
+  const { site, rows, menus, models: brandModels, notice, timeZone, pending } = loaderData;
   const outcome = actionData as Outcome;
   const shown = outcome?.rows ?? [...rows, ...Array.from({ length: BLANK_ROWS }, () => ({ area: "header" as const, target: "", action: "none", name: "", url: "", position: "" }))];
   const cell = (i: number, field: keyof NavRow) => {
@@ -187,7 +201,9 @@ export default function ConsoleNavigation({ loaderData, actionData }: Route.Comp
           );
         })}
         <PreviewAndSave saveLabel="Save and publish" />
+        <ApplyAtControls outcome={outcome} form={FORM} timeZone={timeZone} label="Schedule these changes" />
       </form>
+      <PendingChangesList pending={pending} describe={() => "The navigation changes scheduled then apply"} previewHref={`/sites/${site.slug}/offers/preview?next=%2F`} />
       <section aria-labelledby="menus-title" className="mt-6">
         <h2 id="menus-title" className="text-xl font-bold">
           {outcome?.preview ? "Preview (not saved)" : "Menus as shoppers see them"}

@@ -36,13 +36,15 @@ export async function loader(args: Route.LoaderArgs) {
   const offer = rawOffer && /^\d{1,9}$/.test(rawOffer) ? await loadSiteOffer(db, scoped.id, Number(rawOffer)) : null;
   const at = params.get("at") ?? "";
   const drafts = params.get("drafts") === "1" || offer !== null;
-  const base = { site: { slug: scoped.slug, name: scoped.name }, timeZone: zone, at: at || tomorrowNine(Date.now(), zone), drafts, offer: offer ? { id: offer.id, name: offer.name } : null, link: null as string | null, moment: null as string | null, error: null as string | null, minutes: PREVIEW_TTL_SECONDS / 60 };
+  const base = { nextPath: params.get("next"), site: { slug: scoped.slug, name: scoped.name }, timeZone: zone, at: at || tomorrowNine(Date.now(), zone), drafts, offer: offer ? { id: offer.id, name: offer.name } : null, link: null as string | null, moment: null as string | null, error: null as string | null, minutes: PREVIEW_TTL_SECONDS / 60 };
   if (!params.has("at") && !offer) return base;
   const asOf = at ? instantOfLocalInput(at, zone) : new Date();
   if (!asOf) return data({ ...base, error: "Enter a date and time, e.g. 2026-12-07 09:00." }, { status: 400 });
   const token = await signPreviewToken(db, scoped.id, member.id, Date.now(), { asOf: asOf.getTime(), drafts });
   await recordAudit(db, { userId: member.id, actorEmail: member.email, siteId: scoped.id, action: "content.preview", entity: offer ? "offer" : "site-content", entityId: offer ? String(offer.id) : null, after: { asOf: asOf.toISOString(), drafts }, ipAddress: console.clientIp });
-  const next = offer ? `/offers/${offer.id}` : "/special-offers";
+  // Another editor's link names the page its change shows on (a same-site path).
+  const asked = params.get("next");
+  const next = offer ? `/offers/${offer.id}` : asked && /^\/(?![/\\])[^\s]{0,300}$/.test(asked) ? asked : "/special-offers";
   return { ...base, link: `${siteOrigin(console.origin, scoped.hosts, scoped.slug)}${PREVIEW_PATH}?token=${encodeURIComponent(token)}&next=${encodeURIComponent(next)}`, moment: momentInWords(asOf, zone) };
 }
 
@@ -51,7 +53,7 @@ export function action() {
 }
 
 export default function ConsoleOffersPreview({ loaderData }: Route.ComponentProps) {
-  const { site, timeZone, at, drafts, offer, link, moment, error, minutes } = loaderData;
+  const { site, timeZone, at, drafts, offer, link, moment, error, minutes, nextPath } = loaderData;
   return (
     <section aria-labelledby="preview-title">
       <title>{`Preview as of a moment · ${site.name} · Forecourt console`}</title>
@@ -65,6 +67,7 @@ export default function ConsoleOffersPreview({ loaderData }: Route.ComponentProp
       </h1>
       <form method="get" className="mt-4 grid max-w-md gap-3">
         {offer ? <input type="hidden" name="offer" value={offer.id} /> : null}
+        {nextPath ? <input type="hidden" name="next" value={nextPath} /> : null}
         <div className="grid gap-1">
           <label htmlFor="preview-at" className="font-semibold">
             As of ({timeZone})

@@ -16,6 +16,8 @@ import { FormStatus, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { siteFor } from "~/console/staff.server";
 import { renderPagePreview } from "~/services/content.server";
+import { applyAtInstant, cancelSiteChange, listSitePending, scheduleSiteChange } from "~/console/scheduling.server";
+import { ApplyAtControls, PendingChangesList } from "~/console/schedule-ui";
 
 const ROUTE_ID = "console-site-page-edit";
 const FORM = "page";
@@ -33,14 +35,19 @@ export async function loader(args: Route.LoaderArgs) {
   const row = id === null ? null : await pageForEdit(db, scoped.id, id);
   if (id !== null && !row) throw data("No such page", { status: 404 });
   const done = new URL(args.request.url).searchParams.get("done");
+  const timeZone = (await resolvedSite(db, scoped.slug)).config.timeZone;
   return {
     site: { slug: scoped.slug, name: scoped.name },
+    timeZone,
+    pending: row ? await listSitePending(db, scoped.id, timeZone, { entity: "page", entityIds: [row.id] }) : [],
     page: row
       ? { id: row.id, slug: row.slug, kind: row.kind, title: row.title, description: row.description, body: row.body, imageUrl: row.imageUrl ?? "", published: row.enabled, shared: row.siteId === null }
       : { id: null, slug: "pages/", kind: "page" as const, title: "", description: "", body: "", imageUrl: "", published: false, shared: false },
-    notice: done === "saved" ? "Saved." : done === "published" ? "Published: shoppers see this page now." : done === "unpublished" ? "Unpublished: shoppers no longer see this page." : null,
+    notice: done === "saved" ? "Saved." : done === "published" ? "Published: shoppers see this page now." : done === "unpublished" ? "Unpublished: shoppers no longer see this page." : done === "scheduled" ? "Scheduled. The change takes effect within a minute of its time." : done === "cancelled" ? "Scheduled change cancelled." : null,
   };
 }
+
+const ScheduleSchema = z.object({ change: z.enum(["publish", "unpublish"], { error: "Choose Publish or Unpublish." }) });
 
 const UnpublishSchema = z.object({
   then: z.enum(["404", "redirect"], { error: "Choose what its address answers." }),
@@ -63,9 +70,23 @@ export async function action(args: Route.ActionArgs) {
       const preview = await renderPagePreview(db, full, parsed.value);
       return { problem: null, done: null, preview, values: typed };
     }
-    if ((intent === "publish" || intent === "unpublish") && id !== null) {
+    if ((intent === "publish" || intent === "unpublish" || intent === "schedule" || intent === "cancel-scheduled") && id !== null) {
       // Publishing is its own permission (the matrix's content.publish), on top of the page's content.edit.
       await siteFor(db, member, scoped.slug, "content.publish");
+      if (intent === "cancel-scheduled") {
+        await cancelSiteChange(db, actor, scoped.id, Number(form.get("changeId")));
+        return back(id, "cancelled");
+      }
+      if (intent === "schedule") {
+        const row = await pageForEdit(db, scoped.id, id);
+        if (!row) throw new ContentInputError("This page no longer exists.");
+        const parsed = parseConsoleForm("schedule", form, ScheduleSchema);
+        if (!parsed.ok) return formProblem({ ...parsed.problem, values: typed });
+        const when = applyAtInstant(form.get("applyAt"), (await resolvedSite(db, scoped.slug)).config.timeZone, Date.now());
+        if (!when.ok) return fieldProblem("schedule", "applyAt", when.message, typed);
+        await scheduleSiteChange(db, actor, { siteId: scoped.id, entity: "page", entityId: row.id, action: parsed.value.change, runAt: when.runAt, label: `/${row.slug}` });
+        return back(id, "scheduled");
+      }
       if (intent === "publish") {
         await setPagePublished(db, actor, scoped.id, id, true);
         return back(id, "published");
@@ -86,7 +107,7 @@ export async function action(args: Route.ActionArgs) {
 type Outcome = FormOutcome & { preview?: { title: string; html: string }; values?: Record<string, string> };
 
 export default function ConsolePageEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, page, notice } = loaderData;
+  const { site, page, notice, timeZone, pending } = loaderData;
   const outcome = actionData as Outcome;
   const typed = (name: keyof typeof page) => outcome?.values?.[name] ?? String(page[name] ?? "");
   const isArticle = page.kind === "article";
@@ -98,13 +119,15 @@ export default function ConsolePageEdit({ loaderData, actionData }: Route.Compon
           All pages
         </a>
       </p>
+      {/* The live preview (progressive enhancement: the Preview button works without it). */}
+      <script src="/console/markdown-preview.js" defer />
       <Notice text={notice} />
       {outcome?.problem?.form === FORM ? <FormStatus outcome={outcome} /> : null}
       <p className="mt-2 text-sm">
         {page.id ? (page.published ? "This page is published." : "This page is not published: its address answers 404 or its redirect.") : "A new page is saved unpublished; publish it when it is ready."}
         {page.shared ? " It is the platform's shared template: saving makes this site's own copy." : ""}
       </p>
-      <form method="post" className="mt-4 grid gap-4" aria-label="Page">
+      <form method="post" className="mt-4 grid gap-4" aria-label="Page" data-live-preview={`/sites/${site.slug}/pages/preview`}>
         <Field outcome={outcome} form={FORM} name="slug" label="Address (after the site's domain)" value={typed("slug")} help={<>For example pages/our-team, about-us, or blog/vehicle-reviews/2026-ranger-review (a blog article).</>} />
         <Field outcome={outcome} form={FORM} name="title" label="Title" value={typed("title")} />
         <Field outcome={outcome} form={FORM} name="description" label="Description (search engines and lists)" value={typed("description")} />
@@ -112,18 +135,20 @@ export default function ConsolePageEdit({ loaderData, actionData }: Route.Compon
         <Field outcome={outcome} form={FORM} name="body" label="Body (Markdown)" rows={18} value={typed("body")} help={<>Headings with ##, lists with -, links as [text](/path). Raw HTML is removed. {"{{site_name}}"}, {"{{phone}}"} and {"{{address}}"} are filled in with the site's details.</>} />
         <PreviewAndSave saveLabel="Save" />
       </form>
-      {outcome?.preview ? (
-        <section aria-labelledby="preview-title" className="mt-6 rounded border-2 border-dashed border-amber-700 p-4">
-          <h2 id="preview-title" className="text-sm font-bold uppercase text-amber-900">
-            Preview (not saved)
-          </h2>
-          <article className="prose mt-2 max-w-none" aria-label="Page preview">
-            <p className="text-2xl font-bold">{outcome.preview.title}</p>
-            {/* Sanitised on the server by the same renderer as the live page (sanitize-html). */}
-            <div dangerouslySetInnerHTML={{ __html: outcome.preview.html }} />
-          </article>
-        </section>
-      ) : null}
+      {/* Shown after the Preview button; with JavaScript, the live preview fills it as staff type. */}
+      <section aria-labelledby="preview-title" data-live-preview-output="" hidden={!outcome?.preview} className="mt-6 rounded border-2 border-dashed border-amber-700 p-4">
+        <h2 id="preview-title" className="text-sm font-bold uppercase text-amber-900">
+          Preview (not saved)
+        </h2>
+        <p data-live-preview-status="" aria-live="polite" className="text-sm" />
+        <article className="prose mt-2 max-w-none" aria-label="Page preview">
+          <p className="text-2xl font-bold" data-live-preview-title="">
+            {outcome?.preview?.title}
+          </p>
+          {/* Sanitised on the server by the same renderer as the live page (sanitize-html). */}
+          <div data-live-preview-html="" dangerouslySetInnerHTML={{ __html: outcome?.preview?.html ?? "" }} />
+        </article>
+      </section>
       {page.id ? (
         page.published ? (
           <form method="post" className="mt-6 grid gap-3 rounded border border-slate-300 p-4" aria-labelledby="unpublish-title">
@@ -155,6 +180,25 @@ export default function ConsolePageEdit({ loaderData, actionData }: Route.Compon
             <span className="text-sm">Shoppers then see it at /{page.slug}{isArticle ? " and in the blog list" : ""}.</span>
           </form>
         )
+      ) : null}
+      {page.id ? (
+        <>
+          <form method="post" className="mt-6 rounded border border-slate-300 p-4" aria-labelledby="schedule-title">
+            <h2 id="schedule-title" className="font-bold">
+              Publish or unpublish at a time
+            </h2>
+            {outcome?.problem?.form === "schedule" ? <FormStatus outcome={outcome} /> : null}
+            <label htmlFor="schedule-change" className="mt-2 block text-sm font-medium">
+              Change
+            </label>
+            <select id="schedule-change" name="change" defaultValue={outcome?.values?.change ?? (page.published ? "unpublish" : "publish")} className="mt-1 rounded border border-slate-500 px-1 py-1">
+              <option value="publish">Publish</option>
+              <option value="unpublish">Unpublish (its address then answers 404, or a redirect set on the Redirects page)</option>
+            </select>
+            <ApplyAtControls outcome={outcome} form="schedule" timeZone={timeZone} />
+          </form>
+          <PendingChangesList pending={pending} describe={(p) => (p.action === "publish" ? "Publishes" : "Unpublishes")} previewHref={`/sites/${site.slug}/offers/preview?next=${encodeURIComponent(`/${page.slug}`)}`} />
+        </>
       ) : null}
     </section>
   );

@@ -77,6 +77,11 @@ export default function ConsolePlatform({ loaderData, actionData }: Route.Compon
       <h1 id="platform-title" className="text-2xl font-bold">
         Platform
       </h1>
+      <p className="mt-2">
+        <a href="/platform/offers" className="underline">
+          Network offers
+        </a>
+      </p>
       <FormStatus outcome={outcome} />
       {loaderData.groups.map((g) => (
         <section key={g.slug} aria-labelledby={`group-${g.slug}`} className="mt-4">

@@ -15,6 +15,8 @@ import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { brokenLinks } from "~/console/navigation.server";
 import { promotionLinks, promotionsConfig, PromotionsFormSchema, promotionsValues } from "~/console/promotions.server";
 import { publishConfigChange, SettingsConflict } from "~/console/settings.server";
+import { applyAtInstant, cancelSiteChange, listSitePending, scheduleSiteChange } from "~/console/scheduling.server";
+import { ApplyAtControls, PendingChangesList } from "~/console/schedule-ui";
 import { listLocations } from "~/services/locations.server";
 
 const ROUTE_ID = "console-site-promotions";
@@ -30,7 +32,9 @@ export async function loader(args: Route.LoaderArgs) {
     values: promotionsValues(nav),
     bannerRows: nav.banners.length + 1,
     licences: (await listLocations(db, full)).map((l) => ({ name: l.name, licence: l.dealerLicenseNumber, repairerLicence: l.motorVehicleRepairer })),
-    notice: done ? `Published as settings version ${done}: shoppers see it on their next page.` : null,
+    notice: done === "scheduled" ? "Scheduled. The change takes effect within a minute of its time." : done === "cancelled" ? "Scheduled change cancelled." : done ? `Published as settings version ${done}: shoppers see it on their next page.` : null,
+    timeZone: full.config.timeZone,
+    pending: await listSitePending(db, full.id, full.config.timeZone, { entity: "site-config", entityIds: [full.id], actions: ["promotions"] }),
   };
 }
 
@@ -39,7 +43,11 @@ export async function action(args: Route.ActionArgs) {
   const { db, site, member, console } = await guardConsoleAction("console-site-promotions", args);
   const full = await resolvedSite(db, site!.site.slug);
   const { form, intent, typed } = await readPostedForm(args.request);
-  if (intent !== "preview" && intent !== "save") return formProblem({ form: FORM, errors: { form: ["Choose Preview or Save."] }, values: typed });
+  if (intent === "cancel-scheduled") {
+    await cancelSiteChange(db, { member, ipAddress: console.clientIp }, full.id, Number(form.get("changeId")));
+    return redirect(`/sites/${full.slug}/promotions?done=cancelled`);
+  }
+  if (intent !== "preview" && intent !== "save" && intent !== "schedule") return formProblem({ form: FORM, errors: { form: ["Choose Preview or Save."] }, values: typed });
   const parsed = parseConsoleForm(FORM, form, PromotionsFormSchema);
   if (!parsed.ok) return formProblem({ ...parsed.problem, values: typed });
   const broken = await brokenLinks(promotionLinks(parsed.value), (path) => console.probeSitePath?.(full.slug, path) ?? Promise.resolve({ status: 200, location: null }));
@@ -50,6 +58,12 @@ export async function action(args: Route.ActionArgs) {
   }
   const promotions = promotionsConfig(parsed.value, full.config.navigation, Date.now());
   if (intent === "preview") return { problem: null, done: null, values: typed, preview: promotions };
+  if (intent === "schedule") {
+    const when = applyAtInstant(form.get("applyAt"), full.config.timeZone, Date.now());
+    if (!when.ok) return formProblem({ form: FORM, errors: { applyAt: [when.message] }, values: typed });
+    await scheduleSiteChange(db, { member, ipAddress: console.clientIp }, { siteId: full.id, entity: "site-config", entityId: full.id, action: "promotions", runAt: when.runAt, payload: { navigation: promotions }, label: "promotions" });
+    return redirect(`/sites/${full.slug}/promotions?done=scheduled`);
+  }
   try {
     const version = await publishConfigChange(db, { member, ipAddress: console.clientIp }, full.id, (config) => ({ ...config, navigation: { ...((config.navigation as Record<string, unknown> | undefined) ?? {}), ...promotions } }));
     return redirect(`/sites/${full.slug}/promotions?done=${version}`);
@@ -77,7 +91,7 @@ function YesNo({ outcome, name, label, value }: { outcome: Outcome; name: string
 }
 
 export default function ConsolePromotions({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, values: stored, bannerRows, licences, notice } = loaderData;
+  const { site, values: stored, bannerRows, licences, notice, timeZone, pending } = loaderData;
   const outcome = actionData as Outcome;
   const values = outcome?.values ?? stored;
   const field = (name: string, label: string, extra: { type?: string; help?: string; rows?: number } = {}) => <Field outcome={outcome} form={FORM} name={name} label={label} value={values[name] ?? ""} {...extra} />;
@@ -120,7 +134,9 @@ export default function ConsolePromotions({ loaderData, actionData }: Route.Comp
           </fieldset>
         ))}
         <PreviewAndSave saveLabel="Save and publish" />
+        <ApplyAtControls outcome={outcome} form={FORM} timeZone={timeZone} label="Schedule this version" />
       </form>
+      <PendingChangesList pending={pending} describe={() => "The banners and popup scheduled then apply"} previewHref={`/sites/${site.slug}/offers/preview?next=%2F`} />
       {preview ? (
         <section aria-labelledby="promotions-preview" className="mt-6 rounded border-2 border-dashed border-amber-700 p-4">
           <h2 id="promotions-preview" className="text-sm font-bold uppercase text-amber-900">

@@ -1,0 +1,210 @@
+/**
+ * Scheduling from every console editor (issue 50 item 7), through real HTTP on the console host and
+ * the site's host: pages (publish, unpublish), navigation overrides, banners and the popup, and a
+ * location's weekly and special hours. Each is typed in the site's time zone, hidden from shoppers
+ * until its moment, shown in a staff preview "as of" a moment after it, applied once by the
+ * scheduler job, audited, and cancellable.
+ */
+import { and, eq, desc } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signPreviewToken } from "../../app/console/preview-token.server";
+import { instantOfLocalInput, localInputOf } from "../../app/domain/content/schedule";
+import { runDueChanges } from "../../app/services/scheduled-changes.server";
+import { contentPages, locations, scheduledChanges, siteConfigVersions, staffAudit } from "../../db/schema/index";
+import { useTestApp } from "./app-harness";
+import { consoleRequest, freshClientIp, recordingMailer, signInSiteStaff } from "./console-harness";
+import { ENGINE } from "./database";
+
+const state = useTestApp({ app: { trustProxy: true, console: { mailer: recordingMailer() } } });
+const ip = freshClientIp();
+const DAY = 86_400_000;
+let editor: string;
+let reader: string;
+
+beforeAll(async () => {
+  ({ content_editor: editor, read_only: reader } = await signInSiteStaff(state.t, state.handle, ["content_editor", "read_only"], ip));
+});
+
+const base = () => `/sites/${state.t.site.slug}`;
+const post = (path: string, form: Record<string, string>, cookie = editor) => consoleRequest(state.t, `${base()}${path}`, { ip, cookie, form });
+const shopper = (path: string, cookie?: string) => state.t.request(path, { headers: { "x-forwarded-for": "198.51.100.9", ...(cookie ? { cookie } : {}) }, redirect: "manual" });
+const zone = () => state.t.site.config.timeZone;
+/** "YYYY-MM-DDT09:00" `days` from now in the site's zone, and its instant. */
+function siteNine(days: number): { typed: string; at: number } {
+  const typed = `${localInputOf(Date.now() + days * DAY, zone()).slice(0, 10)}T09:00`;
+  return { typed, at: instantOfLocalInput(typed, zone())!.getTime() };
+}
+const pendingOf = (entity: string) =>
+  state.handle.db
+    .select()
+    .from(scheduledChanges)
+    .where(and(eq(scheduledChanges.siteId, state.t.site.id), eq(scheduledChanges.entity, entity), eq(scheduledChanges.status, "pending")))
+    .orderBy(desc(scheduledChanges.id));
+/** A preview cookie "as of" an instant, signed for the staff member who scheduled the latest change. */
+async function asOf(at: number): Promise<string> {
+  const [row] = await state.handle.db.select({ by: scheduledChanges.createdBy }).from(scheduledChanges).where(eq(scheduledChanges.siteId, state.t.site.id)).orderBy(desc(scheduledChanges.id)).limit(1);
+  return `fc_preview=${await signPreviewToken(state.handle.db, state.t.site.id, row!.by!, Date.now(), { asOf: at })}`;
+}
+const row = (i: number, values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [`rows[${i}].${k}`, v]));
+
+describe(`scheduling pages (${ENGINE})`, () => {
+  it("publish at tomorrow 9:00 site time: 404 for shoppers until then, shown in a preview as of then, published once by the job", async () => {
+    const saved = await post("/pages/edit", { intent: "save", slug: "pages/summer-hours", title: "Summer trading hours", body: "Open **late** all summer." });
+    expect(saved.status).toBe(302);
+    const id = Number(/[?&]id=(\d+)/.exec(saved.headers.get("location")!)![1]);
+    const when = siteNine(1);
+    const scheduled = await post(`/pages/edit?id=${id}`, { intent: "schedule", change: "publish", applyAt: when.typed });
+    expect(scheduled.status).toBe(302);
+    expect(scheduled.headers.get("location")).toContain("done=scheduled");
+    const [change] = await pendingOf("page");
+    expect(change).toMatchObject({ entityId: id, action: "publish" });
+    expect(change!.runAt.getTime()).toBe(when.at);
+    const editorPage = await (await consoleRequest(state.t, `${base()}/pages/edit?id=${id}`, { ip, cookie: editor })).text();
+    expect(editorPage).toMatch(/Publishes at \w{3} \d{1,2} \w{3} \d{4}, 9:00 am/);
+
+    expect((await shopper("/pages/summer-hours")).status).toBe(404);
+    expect((await shopper("/pages/summer-hours", await asOf(when.at - 60_000))).status).toBe(404);
+    const preview = await shopper("/pages/summer-hours", await asOf(when.at + 60_000));
+    expect(preview.status).toBe(200);
+    expect(await preview.text()).toContain("Open <strong>late</strong> all summer.");
+
+    expect(await runDueChanges(state.handle.db, when.at - 1000, { siteId: state.t.site.id })).toEqual({ applied: 0, failed: 0 });
+    const [a, b] = await Promise.all([runDueChanges(state.handle.db, when.at, { siteId: state.t.site.id }), runDueChanges(state.handle.db, when.at, { siteId: state.t.site.id })]);
+    expect(a.applied + b.applied).toBe(1);
+    expect((await shopper("/pages/summer-hours")).status).toBe(200);
+    const [page] = await state.handle.db.select().from(contentPages).where(eq(contentPages.id, id));
+    expect(page!.enabled).toBe(true);
+    const actions = (await state.handle.db.select().from(staffAudit).where(eq(staffAudit.siteId, state.t.site.id))).map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(["page.schedule", "page.scheduled-publish"]));
+  });
+
+  it("a time in the past or a malformed one is refused beside the field, with what was typed kept; nothing is scheduled", async () => {
+    const [page] = await state.handle.db.select().from(contentPages).where(and(eq(contentPages.siteId, state.t.site.id), eq(contentPages.slug, "pages/summer-hours")));
+    const before = (await pendingOf("page")).length;
+    const past = await post(`/pages/edit?id=${page!.id}`, { intent: "schedule", change: "unpublish", applyAt: "2020-01-01T09:00" });
+    expect(past.status).toBe(400);
+    const html = await past.text();
+    expect(html).toContain("Apply at must be in the future");
+    expect(html).toContain('value="2020-01-01T09:00"');
+    expect(html).toMatch(/id="schedule-applyAt"[^>]*aria-invalid="true"/);
+    const bad = await post(`/pages/edit?id=${page!.id}`, { intent: "schedule", change: "unpublish", applyAt: "2026-02-30T09:00" });
+    expect(bad.status).toBe(400);
+    expect((await pendingOf("page")).length).toBe(before);
+  });
+
+  it("unpublish at a time, then cancelled: the job applies nothing and the page stays", async () => {
+    const [page] = await state.handle.db.select().from(contentPages).where(and(eq(contentPages.siteId, state.t.site.id), eq(contentPages.slug, "pages/summer-hours")));
+    const when = siteNine(2);
+    expect((await post(`/pages/edit?id=${page!.id}`, { intent: "schedule", change: "unpublish", applyAt: when.typed })).status).toBe(302);
+    expect((await shopper("/pages/summer-hours", await asOf(when.at + 1000))).status).toBe(404);
+    const [change] = await pendingOf("page");
+    // Read-only staff cannot cancel it.
+    expect((await post(`/pages/edit?id=${page!.id}`, { intent: "cancel-scheduled", changeId: String(change!.id) }, reader)).status).toBe(403);
+    expect((await post(`/pages/edit?id=${page!.id}`, { intent: "cancel-scheduled", changeId: String(change!.id) })).status).toBe(302);
+    expect(await pendingOf("page")).toHaveLength(0);
+    await runDueChanges(state.handle.db, when.at + 1000, { siteId: state.t.site.id });
+    expect((await shopper("/pages/summer-hours")).status).toBe(200);
+  });
+});
+
+describe(`scheduling navigation, banners and the popup (${ENGINE})`, () => {
+  it("a navigation change scheduled for tomorrow: checked now, hidden until then, in the preview, then published as a settings version by the scheduler", async () => {
+    const when = siteNine(1);
+    const broken = await post("/navigation", { intent: "schedule", applyAt: when.typed, ...row(0, { area: "header", action: "add", name: "Winter team", url: "/pages/no-such-page" }) });
+    expect(broken.status).toBe(400);
+    expect(await broken.text()).toContain("The link /pages/no-such-page answers 404");
+    const past = await post("/navigation", { intent: "schedule", applyAt: "2020-01-01T09:00", ...row(0, { area: "header", action: "add", name: "Winter deals", url: "/special-offers" }) });
+    expect(past.status).toBe(400);
+    expect(await past.text()).toContain("Apply at must be in the future");
+
+    const response = await post("/navigation", { intent: "schedule", applyAt: when.typed, ...row(0, { area: "header", action: "add", name: "Winter deals", url: "/special-offers" }) });
+    expect(response.status).toBe(302);
+    const [change] = await pendingOf("site-config");
+    expect(change).toMatchObject({ entityId: state.t.site.id, action: "navigation", payload: { navigation: { overrides: [{ area: "header", append: [{ name: "Winter deals", url: "/special-offers" }] }] } } });
+    expect(await (await shopper("/")).text()).not.toContain("Winter deals");
+    expect(await (await shopper("/", await asOf(when.at + 1000))).text()).toContain("Winter deals");
+
+    const versions = async () => state.handle.db.select().from(siteConfigVersions).where(eq(siteConfigVersions.siteId, state.t.site.id)).orderBy(desc(siteConfigVersions.version));
+    const before = (await versions())[0]?.version ?? 0;
+    expect((await runDueChanges(state.handle.db, when.at, { siteId: state.t.site.id })).applied).toBe(1);
+    expect(await (await shopper("/")).text()).toContain("Winter deals");
+    const [latest] = await versions();
+    expect(latest!.version).toBeGreaterThan(before);
+    expect(latest!.actorEmail).toMatch(/^scheduler \(scheduled by content_editor-/);
+  });
+
+  it("banners and a popup scheduled for a moment: the home page shows them only from then (preview first)", async () => {
+    const when = siteNine(3);
+    const response = await post("/promotions", {
+      intent: "schedule",
+      applyAt: when.typed,
+      "featureBanner.enabled": "yes",
+      "featureBanner.offersUrl": "/special-offers",
+      "featureBanner.tradeInUrl": "/trade-in",
+      "popup.show": "yes",
+      "popup.title": "Boxing Day popup",
+      "popup.description": "Doors open at 7",
+      "banners[0].title": "Boxing Day banner",
+      "banners[0].buttonLabel": "Shop now",
+      "banners[0].buttonUrl": "/special-offers",
+    });
+    expect(response.status).toBe(302);
+    const home = await (await shopper("/")).text();
+    expect(home).not.toContain("Boxing Day banner");
+    expect(home).not.toContain("Boxing Day popup");
+    const preview = await (await shopper("/", await asOf(when.at + 1000))).text();
+    expect(preview).toContain("Boxing Day banner");
+    expect(preview).toContain("Boxing Day popup");
+    const console = await (await consoleRequest(state.t, `${base()}/promotions`, { ip, cookie: editor })).text();
+    expect(console).toContain("The banners and popup scheduled then apply at");
+    expect((await runDueChanges(state.handle.db, when.at + 1000, { siteId: state.t.site.id })).applied).toBe(1);
+    const after = await (await shopper("/")).text();
+    expect(after).toContain("Boxing Day banner");
+    expect(after).toContain("Boxing Day popup");
+  });
+});
+
+describe(`scheduling location hours (${ENGINE})`, () => {
+  const week = (open: string, close: string) => Object.fromEntries([0, 1, 2, 3, 4, 5, 6].flatMap((d) => [[`status${d}`, "Open"], [`open${d}`, open], [`close${d}`, close]]));
+  const edit = (form: Record<string, string>) => post("/locations/edit?location=main", form);
+  const jsonLd = async (cookie?: string) => {
+    const html = await (await shopper("/our-location/main", cookie)).text();
+    return JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as { openingHoursSpecification: { opens?: string; closes?: string; validFrom?: string }[] };
+  };
+
+  it("new weekly hours scheduled: the rest of the form is not saved, shoppers keep the old hours until then, the preview and then the site show the new ones", async () => {
+    const [before] = await state.handle.db.select().from(locations).where(and(eq(locations.siteId, state.t.site.id), eq(locations.slug, "main")));
+    const when = siteNine(1);
+    const response = await edit({ intent: "schedule-hours", applyAt: when.typed, name: "Renamed by mistake", city: "Parramatta", state: "NSW", postcode: "2150", visible: "on", primary: "on", locationType: "sales", saturdayMode: "site", ...week("07:15", "18:45") });
+    expect(response.status).toBe(302);
+    const [unchanged] = await state.handle.db.select().from(locations).where(eq(locations.id, before!.id));
+    expect(unchanged!.name).toBe(before!.name);
+    expect(unchanged!.openingHours).toEqual(before!.openingHours);
+    expect(JSON.stringify((await jsonLd()).openingHoursSpecification)).not.toContain("07:15");
+    expect(JSON.stringify((await jsonLd(await asOf(when.at + 1000))).openingHoursSpecification)).toContain('"opens":"07:15"');
+
+    expect((await runDueChanges(state.handle.db, when.at, { siteId: state.t.site.id })).applied).toBe(1);
+    const [after] = await state.handle.db.select().from(locations).where(eq(locations.id, before!.id));
+    expect(after!.openingHours.find((h) => h.weekday === 1)).toEqual({ weekday: 1, status: "Open", open: "07:15", close: "18:45" });
+    expect(after!.name).toBe(before!.name);
+    expect(JSON.stringify((await jsonLd()).openingHoursSpecification)).toContain('"closes":"18:45"');
+  });
+
+  it("special hours scheduled for later reach the JSON-LD only from then; a refused schedule keeps what was typed", async () => {
+    const when = siteNine(1);
+    const date = localInputOf(Date.now() + 10 * DAY, zone()).slice(0, 10);
+    const refused = await edit({ intent: "schedule-special", applyAt: "", date, status: "Closed", note: "Stocktake" });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("Apply at: enter the date and time");
+    expect(html).toContain('value="Stocktake"');
+    expect((await edit({ intent: "schedule-special", applyAt: when.typed, date, status: "Closed", note: "Stocktake" })).status).toBe(302);
+    const closedOn = (spec: { openingHoursSpecification: { validFrom?: string; opens?: string }[] }) => spec.openingHoursSpecification.some((s) => s.validFrom === date);
+    expect(closedOn(await jsonLd())).toBe(false);
+    expect(closedOn(await jsonLd(await asOf(when.at + 1000)))).toBe(true);
+    expect((await runDueChanges(state.handle.db, when.at, { siteId: state.t.site.id })).applied).toBe(1);
+    expect(closedOn(await jsonLd())).toBe(true);
+    const audit = await state.handle.db.select().from(staffAudit).where(and(eq(staffAudit.siteId, state.t.site.id), eq(staffAudit.action, "location.scheduled-special-hours")));
+    expect(audit).toHaveLength(1);
+  });
+});
