@@ -18,22 +18,39 @@
  * on the same VDP after a 3 s warm-up; it prints req/s min / median / max per configuration, the
  * server CPU per request, and each configuration's median over plain's.
  *
+ * On a shared machine req/s and CPU time move by more than the 3% to be shown. `--instructions`
+ * (`npm run bench:ops-instructions`) counts instead: each server runs under `valgrind
+ * --tool=callgrind`, which counts the instructions the process executes whatever else the machine
+ * is doing, and `callgrind_control -e Ir` reads the counts (every thread, and the main JavaScript
+ * thread apart) before and after each window of BENCH_REQUESTS (default 25) requests, after
+ * BENCH_WARMUP (default 60) requests that let V8 optimise. BENCH_RUNS (default 4) windows per
+ * configuration; on PostgreSQL the four servers run at once (a count does not depend on what runs
+ * beside it); 2 connections (the server, slowed about 50 times, always has one waiting). The background workers (lead delivery, reservations, feeds: LEAD_WORKER=0) are off,
+ * so the counts are the requests' own; each server's idle instructions per second are measured
+ * too, and for `metrics` the cost of one scrape. Prints instructions per request min / median /
+ * max and each median over plain's.
+ *
  * BENCH_PORT (default 3234): servers on it and the next three, the trace sink on the fourth after,
  * the metrics listener on the fifth.
- * A benchmark, not a test: nothing fails on timings.
+ * A benchmark, not a test: nothing fails on timings or counts.
  */
+import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
-import { firstLink, formatSpread, spread } from "./bench/lib";
+import { firstLink, formatSpread, parseCallgrindCounts, spread, type InstructionCounts } from "./bench/lib";
 import { appDir, benchPort, BROWSER_HEADERS, ensureBuild, get, startServer, type BenchServer } from "./bench/server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const INSTRUCTIONS = process.argv.includes("--instructions");
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (INSTRUCTIONS ? 2 : 10));
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 25);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 60);
+const RUNS = Number(process.env.BENCH_RUNS ?? (INSTRUCTIONS ? 4 : 3));
 const HOST = "perth-toyota.localhost";
 const PORT = benchPort(3234);
 const SINK_PORT = PORT + 4;
@@ -65,7 +82,8 @@ const concurrent = Boolean(process.env.DATABASE_URL);
 const scratch = mkdtempSync(join(tmpdir(), "forecourt-ops-bench-"));
 
 function envOf(config: Config): Record<string, string> {
-  const env: Record<string, string> = { PAGE_CACHE: "off" };
+  // Counting instructions: no background workers, so a window counts its requests only.
+  const env: Record<string, string> = { PAGE_CACHE: "off", ...(INSTRUCTIONS ? { LEAD_WORKER: "0" } : {}) };
   // Side by side on PostgreSQL: each its own folder (admin socket), as separate machines would be.
   if (concurrent) env.DATA_DIR = join(scratch, config);
   if (config === "metrics") env.METRICS_PORT = String(PORT + 5);
@@ -76,7 +94,10 @@ function envOf(config: Config): Record<string, string> {
 
 async function start(config: Config): Promise<BenchServer> {
   const index = CONFIGS.indexOf(config);
-  return startServer({ dir, port: PORT + index, env: envOf(config) });
+  if (!INSTRUCTIONS) return startServer({ dir, port: PORT + index, env: envOf(config) });
+  // Under callgrind a start takes minutes (and several at once on a busy machine longer).
+  const wrapper = ["valgrind", "--tool=callgrind", "--quiet", `--callgrind-out-file=${join(scratch, `${index}.callgrind`)}`];
+  return startServer({ dir, port: PORT + index, env: envOf(config), wrapper, readyWithinMs: 40 * 60_000 });
 }
 
 async function load(server: BenchServer, path: string, seconds: number): Promise<Run> {
@@ -92,54 +113,193 @@ async function vdpPath(server: BenchServer): Promise<string> {
   return vdp;
 }
 
-const runs: Record<Config, Run[]> = { plain: [], metrics: [], tracing: [], "tracing-10%": [] };
 const started = Date.now();
-console.error(`bench:ops-overhead, ${concurrent ? "PostgreSQL, servers side by side" : "PGlite, servers in turn"}, ${RUNS} runs x ${SECONDS} s, ${CONNECTIONS} connections, uncached VDP`);
-let path = "";
-const servers = new Map<Config, BenchServer>();
-try {
-  if (concurrent) {
-    // One after the other: the first seeds the demo sites on a new database.
-    for (const config of CONFIGS) servers.set(config, await start(config));
-    path = await vdpPath(servers.get("plain")!);
-    for (const config of CONFIGS) await load(servers.get(config)!, path, 3);
-  }
-  for (let run = 1; run <= RUNS; run++) {
-    for (const config of CONFIGS) {
-      const server = servers.get(config) ?? (await start(config));
-      try {
-        if (!path) path = await vdpPath(server);
-        if (!concurrent) await load(server, path, 3);
-        const r = await load(server, path, SECONDS);
-        runs[config].push(r);
-        console.error(`[run ${run}/${RUNS}] ${config.padEnd(8)} ${r.reqs.toFixed(1).padStart(7)} req/s  CPU ${r.cpuMsPerRequest.toFixed(2)} ms/req${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ""}`);
-      } finally {
-        if (!concurrent) await server.stop("SIGTERM");
+const load0 = loadavg();
+const lines = INSTRUCTIONS ? await countInstructions() : await measureRequestsPerSecond();
+const load1 = loadavg();
+lines.push(
+  `Trace exports received by the sink: ${exports} (${(exportedBytes / 1024).toFixed(0)} KB). Total time ${((Date.now() - started) / 60_000).toFixed(1)} min. Load average (1 min) at the start ${load0[0].toFixed(1)}, at the end ${load1[0].toFixed(1)} (15 min: ${load1[2].toFixed(1)}).`,
+);
+console.log(lines.join("\n"));
+
+/** The req/s mode: autocannon loads of BENCH_SECONDS, alternating between the configurations. @returns the report's lines */
+async function measureRequestsPerSecond(): Promise<string[]> {
+  const runs: Record<Config, Run[]> = { plain: [], metrics: [], tracing: [], "tracing-10%": [] };
+  console.error(`bench:ops-overhead, ${concurrent ? "PostgreSQL, servers side by side" : "PGlite, servers in turn"}, ${RUNS} runs x ${SECONDS} s, ${CONNECTIONS} connections, uncached VDP`);
+  let path = "";
+  const servers = new Map<Config, BenchServer>();
+  try {
+    if (concurrent) {
+      // One after the other: the first seeds the demo sites on a new database.
+      for (const config of CONFIGS) servers.set(config, await start(config));
+      path = await vdpPath(servers.get("plain")!);
+      for (const config of CONFIGS) await load(servers.get(config)!, path, 3);
+    }
+    for (let run = 1; run <= RUNS; run++) {
+      for (const config of CONFIGS) {
+        const server = servers.get(config) ?? (await start(config));
+        try {
+          if (!path) path = await vdpPath(server);
+          if (!concurrent) await load(server, path, 3);
+          const r = await load(server, path, SECONDS);
+          runs[config].push(r);
+          console.error(`[run ${run}/${RUNS}] ${config.padEnd(8)} ${r.reqs.toFixed(1).padStart(7)} req/s  CPU ${r.cpuMsPerRequest.toFixed(2)} ms/req${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ""}`);
+        } finally {
+          if (!concurrent) await server.stop("SIGTERM");
+        }
       }
     }
+  } finally {
+    await Promise.all([...servers.values()].map((s) => s.stop("SIGTERM")));
+    sink.close();
+    rmSync(scratch, { recursive: true, force: true });
   }
-} finally {
-  await Promise.all([...servers.values()].map((s) => s.stop("SIGTERM")));
-  sink.close();
-  rmSync(scratch, { recursive: true, force: true });
+
+  const plain = spread(runs.plain.map((r) => r.reqs)).median;
+  // Each run against plain's run of the same round (taken seconds apart), then min / median / max.
+  const paired = (config: Config, value: (r: Run) => number) => spread(runs[config].map((r, i) => ((value(r) - value(runs.plain[i])) / value(runs.plain[i])) * 100));
+  return [
+    `bench:ops-overhead, ${concurrent ? "PostgreSQL" : "PGlite"}, uncached VDP ${path}, ${RUNS} runs x ${SECONDS} s, ${CONNECTIONS} connections (min / median / max)`,
+    "",
+    "| configuration | req/s | median vs plain's median | each run vs plain's run of its round | server CPU ms/req | CPU each run vs plain's of its round |",
+    "|---|---|---|---|---|---|",
+    ...CONFIGS.map((config) => {
+      const reqs = spread(runs[config].map((r) => r.reqs));
+      const cpu = spread(runs[config].map((r) => r.cpuMsPerRequest));
+      const change = config === "plain" ? "–" : `${(((reqs.median - plain) / plain) * 100).toFixed(1)}%`;
+      const pairedReqs = config === "plain" ? "–" : `${formatSpread(paired(config, (r) => r.reqs), 1)}%`;
+      const pairedCpu = config === "plain" ? "–" : `${formatSpread(paired(config, (r) => r.cpuMsPerRequest), 1)}%`;
+      return `| ${config} | ${formatSpread(reqs, 1)} | ${change} | ${pairedReqs} | ${formatSpread(cpu, 2)} | ${pairedCpu} |`;
+    }),
+    "",
+  ];
 }
 
-const plain = spread(runs.plain.map((r) => r.reqs)).median;
-const lines = [
-  `bench:ops-overhead, ${concurrent ? "PostgreSQL" : "PGlite"}, uncached VDP ${path}, ${RUNS} runs x ${SECONDS} s, ${CONNECTIONS} connections (req/s min / median / max)`,
-  "",
-  "| configuration | req/s | median vs plain's median | each run vs plain's run of its round | server CPU ms/req |",
-  "|---|---|---|---|---|",
-  ...CONFIGS.map((config) => {
-    const reqs = spread(runs[config].map((r) => r.reqs));
-    const cpu = spread(runs[config].map((r) => r.cpuMsPerRequest));
-    // Each run against plain's run of the same round (taken seconds apart), then the median.
-    const paired = spread(runs[config].map((r, i) => ((r.reqs - runs.plain[i].reqs) / runs.plain[i].reqs) * 100));
-    const change = config === "plain" ? "–" : `${(((reqs.median - plain) / plain) * 100).toFixed(1)}%`;
-    const pairedText = config === "plain" ? "–" : `${formatSpread(paired, 1)}%`;
-    return `| ${config} | ${formatSpread(reqs, 1)} | ${change} | ${pairedText} | ${formatSpread(cpu, 2)} |`;
-  }),
-  "",
-  `Trace exports received by the sink: ${exports} (${(exportedBytes / 1024).toFixed(0)} KB). Total time ${((Date.now() - started) / 60_000).toFixed(1)} min.`,
-];
-console.log(lines.join("\n"));
+/** One counted window: instructions per request (millions) and wall time per request under valgrind (s). */
+interface Window {
+  totalM: number;
+  mainM: number;
+  wallSeconds: number;
+  non2xx: number;
+  errors: number;
+}
+
+const execFileAsync = promisify(execFile);
+
+/** The instructions `server` (under callgrind) has executed so far. */
+async function countsOf(server: BenchServer): Promise<InstructionCounts> {
+  // vgdb finds the process by a file named after its HOST and USER variables: the server's HOST.
+  const { stdout } = await execFileAsync("callgrind_control", ["-e", "Ir", String(server.pid)], { env: { ...process.env, HOST: "127.0.0.1" }, encoding: "utf8" });
+  return parseCallgrindCounts(stdout);
+}
+
+/** Sends `amount` requests for `path` to `server` (CONNECTIONS at a time) and counts its instructions meanwhile. */
+async function countedLoad(server: BenchServer, path: string, amount: number): Promise<Window> {
+  const before = await countsOf(server);
+  const t0 = performance.now();
+  const r = await autocannon({ url: `http://127.0.0.1:${server.port}${path}`, headers: { ...BROWSER_HEADERS, host: HOST }, connections: CONNECTIONS, amount, timeout: 300 });
+  const wallSeconds = (performance.now() - t0) / 1000 / amount;
+  const after = await countsOf(server);
+  return { totalM: (after.total - before.total) / amount / 1e6, mainM: (after.main - before.main) / amount / 1e6, wallSeconds, non2xx: r.non2xx, errors: r.errors };
+}
+
+/** The instructions mode (`--instructions`): see the module comment. @returns the report's lines */
+async function countInstructions(): Promise<string[]> {
+  try {
+    execFileSync("valgrind", ["--version"], { stdio: "ignore" });
+  } catch {
+    console.error("bench:ops-overhead --instructions needs valgrind (Debian package valgrind): not found, nothing measured.");
+    process.exit(2);
+  }
+  console.error(
+    `bench:ops-overhead --instructions, ${concurrent ? "PostgreSQL, servers side by side" : "PGlite, servers in turn"}: ${WARMUP} warm-up requests, then ${RUNS} windows x ${REQUESTS} requests, ${CONNECTIONS} connections, uncached VDP, under callgrind (starting takes minutes)`,
+  );
+  const windows: Record<Config, Window[]> = { plain: [], metrics: [], tracing: [], "tracing-10%": [] };
+  const idle = new Map<Config, InstructionCounts>();
+  let scrapeM = NaN;
+  let path = "";
+  const servers = new Map<Config, BenchServer>();
+  // Per server: warm up, measure 10 s idle, then its windows.
+  const prepare = async (config: Config, server: BenchServer) => {
+    if (!path) path = await vdpPath(server);
+    await countedLoad(server, path, WARMUP);
+    const before = await countsOf(server);
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, 10_000));
+    const after = await countsOf(server);
+    const seconds = (performance.now() - t0) / 1000;
+    idle.set(config, { total: (after.total - before.total) / seconds / 1e6, main: (after.main - before.main) / seconds / 1e6 });
+  };
+  const measure = async (config: Config, server: BenchServer, run: number) => {
+    const w = await countedLoad(server, path, REQUESTS);
+    windows[config].push(w);
+    console.error(
+      `[window ${run}/${RUNS}] ${config.padEnd(11)} ${w.totalM.toFixed(2).padStart(7)} M instructions/request (main thread ${w.mainM.toFixed(2)} M), ${w.wallSeconds.toFixed(2)} s/request under valgrind${w.non2xx || w.errors ? `  (${w.non2xx} non-2xx, ${w.errors} errors)` : ""}`,
+    );
+  };
+  const scrape = async (server: BenchServer) => {
+    const before = await countsOf(server);
+    const answer = await get(PORT + 5, "/metrics", "127.0.0.1");
+    const after = await countsOf(server);
+    if (answer.status === 200) scrapeM = (after.total - before.total) / 1e6;
+  };
+  try {
+    if (concurrent) {
+      // The first seeds a new database alone; the others start together.
+      servers.set("plain", await start("plain"));
+      const rest = CONFIGS.filter((c) => c !== "plain");
+      const started = await Promise.allSettled(rest.map((c) => start(c).then((server) => servers.set(c, server))));
+      const failed = started.find((r) => r.status === "rejected");
+      if (failed) throw failed.reason;
+      // All four at once: counts do not depend on what runs beside them, and on a busy machine
+      // each server under valgrind gets a small share of a core, so in turn would take hours.
+      await Promise.all(
+        CONFIGS.map(async (config) => {
+          const server = servers.get(config)!;
+          await prepare(config, server);
+          for (let run = 1; run <= RUNS; run++) await measure(config, server, run);
+          if (config === "metrics") await scrape(server);
+        }),
+      );
+    } else {
+      for (const config of CONFIGS) {
+        const server = await start(config);
+        try {
+          await prepare(config, server);
+          for (let run = 1; run <= RUNS; run++) await measure(config, server, run);
+          if (config === "metrics") await scrape(server);
+        } finally {
+          await server.stop("SIGTERM");
+        }
+      }
+    }
+  } finally {
+    await Promise.all([...servers.values()].map((s) => s.stop("SIGTERM")));
+    sink.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+
+  const total = (config: Config) => spread(windows[config].map((w) => w.totalM));
+  const main = (config: Config) => spread(windows[config].map((w) => w.mainM));
+  const over = (config: Config, of: (c: Config) => { median: number }) => (config === "plain" ? "–" : `${(((of(config).median - of("plain").median) / of("plain").median) * 100).toFixed(1)}%`);
+  // The widest the overhead could be given each side's spread: best (config min vs plain max) to worst (config max vs plain min).
+  const bounds = (config: Config, of: (c: Config) => { min: number; max: number }) =>
+    config === "plain" ? "–" : `${(((of(config).min - of("plain").max) / of("plain").max) * 100).toFixed(1)}% .. ${(((of(config).max - of("plain").min) / of("plain").min) * 100).toFixed(1)}%`;
+  // Windows of the same number ran at the same time (the servers side by side): each against plain's.
+  const paired = (config: Config, value: (w: Window) => number) =>
+    config === "plain" ? "–" : `${formatSpread(spread(windows[config].map((w, i) => ((value(w) - value(windows.plain[i])) / value(windows.plain[i])) * 100)), 1)}%`;
+  // Less what the server does per second when idle (timers, V8's background tasks), times the window's seconds per request.
+  const own = (config: Config, w: Window) => w.mainM - (idle.get(config)?.main ?? 0) * w.wallSeconds;
+  return [
+    `bench:ops-overhead --instructions, ${concurrent ? "PostgreSQL" : "PGlite (its database engine runs in the server process and is counted)"}, uncached VDP ${path}: ${WARMUP} warm-up requests, then ${RUNS} windows x ${REQUESTS} requests per configuration, ${CONNECTIONS} connections, valgrind --tool=callgrind (millions of instructions per request, min / median / max over the windows)`,
+    "",
+    "| configuration | all threads, M instr/request | median vs plain | range vs plain | main thread, M instr/request | median vs plain | range vs plain | main, each window vs plain's of its round | main less idle rate x time, M | idle, M instr/s (all / main) | s/request under valgrind |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
+    ...CONFIGS.map(
+      (config) =>
+        `| ${config} | ${formatSpread(total(config), 2)} | ${over(config, total)} | ${bounds(config, total)} | ${formatSpread(main(config), 2)} | ${over(config, main)} | ${bounds(config, main)} | ${paired(config, (w) => w.mainM)} | ${formatSpread(spread(windows[config].map((w) => own(config, w))), 2)} | ${idle.get(config)?.total.toFixed(2)} / ${idle.get(config)?.main.toFixed(2)} | ${formatSpread(spread(windows[config].map((w) => w.wallSeconds)), 2)} |`,
+    ),
+    "",
+    `One scrape of /metrics (metrics configuration): ${scrapeM.toFixed(1)} M instructions.`,
+  ];
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aggregateProfile, firstLink, formatSpread, packageOf, spread, type CpuProfile } from "./lib";
+import { aggregateProfile, firstLink, formatSpread, packageOf, parseCallgrindCounts, spread, type CpuProfile } from "./lib";
 
 describe("spread (issue 15: min / median / max of runs)", () => {
   it("takes the middle value of an odd count and the mean of the two middle values of an even count", () => {
@@ -80,5 +80,15 @@ describe("aggregateProfile", () => {
     const w = aggregateProfile({ ...profile, startTime: 100 }, "file:///srv/app/", { from: 1000, to: 5000 });
     expect(w.functions.map((f) => [f.name, f.ms])).toEqual([["renderToPipeableStream node_modules/react-dom/cjs/s.js:100", 5]]);
     expect(w.total).toBe(5);
+  });
+});
+
+describe("parseCallgrindCounts", () => {
+  it("sums every thread's instructions and keeps the main thread's apart", () => {
+    const text = ["PID 14495: node scripts/start.mjs", "sending command status internal to pid 14495", "", "  Totals:           Ir ", "   Th 1  5,360,534,966 ", "   Th 2         15,525 ", "   Th 3    877,552,035 ", "   Th10        814,004 "].join("\n");
+    expect(parseCallgrindCounts(text)).toEqual({ total: 5_360_534_966 + 15_525 + 877_552_035 + 814_004, main: 5_360_534_966 });
+  });
+  it("refuses output without thread counts (the process is not under callgrind)", () => {
+    expect(() => parseCallgrindCounts("PID 1: node\nerror opening shared memory file")).toThrow(/no callgrind thread counts/);
   });
 });

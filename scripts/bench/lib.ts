@@ -135,3 +135,31 @@ export function aggregateProfile(
     [...m].map(([name, us]) => ({ name, ms: us / 1000, share: total ? us / total : 0 })).sort((a, b) => b.ms - a.ms);
   return { total: total / 1000, functions: rows(functions), packages: rows(packages) };
 }
+
+/** Instructions a process under callgrind has executed so far: all its threads, and the main one. */
+export interface InstructionCounts {
+  /** Every thread's (the JavaScript thread, V8's compiler and GC helpers, libuv's thread pool). */
+  total: number;
+  /** Thread 1's: the JavaScript event loop, which bounds one process's requests per second. */
+  main: number;
+}
+
+/**
+ * Reads `callgrind_control -e Ir <pid>`'s per-thread table (`Th 1  5,360,534,966`, `Th10  814,004`)
+ * into totals. Counts are instructions executed since the process started or since the last
+ * `callgrind_control -z`, whatever the machine's load.
+ * @throws Error when the text holds no thread line (the process is gone or not under callgrind)
+ */
+export function parseCallgrindCounts(text: string): InstructionCounts {
+  let total = 0;
+  let main = 0;
+  let threads = 0;
+  for (const m of text.matchAll(/^\s*Th\s*(\d+)\s+([\d,]+)\s*$/gm)) {
+    const count = Number(m[2].replaceAll(",", ""));
+    total += count;
+    if (m[1] === "1") main = count;
+    threads++;
+  }
+  if (threads === 0) throw new Error(`no callgrind thread counts in: ${text.slice(0, 200)}`);
+  return { total, main };
+}

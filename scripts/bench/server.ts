@@ -107,16 +107,19 @@ export interface BenchServer {
 }
 
 /**
- * Starts `node [nodeArgs] scripts/start.mjs` (older checkouts: `--import tsx scripts/start.ts`) in `dir` with NODE_ENV=production,
+ * Starts `[wrapper] node [nodeArgs] scripts/start.mjs` (older checkouts: `--import tsx scripts/start.ts`) in `dir` with NODE_ENV=production,
  * LOG_LEVEL=warn, SEED_DEMO=1, HOST=127.0.0.1, PORT=`port`, on PostgreSQL when DATABASE_URL is set
  * and otherwise on PGlite in `<dir>/.data/bench-pglite` (BENCH_DATA_DIR overrides), plus `env`.
  * Resolves once GET /healthz answers 200 (seeding a fresh database takes a minute or two).
- * @throws when the process exits first or is not healthy within 10 minutes.
+ * `wrapper` is a command that execs node in the same process (e.g. `valgrind --tool=callgrind`),
+ * so `pid` stays the server's.
+ * @throws when the process exits first or is not healthy within `readyWithinMs` (default 10 minutes).
  */
-export async function startServer(opts: { dir: string; port: number; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchServer> {
+export async function startServer(opts: { dir: string; port: number; env?: Record<string, string>; nodeArgs?: string[]; wrapper?: string[]; readyWithinMs?: number }): Promise<BenchServer> {
   // scripts/start.mjs (plain Node, bundled server) since decision 184; older checkouts ran scripts/start.ts under tsx.
   const entry = existsSync(join(opts.dir, "scripts/start.mjs")) ? ["scripts/start.mjs"] : ["--import", "tsx", "scripts/start.ts"];
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry], {
+  const command = [...(opts.wrapper ?? []), process.execPath, ...(opts.nodeArgs ?? []), ...entry];
+  const child = spawn(command[0], command.slice(1), {
     cwd: opts.dir,
     env: {
       ...process.env,
@@ -155,7 +158,7 @@ export async function startServer(opts: { dir: string; port: number; env?: Recor
       clearTimeout(timer);
     },
   };
-  const deadline = Date.now() + 600_000;
+  const deadline = Date.now() + (opts.readyWithinMs ?? 600_000);
   while (Date.now() < deadline) {
     if (exited) throw new Error(`server in ${opts.dir} exited before it was healthy (code ${child.exitCode}, signal ${child.signalCode})`);
     try {
@@ -166,7 +169,7 @@ export async function startServer(opts: { dir: string; port: number; env?: Recor
     await new Promise((r) => setTimeout(r, 500));
   }
   await server.stop("SIGKILL");
-  throw new Error("server was not healthy within 10 minutes");
+  throw new Error(`server was not healthy within ${Math.round((opts.readyWithinMs ?? 600_000) / 60_000)} minutes`);
 }
 
 /** One raw HTTP response: status, headers and the body bytes exactly as sent (still compressed). */
