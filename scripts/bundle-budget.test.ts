@@ -50,7 +50,7 @@ describe("bundle budget computation (issue 15)", () => {
         "routes/api": { id: "routes/api", parentId: "root", path: "api", module: "/assets/page.js", hasDefaultExport: false },
       },
     };
-    writeFileSync(join(assets, "manifest-abc123.js"), `window.__reactRouterManifest=${JSON.stringify(manifest)};`);
+    writeFileSync(join(assets, "manifest-abc123.js"), `window.routeManifest=${JSON.stringify(manifest)};`);
 
     const rows = await computeRouteBudgets(dir);
     expect(rows.map((r) => r.id)).toEqual(["routes/page"]);

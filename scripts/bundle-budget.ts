@@ -112,7 +112,9 @@ export async function computeRouteBudgets(clientDir: string = CLIENT_BUILD_DIR):
   if (manifestFiles.length !== 1) throw new Error(`expected one manifest-*.js in ${assets}, found ${manifestFiles.length}`);
   const manifestUrl = `/assets/${manifestFiles[0]}`;
   const source = readFileSync(join(assets, manifestFiles[0]), "utf8");
-  const json = source.replace(/^window\.__reactRouterManifest\s*=\s*/, "").replace(/;\s*$/, "");
+  // The file is one assignment of a JSON object literal (`window.<name>={...};`): the budget reads
+  // the object as data and relies on nothing else in the file.
+  const json = source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1);
   const manifest = JSON.parse(json) as BrowserManifest;
 
   const sizes = new Map<string, { raw: number; gzip: number; imports: string[] }>();

@@ -17,7 +17,7 @@
  * (tests/e2e/hydration.spec.ts checks that hydration adds or removes no element).
  */
 import { lazy, memo, Suspense, useContext, useEffect, useLayoutEffect, useState, type ComponentProps, type ComponentType, type JSX, type ReactNode } from "react";
-import { IslandHydrationContext, isPageHydrated } from "./use-hydrated";
+import { IslandHydrationContext, useHydrated } from "./use-hydrated";
 
 /** How far outside the viewport an island starts loading: one screen ahead of the shopper. */
 export const ISLAND_ROOT_MARGIN = "100% 0px";
@@ -58,7 +58,10 @@ export function whenNearViewport(selector: string, rootMargin: string = ISLAND_R
 export function useNearViewport(rootMargin: string = ISLAND_ROOT_MARGIN): readonly [(element: Element | null) => void, boolean] {
   const [element, setElement] = useState<Element | null>(null);
   const inLateIsland = useContext(IslandHydrationContext);
-  const [near, setNear] = useState(() => typeof document !== "undefined" && isPageHydrated() && !inLateIsland);
+  // Read at mount only: false when this render hydrates server markup (the page's, or a Suspense
+  // boundary's that React hydrates in a later pass), true for a widget mounted after that.
+  const hydrated = useHydrated();
+  const [near, setNear] = useState(hydrated && !inLateIsland);
   useEffect(() => {
     if (near || !element) return;
     if (typeof IntersectionObserver === "undefined") return setNear(true);
@@ -98,11 +101,10 @@ export function island<C extends ComponentType<any>>(name: string, load: () => P
      * the server's content (decision 196); anything mounted later renders as after hydration.
      */
     function Hydrating(props: ComponentProps<C>) {
-      const hydrating = useHydratingServerMarkup(() => {
-        const first = hydratesServerHtml;
-        hydratesServerHtml = false;
-        return first;
-      });
+      const hydrating = useHydratingServerMarkup(
+        () => hydratesServerHtml,
+        () => (hydratesServerHtml = false),
+      );
       return (
         <IslandHydrationContext.Provider value={hydrating}>
           <Component {...props} />
@@ -113,7 +115,8 @@ export function island<C extends ComponentType<any>>(name: string, load: () => P
   });
   function Island({ islandClassName, ...props }: ComponentProps<C> & { islandClassName?: string }) {
     const inHydratingPart = useContext(IslandHydrationContext);
-    firstRenderHydrates = typeof document !== "undefined" && (!isPageHydrated() || inHydratingPart);
+    const hydrated = useHydrated();
+    firstRenderHydrates = typeof document !== "undefined" && (!hydrated || inHydratingPart);
     return (
       <div data-island={name} className={islandClassName}>
         <Suspense fallback={null}>
@@ -128,12 +131,17 @@ export function island<C extends ComponentType<any>>(name: string, load: () => P
 
 /**
  * IslandHydrationContext's value inside a component that may hydrate server markup after the
- * page (an island's, or a `HydratedLater` part's): true for its first render when `takeFirst`,
- * called once as it mounts, says that render hydrates the server's markup; false from its first
- * effect on, so anything mounted later renders as after hydration (decisions 196, 203).
+ * page (an island's, or a `HydratedLater` part's): true for its first render when `first` says
+ * that render hydrates the server's markup (`committed` runs once that render has committed, so
+ * later mounts are told no); false from its first effect on, so anything mounted later renders as after hydration (decisions 196, 203).
  */
-function useHydratingServerMarkup(takeFirst: () => boolean): boolean {
-  const [hydrating, setHydrating] = useState(takeFirst);
+function useHydratingServerMarkup(first: () => boolean, committed: () => void): boolean {
+  // `first` only reads: React may render a component more than once before it commits (a
+  // hydration render that is interrupted and retried), and each render must see the same answer.
+  const [hydrating, setHydrating] = useState(first);
+  useLayoutEffect(() => {
+    committed();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => setHydrating(false), []);
   return hydrating;
 }
@@ -180,11 +188,24 @@ export function whenIdle(timeoutMs = 1500, fallbackMs = 50): Promise<void> {
 }
 
 /**
- * Resolves once every part that waited to hydrate (decision 203) has, a task after the last one
- * (at once when there were none). The browser entry dispatches its "hydrated" event then.
+ * Resolves, in a task of its own, once every part that suspended while the page hydrated (see
+ * {@link HydratedLater}) has hydrated: each part's hydration render has committed.
  */
 export function whenLaterPartsHydrated(): Promise<void> {
-  return laterQueue.then(nextTask);
+  if (!pendingParts.size) return nextTask();
+  return new Promise<void>((resolve) => partWaiters.push(resolve)).then(nextTask);
+}
+
+/** Parts created while the page hydrated whose hydration render has not committed yet. */
+const pendingParts = new Set<string>();
+let partWaiters: (() => void)[] = [];
+
+function partHydrated(part: string): void {
+  pendingParts.delete(part);
+  if (pendingParts.size) return;
+  const waiters = partWaiters;
+  partWaiters = [];
+  for (const resolve of waiters) resolve();
 }
 
 /**
@@ -217,8 +238,9 @@ export function HydratedLater({ part, children }: { part: string; children: Reac
 
 function LaterGate({ part, children }: { part: string; children: ReactNode }): JSX.Element {
   const inHydratingIsland = useContext(IslandHydrationContext);
+  const hydrated = useHydrated();
   let later = laterParts.get(part);
-  if (!later && typeof document !== "undefined" && (!isPageHydrated() || inHydratingIsland)) {
+  if (!later && typeof document !== "undefined" && (!hydrated || inHydratingIsland)) {
     const ready = (laterQueue = laterQueue.then(nextTask));
     const created: LaterPart = { ready, done: false, hydratesServerHtml: true };
     void ready.then(() => {
@@ -226,20 +248,28 @@ function LaterGate({ part, children }: { part: string; children: ReactNode }): J
       document.dispatchEvent(new CustomEvent(PART_HYDRATING_EVENT, { detail: part }));
     });
     laterParts.set(part, (later = created));
+    pendingParts.add(part);
   }
   if (later && !later.done) throw later.ready;
-  return <LaterHydrating later={later ?? null}>{children}</LaterHydrating>;
+  return (
+    <LaterHydrating part={part} later={later ?? null}>
+      {children}
+    </LaterHydrating>
+  );
 }
 
-function LaterHydrating({ later, children }: { later: LaterPart | null; children: ReactNode }): JSX.Element {
-  const hydrating = useHydratingServerMarkup(() => {
-    const first = later?.hydratesServerHtml ?? false;
-    if (later) later.hydratesServerHtml = false;
-    return first;
-  });
+function LaterHydrating({ part, later, children }: { part: string; later: LaterPart | null; children: ReactNode }): JSX.Element {
+  const hydrating = useHydratingServerMarkup(
+    () => later?.hydratesServerHtml ?? false,
+    () => {
+      if (later) later.hydratesServerHtml = false;
+    },
+  );
   // A parent's layout effect runs after its children's: the part's hydration render is complete.
   useLayoutEffect(() => {
-    if (hydrating) document.dispatchEvent(new Event(PART_HYDRATED_EVENT));
+    if (!hydrating) return;
+    document.dispatchEvent(new Event(PART_HYDRATED_EVENT));
+    partHydrated(part);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   return <IslandHydrationContext.Provider value={hydrating}>{children}</IslandHydrationContext.Provider>;
 }

@@ -18,7 +18,7 @@ import type { Site } from "../../app/sites/site";
 import { createApp } from "../../server/app";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
 import { feed, stockRecord } from "./fixtures";
-import { inlineLoaderData, loaderDataField } from "./loader-data";
+import { dataRequestValues, loaderDataField } from "./loader-data";
 
 let handle: DatabaseHandle;
 let fetchFrom: (site: Site, path: string) => Promise<Response>;
@@ -231,7 +231,8 @@ describe(`facet widgets (spec 5, 9, ${ENGINE})`, () => {
 
   it("sends the facet lists in the loader data as one JSON string, which the page renders (decision 208)", async () => {
     const html = await (await fetchFrom(dealer, "/search?car_type=used")).text();
-    const json = loaderDataField(inlineLoaderData(html), "facets");
+    const body = await (await fetchFrom(dealer, "/search.data?car_type=used")).text();
+    const json = loaderDataField(dataRequestValues(body), "facets");
     expect(typeof json).toBe("string");
     const facets = JSON.parse(json as string) as Record<string, { value: string; label: string; count: number }[]>;
     expect(facets.make).toEqual([

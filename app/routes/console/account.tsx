@@ -21,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     email: member.email,
     passkeys: keys.map((k) => ({ id: k.id, name: k.name || "Passkey", added: k.createdAt?.toISOString().slice(0, 10) ?? "" })),
-    added: new URL(args.request.url).searchParams.has("added"),
+    added: args.url.searchParams.has("added"),
     sessions: sessions.map((s) => ({ id: s.id, signedIn: formatWhen(s.createdAt), lastActive: formatWhen(s.updatedAt), address: s.ipAddress ?? "unknown", browser: s.userAgent ?? "unknown", current: s.id === current })),
   };
 }
