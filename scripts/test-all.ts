@@ -9,6 +9,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { reactRouterCli } from "./react-router-cli.mjs";
 
 const out = ".data/test-results";
 mkdirSync(out, { recursive: true });
@@ -17,7 +18,7 @@ const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
   spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
 
 console.log(`\n== build (Node.js ${process.version}) ==`);
-if (run(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"]) !== 0 || run(process.execPath, ["scripts/build-server.mjs"]) !== 0) {
+if (run(process.execPath, [reactRouterCli(), "build"]) !== 0 || run(process.execPath, ["scripts/build-server.mjs"]) !== 0) {
   console.log("build failed\n0 passed, 1 failed");
   process.exit(1);
 }

@@ -19,6 +19,7 @@ import { createApp } from "../../server/app";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
 import { feed, stockRecord } from "./fixtures";
 import { dataRequestValues, loaderDataField } from "./loader-data";
+import { reactRouterCli } from "../../scripts/react-router-cli.mjs";
 
 let handle: DatabaseHandle;
 let fetchFrom: (site: Site, path: string) => Promise<Response>;
@@ -32,7 +33,7 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   if (!existsSync("build/server/index.js")) {
-    execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
+    execFileSync(process.execPath, [reactRouterCli(), "build"], { stdio: "ignore" });
   }
   handle = await openTestDatabase();
   dealer = await createTestSite(handle, {

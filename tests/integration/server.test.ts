@@ -18,6 +18,7 @@ import type { Site } from "../../app/sites/site";
 import { createApp } from "../../server/app";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
 import { feed, stockRecord } from "./fixtures";
+import { reactRouterCli } from "../../scripts/react-router-cli.mjs";
 
 let handle: DatabaseHandle;
 let fetchApp: (path: string, init?: RequestInit & { host?: string }) => Promise<Response>;
@@ -31,7 +32,7 @@ const slugOf = (r: typeof carA) => `${r.year}-${r.make}-${r.model}-${r.badge}-${
 
 beforeAll(async () => {
   if (!existsSync("build/server/index.js")) {
-    execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
+    execFileSync(process.execPath, [reactRouterCli(), "build"], { stdio: "ignore" });
   }
   handle = await openTestDatabase();
   // A host unique to this run: the PostgreSQL test database keeps sites from earlier runs.

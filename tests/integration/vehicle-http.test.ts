@@ -20,6 +20,7 @@ import { createApp } from "../../server/app";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
 import { feed, stockRecord } from "./fixtures";
 import { inlineScripts } from "./inline-scripts";
+import { reactRouterCli } from "../../scripts/react-router-cli.mjs";
 
 let handle: DatabaseHandle;
 let site: Site;
@@ -30,7 +31,7 @@ const slug = `${car.year}-${car.make}-${car.model}-${car.badge}-${car.stock_numb
 
 beforeAll(async () => {
   if (!existsSync("build/server/index.js")) {
-    execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
+    execFileSync(process.execPath, [reactRouterCli(), "build"], { stdio: "ignore" });
   }
   handle = await openTestDatabase();
   site = await createTestSite(handle, { config: { url: "https://www.dealer.example/" } });
