@@ -4,9 +4,8 @@
  * again in the browser, throwing the server's HTML away. Each page below must load, hydrate
  * (its own hydration and each part that hydrates later, decision 203) and report no error.
  */
-import { expect, test } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
-import { waitForHydration } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 const PAGES: { site: string; path: string }[] = [
   { site: "perth-toyota", path: "/" },
