@@ -13,6 +13,7 @@ import stylesheetHref from "./app.css?url";
 import { SiteFooter, SiteHeader, type SiteChrome } from "./components/layout/site-chrome";
 import { HydratedLater } from "./components/island";
 import { useSignalPageHydrated } from "./components/use-hydrated";
+import { TraversalBeforeHydration } from "./components/traversal-before-hydration";
 import { readChrome, writeChrome } from "./components/layout/chrome-json";
 import { StickyFooter } from "./components/layout/sticky-footer";
 import { dbContext, requestInfoContext, siteContext } from "./context";
@@ -113,6 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {chrome ? <SiteFooter site={chrome} /> : null}
         {chrome ? <SiteToaster /> : null}
         {chrome ? <StickyFooter data={chrome.navigation.stickyFooter} /> : null}
+        <TraversalBeforeHydration />
         <ScrollRestoration />
         <Scripts />
       </body>

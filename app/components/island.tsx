@@ -7,16 +7,15 @@
  * island's component is a `React.lazy` inside a `Suspense` boundary. While the page hydrates, the
  * lazy component waits until the island's element comes within `rootMargin` of the viewport (or
  * is shown: an island inside a closed `<details>` is not rendered, so it is never "near"), then
- * loads its module and hydrates the server's markup in place. Both React and Preact (decision
- * 185) keep a suspended boundary's server markup on screen while they wait, and hydrate it when
- * the module arrives; typed text and the focus stay. After the page has hydrated (a client
+ * loads its module and hydrates the server's markup in place. React keeps a suspended boundary's
+ * server markup on screen while it waits, and hydrates it when the module arrives; typed text and
+ * the focus stay. After the page has hydrated (a client
  * navigation), an island loads at once, with nothing on screen until it has.
  *
- * One rule: the island's component renders exactly one root element. Preact keeps one DOM node for
- * a component that suspends while hydrating; a second root would be removed and rebuilt
- * (tests/e2e/hydration.spec.ts checks that hydration adds or removes no element).
+ * One rule: the island's component renders exactly one root element, which its wrapper `<div
+ * data-island>` holds (tests/e2e/hydration.spec.ts checks that pages hydrate without a mismatch).
  */
-import { lazy, memo, Suspense, useContext, useEffect, useLayoutEffect, useState, type ComponentProps, type ComponentType, type JSX, type ReactNode } from "react";
+import { lazy, memo, Suspense, useContext, useEffect, useLayoutEffect, useMemo, useState, type ComponentProps, type ComponentType, type JSX, type ReactNode } from "react";
 import { IslandHydrationContext, useHydrated } from "./use-hydrated";
 
 /** How far outside the viewport an island starts loading: one screen ahead of the shopper. */
@@ -113,15 +112,27 @@ export function island<C extends ComponentType<any>>(name: string, load: () => P
     }
     return { default: Hydrating };
   });
-  function Island({ islandClassName, ...props }: ComponentProps<C> & { islandClassName?: string }) {
+  function Island(props: ComponentProps<C> & { islandClassName?: string }) {
     const inHydratingPart = useContext(IslandHydrationContext);
     const hydrated = useHydrated();
-    firstRenderHydrates = typeof document !== "undefined" && (!hydrated || inHydratingPart);
-    return (
-      <div data-island={name} className={islandClassName}>
+    // Decided when the island mounts: React renders it again once the page has hydrated (its
+    // useHydrated turns true) before it hydrates the lazy component's Suspense boundary.
+    const [hydratesAtMount] = useState(typeof document !== "undefined" && (!hydrated || inHydratingPart));
+    firstRenderHydrates = hydratesAtMount;
+    // The same element for the same props: a Suspense boundary that is still waiting to hydrate
+    // and receives a new element is rendered in the browser instead (its fallback, then the
+    // component), so the island's own re-render must not reach it.
+    const boundary = useMemo(() => {
+      const { islandClassName: _ignored, ...rest } = props;
+      return (
         <Suspense fallback={null}>
-          <Lazy {...(props as ComponentProps<C>)} />
+          <Lazy {...(rest as ComponentProps<C>)} />
         </Suspense>
+      );
+    }, [props]);
+    return (
+      <div data-island={name} className={props.islandClassName}>
+        {boundary}
       </div>
     );
   }
@@ -188,32 +199,34 @@ export function whenIdle(timeoutMs = 1500, fallbackMs = 50): Promise<void> {
 }
 
 /**
- * Resolves, in a task of its own, once every part that suspended while the page hydrated (see
- * {@link HydratedLater}) has hydrated: each part's hydration render has committed.
+ * Resolves, in a task of its own, once every part the server's page holds (see
+ * {@link HydratedLater}; parts inside an island wait for the island, so they are not counted)
+ * has hydrated: each part's hydration render has committed. React hydrates each part's Suspense
+ * boundary in a pass of its own, so the parts are read from the page, not from what has rendered.
  */
 export function whenLaterPartsHydrated(): Promise<void> {
-  if (!pendingParts.size) return nextTask();
-  return new Promise<void>((resolve) => partWaiters.push(resolve)).then(nextTask);
+  if (typeof document === "undefined") return Promise.resolve();
+  const expected = [...document.querySelectorAll("[data-hydrate-later]")].filter((el) => !el.parentElement?.closest("[data-island]")).map((el) => el.getAttribute("data-hydrate-later") ?? "");
+  const done = () => expected.every((part) => hydratedParts.has(part));
+  if (done()) return nextTask();
+  return new Promise<void>((resolve) => partWaiters.push(() => (done() ? (resolve(), true) : false))).then(nextTask);
 }
 
-/** Parts created while the page hydrated whose hydration render has not committed yet. */
-const pendingParts = new Set<string>();
-let partWaiters: (() => void)[] = [];
+/** Parts whose hydration render has committed. */
+const hydratedParts = new Set<string>();
+/** Each returns true once it has resolved (and is then dropped). */
+let partWaiters: (() => boolean)[] = [];
 
 function partHydrated(part: string): void {
-  pendingParts.delete(part);
-  if (pendingParts.size) return;
-  const waiters = partWaiters;
-  partWaiters = [];
-  for (const resolve of waiters) resolve();
+  hydratedParts.add(part);
+  partWaiters = partWaiters.filter((waiter) => !waiter());
 }
 
 /**
  * A part of the page that the browser hydrates in a task of its own, just after the page's
  * hydration task and the parts before it, instead of inside it (issue 15 "Fast pages": Lighthouse
- * TBT counts each task's time over 50 ms; decision 203). Preact hydrates a whole page in one
- * synchronous task, so a large page's hydration was one long task; split into parts, each is
- * short and the browser can answer a tap between them.
+ * TBT counts each task's time over 50 ms; decision 203): each part is short and the browser can
+ * answer a tap between them.
  *
  * Server and HTML are unchanged but for a wrapper `<div data-hydrate-later={part}
  * class="contents">` (no box of its own: it lays out as its children would). While the page
@@ -248,7 +261,6 @@ function LaterGate({ part, children }: { part: string; children: ReactNode }): J
       document.dispatchEvent(new CustomEvent(PART_HYDRATING_EVENT, { detail: part }));
     });
     laterParts.set(part, (later = created));
-    pendingParts.add(part);
   }
   if (later && !later.done) throw later.ready;
   return (
