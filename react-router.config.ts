@@ -7,8 +7,4 @@ export default {
   // the whole page with the new routes: 100-150 ms of main thread on a throttled phone
   // (issue 15 TBT, decision 187).
   routeDiscovery: { mode: "initial" },
-  future: {
-    // Loaders read the site (tenant) and database from a typed router context.
-    v8_middleware: true,
-  },
 } satisfies Config;

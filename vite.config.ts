@@ -1,55 +1,17 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig } from "vite";
 
 /**
- * The browser build runs on Preact's React-compatible layer (decision 185, issue 15 JavaScript
- * budget): React 19's client (react + react-dom, about 64 KB gzip) becomes preact/compat (about
- * 12 KB). The server still renders with React, and `npm run dev` keeps React in the browser.
- * `FORECOURT_BROWSER_RUNTIME=react npm run build` makes a React browser build (to compare, or to
- * rule Preact out when a widget misbehaves).
- */
-const BROWSER_RUNTIME_PREACT = process.env.FORECOURT_BROWSER_RUNTIME !== "react";
-const preactFile = (path: string) => fileURLToPath(new URL(`./node_modules/preact/${path}`, import.meta.url));
-/**
- * React's modules, and Preact's own, as Preact source files. Preact's published builds are
- * minified: its style setter is a function named `z`, and `manualPureFunctions: ["z"]` (below,
- * for zod) would drop every call to it, so no element rendered in the browser would get an inline
- * style. Its source keeps the real names.
- */
-const PREACT_FOR_REACT: Record<string, string> = {
-  react: fileURLToPath(new URL("./app/react-on-preact.ts", import.meta.url)),
-  "react-dom": fileURLToPath(new URL("./app/react-on-preact.ts", import.meta.url)),
-  "react-dom/client": preactFile("compat/client.mjs"),
-  "react/jsx-runtime": preactFile("compat/jsx-runtime.mjs"),
-  "react/jsx-dev-runtime": preactFile("compat/jsx-runtime.mjs"),
-  preact: preactFile("src/index.js"),
-  "preact/hooks": preactFile("hooks/src/index.js"),
-  "preact/compat": preactFile("compat/src/index.js"),
-  "preact/jsx-runtime": preactFile("jsx-runtime/src/index.js"),
-};
-function preactInTheBrowser(): Plugin {
-  return {
-      name: "forecourt:preact-in-the-browser",
-      enforce: "pre",
-      applyToEnvironment: (environment) => environment.name === "client",
-      resolveId(source) {
-        return PREACT_FOR_REACT[source] ?? null;
-      },
-    };
-  }
-
-/**
- * Modules every page loads (the browser runtime, React Router, and what root.tsx and
+ * Modules every page loads (React, React DOM, React Router, and what root.tsx and
  * entry.client.tsx import), bundled as one chunk of the browser build instead of a dozen (issue
  * 15 LCP): a page asked for 22 scripts, most under 1 KB, and over HTTP/1.1's six connections per
  * host they queued in front of one another on a slow phone network. Only modules in root's static
- * import graph belong here; anything else would load on every page. decision 190. (The app's
- * `<Link>`, components/link.tsx, is one since decision 206: root installs its click listener.)
+ * import graph belong here; anything else would load on every page. decision 190.
  */
 export const SHELL_CHUNK_MODULES =
-  /\/node_modules\/(?:preact|react-router|cookie|set-cookie-parser)\/|vite\/preload-helper|\/app\/(?:browser-runtime|react-on-preact|components\/(?:link|use-hydrated|island|no-script|cached-markup|cached-element|kept-on-hydration|json-memo|analytics|layout\/(?:status-dot|nav-link|chrome-json)|accounts\/(?:use-account|watchlist-toasts))|domain\/(?:display\/number-text|navigation\/navigation|accounts\/redirect))\.tsx?$/;
+  /\/node_modules\/(?:react|react-dom|scheduler|react-router|cookie|cookie-es|set-cookie-parser|@remix-run\/route-pattern)\/|vite\/preload-helper|\/app\/(?:components\/(?:use-hydrated|island|no-script|cached-markup|cached-element|json-memo|analytics|layout\/(?:status-dot|nav-link|chrome-json)|accounts\/(?:use-account|watchlist-toasts))|domain\/(?:display\/number-text|navigation\/navigation|accounts\/redirect))\.tsx?$/;
 
 /**
  * The car card and the small modules it is made of, used together by home, the SRP and the VDP's
@@ -58,13 +20,9 @@ export const SHELL_CHUNK_MODULES =
 export const CARD_CHUNK_MODULES =
   /\/app\/(?:components\/(?:vehicle\/(?:car-card|card-json|favourite-toggle|stable-cards|body-illustration|saved-cars|use-site-slug)|accounts\/watchlist-button|finance\/finance-estimate)|domain\/(?:car|display\/buttons))\.tsx?$/;
 
-  export default defineConfig(({ command }) => {
-    // Production builds only: the dev server keeps React in the browser (React Refresh).
-    const preact = BROWSER_RUNTIME_PREACT && command === "build";
-    return {
-    plugins: [...(preact ? [preactInTheBrowser()] : []), tailwindcss(), reactRouter()],
-    // app/browser-runtime.ts: a literal, so the build drops the branch it does not take.
-    define: { __PREACT_IN_THE_BROWSER__: JSON.stringify(preact) },
+export default defineConfig(() => {
+  return {
+    plugins: [tailwindcss(), reactRouter()],
     // BUNDLE_SOURCEMAP=1 npx react-router build: source maps to see which modules fill a chunk (issue 15).
     build: {
       sourcemap: !!process.env.BUNDLE_SOURCEMAP,

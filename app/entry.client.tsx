@@ -1,22 +1,12 @@
 /**
- * Browser entry: React Router's default (hydrate the document in a transition), plus the
- * Preact build's first step (decision 185; production builds run on preact/compat).
- *
- * React Router's `HydratedRouter` suspends on its first render until it has decoded the loader
- * data the server streamed into the page. React waits at the root by itself. Preact would need a
- * `Suspense` boundary around the whole document, and a boundary that suspends while hydrating
- * keeps only one DOM node of what it holds (here: <head> and <body>). So under Preact the router
- * first renders once into a detached element: that starts the decoding and throws its promise,
- * which we await; the real hydration then renders without suspending. In a React build (dev, or
- * `FORECOURT_BROWSER_RUNTIME=react`) `PREACT_IN_THE_BROWSER` is false and that step is left out.
+ * Browser entry: React Router's default (hydrate the document in a transition), started once the
+ * browser has painted the server's page, and the events the e2e tests wait for.
  */
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { HydratedRouter, unstable_prepareHydratedRouter } from "react-router/dom";
-import type { VNode } from "preact";
-import { PREACT_IN_THE_BROWSER } from "./browser-runtime";
-import { markPageHydrated } from "./components/use-hydrated";
-import { nextTask, whenLaterPartsHydrated } from "./components/island";
+import { HydratedRouter } from "react-router/dom";
+import { whenPageHydrated } from "./components/use-hydrated";
+import { whenLaterPartsHydrated } from "./components/island";
 
 /**
  * Dispatched on `document` once the first hydration has run, parts hydrated later included
@@ -24,25 +14,10 @@ import { nextTask, whenLaterPartsHydrated } from "./components/island";
  */
 export const HYDRATED_EVENT = "forecourt:hydrated";
 /**
- * Dispatched on `document` at the end of the page's own hydration task, before the
+ * Dispatched on `document` once the page's own hydration has committed, before the
  * `HydratedLater` parts hydrate (decision 203; an e2e test checks the parts wait).
  */
 export const PAGE_HYDRATED_EVENT = "forecourt:page-hydrated";
-
-async function decodeServerData(): Promise<void> {
-  // Imported here, not at the top: the React build never loads Preact. In the Preact build this
-  // module is already loaded (preact/compat imports it).
-  const { render } = await import("preact");
-  const scratch = document.createElement("div");
-  try {
-    render((<HydratedRouter />) as unknown as VNode, scratch);
-  } catch (thrown) {
-    if (!(thrown instanceof Promise)) throw thrown;
-    await thrown;
-  } finally {
-    render(null, scratch);
-  }
-}
 
 /**
  * Resolves once the browser has painted the server's page (the frame after the next animation
@@ -62,19 +37,8 @@ function afterFirstPaint(fallbackMs = 100): Promise<void> {
   });
 }
 
-/**
- * Hydrates the page in several tasks, none long (issue 15 TBT, decision 203): React Router's
- * router is made in one (its route tree, matches and hydration data: about 60 ms on a 4x slowed
- * phone), the page in the next, and each `HydratedLater` part in one of its own after that.
- */
 async function hydrate(): Promise<void> {
   await afterFirstPaint();
-  if (PREACT_IN_THE_BROWSER) {
-    await decodeServerData();
-    await nextTask();
-    unstable_prepareHydratedRouter();
-    await nextTask();
-  }
   startTransition(() => {
     hydrateRoot(
       document,
@@ -82,10 +46,8 @@ async function hydrate(): Promise<void> {
         <HydratedRouter />
       </StrictMode>,
     );
-    // Preact hydrates synchronously, so the page is hydrated here (under React, which hydrates
-    // later in the transition, neither is read: useHydrated has its own flag there).
-    markPageHydrated();
   });
+  await whenPageHydrated();
   document.dispatchEvent(new Event(PAGE_HYDRATED_EVENT));
   await whenLaterPartsHydrated();
   document.dispatchEvent(new Event(HYDRATED_EVENT));

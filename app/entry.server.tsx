@@ -21,10 +21,9 @@
 import { SpanStatusCode, trace } from "@opentelemetry/api";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider, ServerInstrumentation } from "react-router";
 import { ServerRouter } from "react-router";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { inlineScriptHashes, policy } from "../server/csp";
-import { paintBeforeScripts } from "../server/paint-first";
-import { PageWriter } from "../server/page-writer";
 import { logServerError, type ErrorLog } from "../server/server-errors";
 import { attachWholeBody } from "../server/whole-body";
 import { HydratableMarkupContext } from "./components/cached-markup";
@@ -90,45 +89,38 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
   return new Promise((resolve, reject) => {
-    // Made at React's first write, inside `pipe`: it holds the process's page buffer until `end`.
-    let page: PageWriter | null = null;
     let shellRendered = false;
     let settled = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined;
     // React writes the finished page into this in one go (`pipe` runs once all is ready) and then
-    // ends it. It is the part of a Node Writable that React's renderer uses (write, end, destroy,
-    // on): a Writable ran each chunk through its buffering and callbacks (decision 202). The
-    // patched renderer writes strings, encoded once into the process's page buffer (decision 216).
-    const sink = {
-      write(chunk: Uint8Array | string): boolean {
-        (page ??= new PageWriter()).write(chunk);
-        return true;
+    // ends it: a plain Writable that keeps the chunks, joined once at the end.
+    const chunks: Uint8Array[] = [];
+    const sink = new Writable({
+      write(chunk: Uint8Array, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
       },
-      end(): void {
+      final(callback) {
+        callback();
         if (settled) return;
         settled = true;
         clearTimeout(timeoutId);
-        // Decision 190: the page's scripts load once the browser has painted it (not in `npm run
-        // dev`, whose module script also loads Vite's client). Its rewrite is the one copy of the page.
-        const body = (page ?? new PageWriter()).finish(import.meta.env.DEV ? undefined : paintBeforeScripts);
+        const body = Buffer.concat(chunks);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(body.byteLength));
         responseHeaders.set("Content-Security-Policy", policy(inlineScriptHashes(body), import.meta.env.DEV));
         // The compression middleware takes these bytes as they are (server/whole-body.ts).
-        resolve(attachWholeBody(new Response(body as Uint8Array<ArrayBuffer>, { status: responseStatusCode, headers: responseHeaders }), body));
+        resolve(attachWholeBody(new Response(body, { status: responseStatusCode, headers: responseHeaders }), body));
       },
       /** React's fatal error after the shell (the page cannot be finished). */
-      destroy(error?: unknown): void {
+      destroy(error, callback) {
+        callback(error);
         if (settled) return;
         settled = true;
         clearTimeout(timeoutId);
-        page?.abandon();
         reject(error ?? new Error("The page could not be rendered"));
       },
-      on() {
-        return sink;
-      },
-    };
+    });
     const { pipe, abort } = renderToPipeableStream(
       <HydratableMarkupContext.Provider value={markupCache}>
         <ServerRouter context={routerContext} url={request.url} />
@@ -141,7 +133,7 @@ export default function handleRequest(
           shellRendered = true;
         },
         onAllReady() {
-          pipe(sink as unknown as NodeJS.WritableStream);
+          pipe(sink);
         },
         onShellError(error: unknown) {
           clearTimeout(timeoutId);

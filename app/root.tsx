@@ -3,19 +3,17 @@ import {
   Meta,
   Outlet,
   Scripts,
+  ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
-  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { useEffect, useRef } from "react";
 import type { Route } from "./+types/root";
 import stylesheetHref from "./app.css?url";
 import { SiteFooter, SiteHeader, type SiteChrome } from "./components/layout/site-chrome";
 import { HydratedLater } from "./components/island";
-import { useAppLinkClicks } from "./components/link";
-import { ScrollRestoration } from "./components/scroll-restoration";
-import { useHydrated } from "./components/use-hydrated";
+import { useSignalPageHydrated } from "./components/use-hydrated";
+import { TraversalBeforeHydration } from "./components/traversal-before-hydration";
 import { readChrome, writeChrome } from "./components/layout/chrome-json";
 import { StickyFooter } from "./components/layout/sticky-footer";
 import { dbContext, requestInfoContext, siteContext } from "./context";
@@ -26,7 +24,6 @@ import { AccountControl } from "./components/accounts/account-control";
 import { loadSiteNavigation } from "./services/navigation.server";
 import { formatPhone, maskPhone } from "./domain/display/phone";
 import { SiteErrorPage } from "./components/layout/site-error-page";
-import { KEEP_SERVER_CONTENT, PREACT_IN_THE_BROWSER } from "./browser-runtime";
 import { consoleContext } from "./console/context";
 import { momentInWords } from "./domain/content/schedule";
 import { focusRingOnPrimary } from "./domain/display/theme-contrast";
@@ -74,40 +71,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/**
- * Keeps `document.title` in step with the route's `meta` after client-side navigation, in the
- * Preact browser build whose `<head>` is left as the server sent it (decision 185). Renders
- * React Router's `<Meta />` into an inert `<template>` and copies its `<title>`.
- */
-function ClientTitle() {
-  const ref = useRef<HTMLTemplateElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    // The browser puts a <template>'s parsed children in its `content` fragment.
-    const template = ref.current;
-    const title = (template?.content.querySelector("title") ?? template?.querySelector("title"))?.textContent;
-    if (title && document.title !== title) document.title = title;
-  }, [location.key]);
-  return (
-    <template ref={ref} data-client-title="">
-      <Meta />
-    </template>
-  );
-}
-
-/**
- * ClientTitle is not in the server's HTML; mounting it while the page hydrates would build its
- * `<template>` in the hydration task (issue 15 TBT, decision 203). It is needed only for the next
- * client navigation, so it mounts just after.
- */
-function ClientTitleOnceHydrated() {
-  return useHydrated() ? <ClientTitle /> : null;
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  // Decision 206: the app's plain links are anchors; one listener navigates their clicks.
-  useAppLinkClicks();
+  useSignalPageHydrated();
   // The console is server-rendered without the client router: its URLs are not the router's
   // (decision 249), so it gets no scripts and no site chrome.
   if (useMatches().some((m) => m.id === "console-layout")) return <ConsoleDocument>{children}</ConsoleDocument>;
@@ -115,13 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const style = data
     ? ({ "--site-primary": data.theme.primary, "--site-on-primary": data.theme.onPrimary, "--site-accent": data.theme.accent, "--site-focus-on-primary": data.theme.focusOnPrimary } as React.CSSProperties)
     : undefined;
-  // Preact (the production browser build, decision 185) hydrates by matching each element to the
-  // first unused element of the same tag, without comparing attributes. React's server output
-  // reorders <head> (preloads first), so the browser leaves <head> as the server sent it and keeps
-  // the title current itself (ClientTitle); the only stylesheet is the root's, already there.
-  const head = PREACT_IN_THE_BROWSER ? (
-    <head dangerouslySetInnerHTML={KEEP_SERVER_CONTENT} />
-  ) : (
+  const head = (
     <head>
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -155,16 +115,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {chrome ? <SiteFooter site={chrome} /> : null}
         {chrome ? <SiteToaster /> : null}
         {chrome ? <StickyFooter data={chrome.navigation.stickyFooter} /> : null}
-        {/* Decision 207: React Router's scroll restoration with a lighter inline script. */}
+        <TraversalBeforeHydration />
         <ScrollRestoration />
         <Scripts />
-        {PREACT_IN_THE_BROWSER ? <ClientTitleOnceHydrated /> : null}
       </body>
     </>
   );
-  // Preact (the production browser build, decision 185) hydrates a document from <html>'s
-  // children: it owns <head> and <body>, never <html> itself, which it would otherwise nest.
-  return PREACT_IN_THE_BROWSER ? page : (
+  return (
     <html lang="en-AU" style={style}>
       {page}
     </html>

@@ -18,8 +18,13 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { init, parse } from "es-module-lexer";
 
-/** The budget of issue 15: bytes of gzip (level 9) JavaScript per page before interaction. */
-export const JS_BUDGET_BYTES = 100 * 1024;
+/**
+ * Bytes of gzip (level 9) JavaScript per page before interaction: issue 15's 100 KB, raised to
+ * 165 KB by issue 53 (decision 332), where React's browser client (about 60 KB) replaced Preact's
+ * compatibility layer: that layer kept 100 KB only by remapping React's semantics for every
+ * library, and correct behaviour with same-day security releases outranks the 60 KB.
+ */
+export const JS_BUDGET_BYTES = 165 * 1024;
 
 /**
  * Per-route ceilings (bytes of gzip) that `npm test` enforces while pages are still over
@@ -29,7 +34,7 @@ export const JS_BUDGET_BYTES = 100 * 1024;
  */
 export const CEILINGS_FILE = join(dirname(fileURLToPath(import.meta.url)), "bundle-ceilings.json");
 /** Ceiling of a page route with no recorded ceiling (a new route): the budget itself. */
-export const DEFAULT_CEILING_BYTES = 100 * 1024;
+export const DEFAULT_CEILING_BYTES = JS_BUDGET_BYTES;
 
 /** The recorded ceilings (route id -> bytes of gzip); empty when the file is missing. */
 export function readCeilings(file: string = CEILINGS_FILE): Record<string, number> {
@@ -112,7 +117,9 @@ export async function computeRouteBudgets(clientDir: string = CLIENT_BUILD_DIR):
   if (manifestFiles.length !== 1) throw new Error(`expected one manifest-*.js in ${assets}, found ${manifestFiles.length}`);
   const manifestUrl = `/assets/${manifestFiles[0]}`;
   const source = readFileSync(join(assets, manifestFiles[0]), "utf8");
-  const json = source.replace(/^window\.__reactRouterManifest\s*=\s*/, "").replace(/;\s*$/, "");
+  // The file is one assignment of a JSON object literal (`window.<name>={...};`): the budget reads
+  // the object as data and relies on nothing else in the file.
+  const json = source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1);
   const manifest = JSON.parse(json) as BrowserManifest;
 
   const sizes = new Map<string, { raw: number; gzip: number; imports: string[] }>();

@@ -12,6 +12,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { reactRouterCli } from "./react-router-cli.mjs";
 
 /** Newest modification time (ms) of any file under `dir`; 0 for a missing folder. */
 function newestMtime(dir) {
@@ -29,7 +30,7 @@ const built = outputs.every((file) => existsSync(file)) ? Math.min(...outputs.ma
 // A cluster's workers (server/cluster.ts) start from this file too; the primary has built already.
 if (!process.env.FORECOURT_WORKER && Math.max(newestMtime("app"), newestMtime("server"), newestMtime("db")) > built) {
   console.log("Building the app (first run or changed sources)...");
-  execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(process.execPath, [reactRouterCli(), "build"], { stdio: ["ignore", "ignore", "inherit"] });
   execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: ["ignore", "inherit", "inherit"] });
 }
 const { main } = await import(pathToFileURL("build/node/index.js").href);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newestWithin, pinnedVersion, planUpgrades, withinCaret } from "./upgrade-check";
+import { newestWithin, pinnedVersion, planUpgrades, respectPeers, withinCaret } from "./upgrade-check";
 
 describe("upgrade-check plan (issue 53: newest release within the current major)", () => {
   it("reads a pinned version with or without ^ or ~, and refuses ranges it cannot pin", () => {
@@ -27,5 +27,18 @@ describe("upgrade-check plan (issue 53: newest release within the current major)
     };
     const plan = planUpgrades({ "react-router": "8.4.0", "@react-router/node": "8.4.0", "@react-router/dev": "8.4.0", zod: "4.6.7" }, (n) => published[n]);
     expect(plan).toEqual({ "react-router": "8.4.0", "@react-router/node": "8.4.0", "@react-router/dev": "8.4.0", zod: "4.7.0" });
+  });
+
+  it("holds a peer back to the newest version another target's peer range accepts, or keeps the asking package", () => {
+    const published: Record<string, string[]> = { "@opentelemetry/api": ["1.9.1", "1.10.0"], "@opentelemetry/sdk-node": ["0.223.0"], a: ["1.0.0", "1.1.0"], b: ["2.0.0", "2.1.0"] };
+    const peers: Record<string, Record<string, string>> = {
+      "@opentelemetry/sdk-node@0.223.0": { "@opentelemetry/api": ">=1.3.0 <1.10.0" },
+      "a@1.1.0": { b: "^3.0.0" },
+    };
+    const current = { "@opentelemetry/api": "1.9.1", "@opentelemetry/sdk-node": "0.223.0", a: "1.0.0", b: "2.0.0" };
+    const { target, held } = respectPeers({ "@opentelemetry/api": "1.10.0", "@opentelemetry/sdk-node": "0.223.0", a: "1.1.0", b: "2.1.0" }, current, (n) => published[n], (n, v) => peers[`${n}@${v}`] ?? {});
+    // api goes back to the newest the SDK accepts; a@1.1.0 wants a major of b we do not move to, so a stays.
+    expect(target).toEqual({ "@opentelemetry/api": "1.9.1", "@opentelemetry/sdk-node": "0.223.0", a: "1.0.0", b: "2.1.0" });
+    expect(held).toHaveLength(2);
   });
 });

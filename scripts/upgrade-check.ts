@@ -22,6 +22,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import semver from "semver";
 import { DEMO_SITES } from "../db/seed/demo-sites";
 import { firstLink } from "./bench/lib";
 import { get, startServer } from "./bench/server";
@@ -97,6 +98,52 @@ export function planUpgrades(current: Record<string, string>, versionsOf: (name:
   return target;
 }
 
+/**
+ * Holds back targets that another target's peer dependency ranges exclude (the OpenTelemetry
+ * packages: `@opentelemetry/sdk-node` 0.223.0 accepts `@opentelemetry/api` below 1.10.0 only).
+ * For each excluded peer it takes the newest version within the peer's own caret range that the
+ * range accepts; when there is none, the package that asks is kept at its current version. Runs
+ * until nothing changes.
+ * @param target name -> planned version (changed in place and returned)
+ * @param current name -> pinned version
+ * @param peersOf name, version -> that release's peerDependencies ({} when none)
+ * @returns the adjusted plan and, per held-back package, why
+ */
+export function respectPeers(
+  target: Record<string, string>,
+  current: Record<string, string>,
+  versionsOf: (name: string) => readonly string[],
+  peersOf: (name: string, version: string) => Record<string, string>,
+): { target: Record<string, string>; held: string[] } {
+  const held: string[] = [];
+  for (let round = 0; round < 20; round++) {
+    let changed = false;
+    for (const [name, version] of Object.entries(target)) {
+      for (const [peer, range] of Object.entries(peersOf(name, version))) {
+        if (!(peer in target) || semver.satisfies(target[peer], range)) continue;
+        const accepted = versionsOf(peer).filter((v) => withinCaret(current[peer], v) && semver.satisfies(v, range));
+        const best = semver.maxSatisfying(accepted, "*");
+        if (best) {
+          held.push(`${peer} ${target[peer]} -> ${best}: ${name}@${version} accepts ${range}`);
+          target[peer] = best;
+        } else {
+          held.push(`${name} kept at ${current[name]}: ${name}@${version} needs ${peer} ${range}`);
+          target[name] = current[name];
+        }
+        changed = true;
+        break;
+      }
+    }
+    if (!changed) break;
+  }
+  return { target, held };
+}
+
+function peersFromRegistry(name: string, version: string, cwd: string): Record<string, string> {
+  const out = execFileSync("npm", ["view", `${name}@${version}`, "peerDependencies", "--json"], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  return out ? (JSON.parse(out) as Record<string, string>) : {};
+}
+
 function versionsFromRegistry(name: string, cwd: string): string[] {
   const out = execFileSync("npm", ["view", name, "versions", "--json"], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
   const parsed: unknown = JSON.parse(out);
@@ -155,7 +202,14 @@ async function main(): Promise<number> {
     if (!cache.has(name)) cache.set(name, versionsFromRegistry(name, dir));
     return cache.get(name)!;
   };
-  const target = planUpgrades(current, versionsOf);
+  const peerCache = new Map<string, Record<string, string>>();
+  const peersOf = (name: string, version: string) => {
+    const key = `${name}@${version}`;
+    if (!peerCache.has(key)) peerCache.set(key, peersFromRegistry(name, version, dir));
+    return peerCache.get(key)!;
+  };
+  const { target, held } = respectPeers(planUpgrades(current, versionsOf), current, versionsOf, peersOf);
+  if (held.length) console.log(`\n== held back by peer dependency ranges ==\n${held.map((h) => `  ${h}`).join("\n")}`);
   const changed = Object.keys(current).filter((n) => target[n] !== current[n]).sort();
   console.log(`\n== what changed (${changed.length} of ${Object.keys(current).length} direct dependencies) ==`);
   for (const n of changed) console.log(`  ${n.padEnd(40)} ${current[n].padEnd(10)} -> ${target[n]}`);

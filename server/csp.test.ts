@@ -8,16 +8,16 @@ describe("inline script hashes (issue 16 defect 10; issue 15: hashed from the re
   const page = [
     "<!DOCTYPE html><html><head>",
     '<script type="module" src="/assets/entry.js"></script>',
-    '<script>window.__reactRouterContext = {"site":"Café Motors — ute €"};</script>',
+    '<script>window.pageContext = {"site":"Café Motors — ute €"};</script>',
     "</head><body><p>No <scripts> here</p>",
     '<script type="module" async="">import("/assets/route.js");</script>',
-    '<script>window.__reactRouterContext = {"site":"Café Motors — ute €"};</script>',
+    '<script>window.pageContext = {"site":"Café Motors — ute €"};</script>',
     "<script></script>",
     "</body></html>",
   ].join("");
 
   it("hashes each distinct inline script once, by its UTF-8 bytes, and skips scripts with src", () => {
-    const expected = [sha('window.__reactRouterContext = {"site":"Café Motors — ute €"};'), sha('import("/assets/route.js");'), sha("")];
+    const expected = [sha('window.pageContext = {"site":"Café Motors — ute €"};'), sha('import("/assets/route.js");'), sha("")];
     expect(inlineScriptHashes(Buffer.from(page, "utf8"))).toEqual(expected);
   });
 
@@ -30,11 +30,11 @@ describe("inline script hashes (issue 16 defect 10; issue 15: hashed from the re
     const withData = [
       '<script type="application/ld+json">{"@type":"Car"}</script>',
       '<script type="application/json" id="fc-loader-data-0">[{"_1":2},"loaderData"]</script>',
-      '<script>window.__reactRouterContext.streamController.enqueue(document.getElementById("fc-loader-data-0").textContent);</script>',
+      '<script>window.pageStream.enqueue(document.getElementById("fc-loader-data-0").textContent);</script>',
       '<script data-type="application/json">run()</script>',
     ].join("");
     expect(inlineScriptHashes(Buffer.from(withData))).toEqual([
-      sha('window.__reactRouterContext.streamController.enqueue(document.getElementById("fc-loader-data-0").textContent);'),
+      sha('window.pageStream.enqueue(document.getElementById("fc-loader-data-0").textContent);'),
       sha("run()"),
     ]);
   });

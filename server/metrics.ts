@@ -17,6 +17,7 @@
  * Instruments are fetched from the registry by name, so the copy of this module in the React
  * Router server build (search) and the one in the server bundle (HTTP) feed the same series.
  */
+import { documentPathOf } from "./data-request";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
@@ -186,7 +187,7 @@ export function routePatterns(build: ServerBuild | null): (path: string, status:
     if (path.startsWith("/assets/")) return "/assets/*";
     if (!routes) return "app";
     const data = path.endsWith(".data");
-    const page = data ? path.slice(0, -".data".length).replace(/^\/_root$/, "/") || "/" : path;
+    const page = documentPathOf(path);
     const pattern = patternOf(page);
     // The catch-all route answers unknown paths; a file served by the static handler matched it too.
     if (pattern === "/*" && status < 400 && /\.[a-z0-9]+$/i.test(page)) return "static";

@@ -1,6 +1,5 @@
 import { createElement, useContext, type HTMLAttributes } from "react";
 import { HydratableMarkupContext } from "./cached-markup";
-import { useKeptElement } from "./kept-on-hydration";
 
 /**
  * An element whose children the server renders once per combination of `cacheKeys` and then
@@ -12,18 +11,11 @@ import { useKeptElement } from "./kept-on-hydration";
  * rendered outside the page's providers (no router, loader data or account). Children that hoist a
  * resource into the `<head>` (an image without `loading="lazy"` is preloaded) or suspend are
  * rendered as usual.
- *
- * With `keepOnHydration` (content without event handlers of its own other than links, decisions
- * 191 and 192) the browser keeps the server's content when the page first hydrates, as
- * KeptOnHydration does, while the listed values stay the same; its links navigate in the app.
  * @param props the element's attributes; `as` its tag (default div); `cacheKeys` null renders the
- *   children as usual; `keepOnHydration` (default: not kept) the values the children are a
- *   function of (compared with `Object.is`), such as `[car]`.
+ *   children as usual.
  */
-export function CachedElement({ as = "div", cacheKeys, keepOnHydration, children, ...props }: HTMLAttributes<HTMLElement> & { as?: "div" | "footer" | "ul"; cacheKeys: readonly object[] | null; keepOnHydration?: readonly unknown[] }) {
-  const kept = useKeptElement(keepOnHydration !== undefined, keepOnHydration ?? null, as, props);
+export function CachedElement({ as = "div", cacheKeys, children, ...props }: HTMLAttributes<HTMLElement> & { as?: "div" | "footer" | "ul"; cacheKeys: readonly object[] | null }) {
   const cache = useContext(HydratableMarkupContext);
-  if (kept) return kept;
   const html = cache && cacheKeys ? cache(cacheKeys, children) : null;
   return html === null ? createElement(as, props, children) : createElement(as, { ...props, dangerouslySetInnerHTML: { __html: html } });
 }

@@ -7,17 +7,16 @@
  * island's component is a `React.lazy` inside a `Suspense` boundary. While the page hydrates, the
  * lazy component waits until the island's element comes within `rootMargin` of the viewport (or
  * is shown: an island inside a closed `<details>` is not rendered, so it is never "near"), then
- * loads its module and hydrates the server's markup in place. Both React and Preact (decision
- * 185) keep a suspended boundary's server markup on screen while they wait, and hydrate it when
- * the module arrives; typed text and the focus stay. After the page has hydrated (a client
+ * loads its module and hydrates the server's markup in place. React keeps a suspended boundary's
+ * server markup on screen while it waits, and hydrates it when the module arrives; typed text and
+ * the focus stay. After the page has hydrated (a client
  * navigation), an island loads at once, with nothing on screen until it has.
  *
- * One rule: the island's component renders exactly one root element. Preact keeps one DOM node for
- * a component that suspends while hydrating; a second root would be removed and rebuilt
- * (tests/e2e/hydration.spec.ts checks that hydration adds or removes no element).
+ * One rule: the island's component renders exactly one root element, which its wrapper `<div
+ * data-island>` holds (tests/e2e/hydration.spec.ts checks that pages hydrate without a mismatch).
  */
-import { lazy, memo, Suspense, useContext, useEffect, useLayoutEffect, useState, type ComponentProps, type ComponentType, type JSX, type ReactNode } from "react";
-import { IslandHydrationContext, isPageHydrated } from "./use-hydrated";
+import { lazy, memo, Suspense, useContext, useEffect, useLayoutEffect, useMemo, useState, type ComponentProps, type ComponentType, type JSX, type ReactNode } from "react";
+import { IslandHydrationContext, useHydrated } from "./use-hydrated";
 
 /** How far outside the viewport an island starts loading: one screen ahead of the shopper. */
 export const ISLAND_ROOT_MARGIN = "100% 0px";
@@ -58,7 +57,10 @@ export function whenNearViewport(selector: string, rootMargin: string = ISLAND_R
 export function useNearViewport(rootMargin: string = ISLAND_ROOT_MARGIN): readonly [(element: Element | null) => void, boolean] {
   const [element, setElement] = useState<Element | null>(null);
   const inLateIsland = useContext(IslandHydrationContext);
-  const [near, setNear] = useState(() => typeof document !== "undefined" && isPageHydrated() && !inLateIsland);
+  // Read at mount only: false when this render hydrates server markup (the page's, or a Suspense
+  // boundary's that React hydrates in a later pass), true for a widget mounted after that.
+  const hydrated = useHydrated();
+  const [near, setNear] = useState(hydrated && !inLateIsland);
   useEffect(() => {
     if (near || !element) return;
     if (typeof IntersectionObserver === "undefined") return setNear(true);
@@ -98,11 +100,10 @@ export function island<C extends ComponentType<any>>(name: string, load: () => P
      * the server's content (decision 196); anything mounted later renders as after hydration.
      */
     function Hydrating(props: ComponentProps<C>) {
-      const hydrating = useHydratingServerMarkup(() => {
-        const first = hydratesServerHtml;
-        hydratesServerHtml = false;
-        return first;
-      });
+      const hydrating = useHydratingServerMarkup(
+        () => hydratesServerHtml,
+        () => (hydratesServerHtml = false),
+      );
       return (
         <IslandHydrationContext.Provider value={hydrating}>
           <Component {...props} />
@@ -111,14 +112,27 @@ export function island<C extends ComponentType<any>>(name: string, load: () => P
     }
     return { default: Hydrating };
   });
-  function Island({ islandClassName, ...props }: ComponentProps<C> & { islandClassName?: string }) {
+  function Island(props: ComponentProps<C> & { islandClassName?: string }) {
     const inHydratingPart = useContext(IslandHydrationContext);
-    firstRenderHydrates = typeof document !== "undefined" && (!isPageHydrated() || inHydratingPart);
-    return (
-      <div data-island={name} className={islandClassName}>
+    const hydrated = useHydrated();
+    // Decided when the island mounts: React renders it again once the page has hydrated (its
+    // useHydrated turns true) before it hydrates the lazy component's Suspense boundary.
+    const [hydratesAtMount] = useState(typeof document !== "undefined" && (!hydrated || inHydratingPart));
+    firstRenderHydrates = hydratesAtMount;
+    // The same element for the same props: a Suspense boundary that is still waiting to hydrate
+    // and receives a new element is rendered in the browser instead (its fallback, then the
+    // component), so the island's own re-render must not reach it.
+    const boundary = useMemo(() => {
+      const { islandClassName: _ignored, ...rest } = props;
+      return (
         <Suspense fallback={null}>
-          <Lazy {...(props as ComponentProps<C>)} />
+          <Lazy {...(rest as ComponentProps<C>)} />
         </Suspense>
+      );
+    }, [props]);
+    return (
+      <div data-island={name} className={props.islandClassName}>
+        {boundary}
       </div>
     );
   }
@@ -128,12 +142,17 @@ export function island<C extends ComponentType<any>>(name: string, load: () => P
 
 /**
  * IslandHydrationContext's value inside a component that may hydrate server markup after the
- * page (an island's, or a `HydratedLater` part's): true for its first render when `takeFirst`,
- * called once as it mounts, says that render hydrates the server's markup; false from its first
- * effect on, so anything mounted later renders as after hydration (decisions 196, 203).
+ * page (an island's, or a `HydratedLater` part's): true for its first render when `first` says
+ * that render hydrates the server's markup (`committed` runs once that render has committed, so
+ * later mounts are told no); false from its first effect on, so anything mounted later renders as after hydration (decisions 196, 203).
  */
-function useHydratingServerMarkup(takeFirst: () => boolean): boolean {
-  const [hydrating, setHydrating] = useState(takeFirst);
+function useHydratingServerMarkup(first: () => boolean, committed: () => void): boolean {
+  // `first` only reads: React may render a component more than once before it commits (a
+  // hydration render that is interrupted and retried), and each render must see the same answer.
+  const [hydrating, setHydrating] = useState(first);
+  useLayoutEffect(() => {
+    committed();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => setHydrating(false), []);
   return hydrating;
 }
@@ -180,19 +199,34 @@ export function whenIdle(timeoutMs = 1500, fallbackMs = 50): Promise<void> {
 }
 
 /**
- * Resolves once every part that waited to hydrate (decision 203) has, a task after the last one
- * (at once when there were none). The browser entry dispatches its "hydrated" event then.
+ * Resolves, in a task of its own, once every part the server's page holds (see
+ * {@link HydratedLater}; parts inside an island wait for the island, so they are not counted)
+ * has hydrated: each part's hydration render has committed. React hydrates each part's Suspense
+ * boundary in a pass of its own, so the parts are read from the page, not from what has rendered.
  */
 export function whenLaterPartsHydrated(): Promise<void> {
-  return laterQueue.then(nextTask);
+  if (typeof document === "undefined") return Promise.resolve();
+  const expected = [...document.querySelectorAll("[data-hydrate-later]")].filter((el) => !el.parentElement?.closest("[data-island]")).map((el) => el.getAttribute("data-hydrate-later") ?? "");
+  const done = () => expected.every((part) => hydratedParts.has(part));
+  if (done()) return nextTask();
+  return new Promise<void>((resolve) => partWaiters.push(() => (done() ? (resolve(), true) : false))).then(nextTask);
+}
+
+/** Parts whose hydration render has committed. */
+const hydratedParts = new Set<string>();
+/** Each returns true once it has resolved (and is then dropped). */
+let partWaiters: (() => boolean)[] = [];
+
+function partHydrated(part: string): void {
+  hydratedParts.add(part);
+  partWaiters = partWaiters.filter((waiter) => !waiter());
 }
 
 /**
  * A part of the page that the browser hydrates in a task of its own, just after the page's
  * hydration task and the parts before it, instead of inside it (issue 15 "Fast pages": Lighthouse
- * TBT counts each task's time over 50 ms; decision 203). Preact hydrates a whole page in one
- * synchronous task, so a large page's hydration was one long task; split into parts, each is
- * short and the browser can answer a tap between them.
+ * TBT counts each task's time over 50 ms; decision 203): each part is short and the browser can
+ * answer a tap between them.
  *
  * Server and HTML are unchanged but for a wrapper `<div data-hydrate-later={part}
  * class="contents">` (no box of its own: it lays out as its children would). While the page
@@ -217,8 +251,9 @@ export function HydratedLater({ part, children }: { part: string; children: Reac
 
 function LaterGate({ part, children }: { part: string; children: ReactNode }): JSX.Element {
   const inHydratingIsland = useContext(IslandHydrationContext);
+  const hydrated = useHydrated();
   let later = laterParts.get(part);
-  if (!later && typeof document !== "undefined" && (!isPageHydrated() || inHydratingIsland)) {
+  if (!later && typeof document !== "undefined" && (!hydrated || inHydratingIsland)) {
     const ready = (laterQueue = laterQueue.then(nextTask));
     const created: LaterPart = { ready, done: false, hydratesServerHtml: true };
     void ready.then(() => {
@@ -228,18 +263,25 @@ function LaterGate({ part, children }: { part: string; children: ReactNode }): J
     laterParts.set(part, (later = created));
   }
   if (later && !later.done) throw later.ready;
-  return <LaterHydrating later={later ?? null}>{children}</LaterHydrating>;
+  return (
+    <LaterHydrating part={part} later={later ?? null}>
+      {children}
+    </LaterHydrating>
+  );
 }
 
-function LaterHydrating({ later, children }: { later: LaterPart | null; children: ReactNode }): JSX.Element {
-  const hydrating = useHydratingServerMarkup(() => {
-    const first = later?.hydratesServerHtml ?? false;
-    if (later) later.hydratesServerHtml = false;
-    return first;
-  });
+function LaterHydrating({ part, later, children }: { part: string; later: LaterPart | null; children: ReactNode }): JSX.Element {
+  const hydrating = useHydratingServerMarkup(
+    () => later?.hydratesServerHtml ?? false,
+    () => {
+      if (later) later.hydratesServerHtml = false;
+    },
+  );
   // A parent's layout effect runs after its children's: the part's hydration render is complete.
   useLayoutEffect(() => {
-    if (hydrating) document.dispatchEvent(new Event(PART_HYDRATED_EVENT));
+    if (!hydrating) return;
+    document.dispatchEvent(new Event(PART_HYDRATED_EVENT));
+    partHydrated(part);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   return <IslandHydrationContext.Provider value={hydrating}>{children}</IslandHydrationContext.Provider>;
 }

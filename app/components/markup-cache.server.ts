@@ -5,8 +5,9 @@
  * menu's no-JavaScript list (`NoScriptNav`), the desktop navigation list, the footer and car cards
  * (`CachedElement`).
  */
-import type { ReactNode } from "react";
+import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import type { HydratableMarkup } from "./cached-markup";
 
 /**
@@ -67,7 +68,9 @@ const NOT_CACHEABLE = "\u0000not cacheable";
  */
 export function createHydratableMarkupCache(): HydratableMarkup {
   const cache = createMarkupCache((node) => {
-    const html = renderToString(node);
+    // React Router's <Link> needs a router around it; a memory router at "/" writes the same
+    // anchors for the site's absolute paths as the page's own router does.
+    const html = renderToString(createElement(MemoryRouter, null, node));
     return NOT_CACHEABLE_START.test(html) ? NOT_CACHEABLE : html;
   });
   return (keys, node) => {

@@ -1,13 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { PREACT_IN_THE_BROWSER } from "~/browser-runtime";
 import { NoScript, NoScriptNav } from "./no-script";
 
 describe("NoScript (decision 185)", () => {
-  it("is false outside the production browser build (here: tests)", () => {
-    expect(PREACT_IN_THE_BROWSER).toBe(false);
-  });
-
   it("server-renders what a shopper without JavaScript needs inside <noscript>", () => {
     const html = renderToString(
       <form>

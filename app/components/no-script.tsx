@@ -1,16 +1,14 @@
 import { useContext, type ComponentProps, type ReactNode } from "react";
-import { KEEP_SERVER_CONTENT, PREACT_IN_THE_BROWSER } from "~/browser-runtime";
 import { HydratableMarkupContext } from "./cached-markup";
 
 /**
  * `<noscript>` for what a shopper without JavaScript needs (a submit button, a number input, a
- * link). The server renders `children`. With scripting on, a browser parses a `<noscript>`'s
- * content as one text node, so the browser build (Preact, decision 185) renders the element empty
- * instead of hydrating elements that are not there; the content only matters without JavaScript.
+ * link). With scripting on, a browser parses a `<noscript>`'s content as one text node, which
+ * React leaves alone when it hydrates; the content only matters without JavaScript.
  * @param children what to show without JavaScript (server HTML only).
  */
 export function NoScript({ children }: { children: ReactNode }) {
-  return PREACT_IN_THE_BROWSER ? <noscript /> : <noscript>{children}</noscript>;
+  return <noscript>{children}</noscript>;
 }
 
 /**
@@ -18,10 +16,8 @@ export function NoScript({ children }: { children: ReactNode }) {
  * which the Menu button replaces with its drawer once the page has hydrated. Without JavaScript a
  * browser builds the nav as usual; with scripting on it parses the `<noscript>`'s content as one
  * text node, so a browser that runs the page's scripts never parses, styles or lays out its
- * links: about 400 elements on a brand site's pages (issue 15 TBT, decision 192; decision 187
- * kept them as sent, but they were still built). The browser build (Preact, decision 185) keeps
- * the `<noscript>` as the server sent it. Nothing inside may need JavaScript: its links are plain
- * links.
+ * links: about 400 elements on a brand site's pages (issue 15 TBT, decision 192). Nothing inside
+ * may need JavaScript: its links are plain links.
  *
  * With `cacheKeys`, the server renders `children` once per combination of those objects (the
  * per-site-version data the list is made of, decisions 188 and 189) and writes the cached HTML
@@ -31,7 +27,6 @@ export function NoScript({ children }: { children: ReactNode }) {
  */
 export function NoScriptNav({ children, cacheKeys, ...props }: ComponentProps<"nav"> & { cacheKeys?: readonly object[] }) {
   const cache = useContext(HydratableMarkupContext);
-  if (PREACT_IN_THE_BROWSER) return <noscript dangerouslySetInnerHTML={KEEP_SERVER_CONTENT} />;
   const html = cache && cacheKeys ? cache(cacheKeys, children) : null;
   return <noscript>{html === null ? <nav {...props}>{children}</nav> : <nav {...props} dangerouslySetInnerHTML={{ __html: html }} />}</noscript>;
 }

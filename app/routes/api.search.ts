@@ -18,12 +18,12 @@ const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache
  */
 const RESULT_HEADERS = { ...JSON_HEADERS, "Cache-Control": "public, no-cache", Vary: "Host" };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   const { now } = context.get(requestInfoContext);
   try {
-    const resolved = await resolveSearch(db, site, { kind: "results" }, new URL(request.url).searchParams, now);
+    const resolved = await resolveSearch(db, site, { kind: "results" }, url.searchParams, now);
     const result = await searchStock(db, site, resolved.query, now);
     const body = {
       hits: result.hits.map((h) => ({

@@ -31,8 +31,8 @@ export const WATCHLIST_API_MESSAGES = {
   badBody: "Send JSON {phone_number, car_id}.",
 } as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const remove = new URL(request.url).pathname.endsWith("/remove-car");
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const remove = url.pathname.endsWith("/remove-car");
   const isJson = (request.headers.get("content-type") ?? "").includes("application/json");
   const fail = (status: number, error: string) =>
     isJson ? data({ success: false, error }, { status }) : new Response(error, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

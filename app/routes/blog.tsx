@@ -1,5 +1,5 @@
 /** /blog/vehicle-reviews (spec 2.1 content row, 2.6 blog): the site's review articles, newest first. */
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { Route } from "./+types/blog";
 import { Banner, Breadcrumbs, JsonLd, pageMeta } from "~/components/content/content-ui";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
@@ -26,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return pageMeta(data);
 }
 

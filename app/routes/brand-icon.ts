@@ -19,10 +19,10 @@ function remember<T extends string | Uint8Array>(key: string, make: () => T): T 
   return value;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const { primary, onPrimary } = site.config.theme;
-  const path = new URL(request.url).pathname;
+  const path = url.pathname;
   // An uploaded favicon (issue 50) answers the browsers that ask /favicon.ico without reading the page.
   if (path === "/favicon.ico" && site.config.theme.faviconUrl) return new Response(null, { status: 302, headers: { Location: site.config.theme.faviconUrl, "Cache-Control": "public, max-age=300" } });
   const headers = { "Cache-Control": "public, max-age=86400" };

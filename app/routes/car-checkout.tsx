@@ -8,7 +8,7 @@
  * `?payment={id}`, where the reservation is completed.
  */
 import { data, Form, redirect } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { Route } from "./+types/car-checkout";
 import { paymentsAdapterFor } from "~/adapters/payments/index.server";
 import { checkoutClientAction, type CheckoutActionData } from "~/components/checkout/checkout-client-action";
@@ -40,22 +40,21 @@ export const clientAction = checkoutClientAction;
 const reply = (d: ActionData, status = 200) => data<ActionData>(d, { status });
 
 /** Loads the car for this route or throws 404 (unknown car, checkout off, or the other path segment). */
-async function carFor(db: Database, site: Site, request: Request, slug: string): Promise<Car> {
-  const segment = new URL(request.url).pathname.split("/").filter(Boolean).pop();
+async function carFor(db: Database, site: Site, url: URL, slug: string): Promise<Car> {
+  const segment = url.pathname.split("/").filter(Boolean).pop();
   if (!site.config.features.checkout || segment !== site.config.features.checkoutPath || !SLUG.test(slug)) throw new Response("Not Found", { status: 404 });
   const lookup = await getCarBySlug(db, site, slug);
   if (lookup.kind !== "found") throw new Response("Not Found", { status: 404 });
   return lookup.car;
 }
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+export async function loader({ params, context, request, url }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   const info = context.get(requestInfoContext);
-  const car = await carFor(db, site, request, params.slug);
+  const car = await carFor(db, site, url, params.slug);
   await requireShopperFor(request, site, db, "checkout"); // spec 6: gated per site (accounts.gateCheckout)
   const adapter = paymentsAdapterFor(db);
-  const url = new URL(request.url);
   const terms = reservationTerms(site);
   const base = { siteName: site.name, car: carSummary(site, car), terms, testLabel: adapter.testLabel, collectsCard: adapter.collectsCard, itemNoun: site.config.itemNoun.singular };
 
@@ -73,7 +72,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (paymentParam !== null) {
     const paymentId = parseDbId(paymentParam);
     if (paymentId === null) throw new Response("Bad Request: payment must be a payment number", { status: 400 });
-    const result = await resumeReservation(db, adapter, site, paymentId, { car, now: info.now, ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: request.url });
+    const result = await resumeReservation(db, adapter, site, paymentId, { car, now: info.now, ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: url.href });
     if (result.kind === "reserved") {
       const cookie = await grantReservationAccess(db, request, result.reservationId);
       throw redirect(`${url.pathname}?reserved=${result.reservationId}`, cookie ? { headers: { "set-cookie": cookie } } : undefined);
@@ -87,11 +86,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return { ...base, view: "form" as const, locations: await pickupLocations(db, site, car), formError: null };
 }
 
-export async function action({ params, context, request }: Route.ActionArgs) {
+export async function action({ params, context, request, url }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   const info = context.get(requestInfoContext);
-  const car = await carFor(db, site, request, params.slug);
+  const car = await carFor(db, site, url, params.slug);
   await requireShopperFor(request, site, db, "checkout");
   const adapter = paymentsAdapterFor(db);
   const locations = await pickupLocations(db, site, car);
@@ -101,7 +100,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const echo: Record<string, unknown> = { ...values, card_number: undefined };
   if (!parsed.success) return reply({ errors: fieldErrors(parsed.error), formError: null, values: echo, continueUrl: null }, 400);
   const v = parsed.data;
-  const pathname = new URL(request.url).pathname;
+  const pathname = url.pathname;
   const result = await reserveCar(db, adapter, site, {
     car,
     details: { name: v.name, last_name: v.last_name, phone: v.phone, email: v.email, postcode: v.postcode, location_id: v.location_id ?? locations[0]?.id ?? null },
@@ -109,7 +108,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     now: info.now,
     ip: info.clientIp ?? null,
     userAgent: request.headers.get("user-agent"),
-    url: request.url,
+    url: url.href,
     successUrl: `${info.origin}${pathname}?payment={PAYMENT_ID}`,
     cancelUrl: `${info.origin}${pathname}`,
   });
@@ -132,7 +131,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   }
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return [{ title: data ? `Reserve ${data.car.title} | ${data.siteName}` : "Reserve online" }, { name: "robots", content: "noindex" }];
 }
 

@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { Route } from "./+types/car-finance";
 import { siteContext } from "~/context";
 import { COMPARISON_RATE_BENCHMARK } from "~/domain/finance/comparison-rate";
@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { siteName: site.name, financePath: site.config.finance.linkPath, comparisonRateWarning: COMPARISON_RATE_WARNING };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return [{ title: data ? `About car finance | ${data.siteName}` : "About car finance" }];
 }
 

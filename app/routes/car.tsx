@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { Route } from "./+types/car";
 import { CarCard } from "~/components/vehicle/car-card";
 import { cardJson, readCard, type CardJson } from "~/components/vehicle/card-json";
@@ -32,7 +32,7 @@ const VdpLeadForms = island("vdp-lead-forms", () => import("~/components/leads/v
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+export async function loader({ params, context, request, url }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   const { now, origin } = context.get(requestInfoContext);
@@ -55,9 +55,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     vdp: vdpJson(vdp),
     siteName: site.name,
     finance: await financePanelFor(site, car, new Date(now)),
-    phoneRevealed: new URL(request.url).searchParams.get("phone") === "shown",
+    phoneRevealed: url.searchParams.get("phone") === "shown",
     viewed: { id: car.id, stocknum: car.stockNumber, make: car.make, model: car.model, body: car.bodyConfiguration, simple_body: car.simpleBody },
-    leadForm: await loadLeadForm(db, site, vdpLeadPage(new URL(request.url).searchParams.get("form"), isInStock(car), site.config.display.makeAnOffer), car),
+    leadForm: await loadLeadForm(db, site, vdpLeadPage(url.searchParams.get("form"), isInStock(car), site.config.display.makeAnOffer), car),
     makeAnOffer: site.config.display.makeAnOffer,
     offerForm: site.config.display.makeAnOffer && isInStock(car) ? await loadLeadForm(db, site, vdpLeadPage("offer", true, true), car) : null,
   };
@@ -69,7 +69,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 /** A failed round trip keeps the form and what was typed (spec 8, lead-client-action.ts). */
 export const clientAction = leadClientAction;
 
-export async function action({ params, context, request }: Route.ActionArgs) {
+export async function action({ params, context, request, url }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   const info = context.get(requestInfoContext);
@@ -79,7 +79,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   return leadFormAction(db, site, request, VDP_PAGES, { now: info.now, clientIp: info.clientIp ?? null }, lookup.car);
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [{ title: "Vehicle not found" }];
   const { siteName } = data;
   const vdp = readVdp(data.vdp);

@@ -6,7 +6,7 @@
  * kept server side (app/services/journeys.server.ts).
  */
 import { data, Form, redirect } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/checkout-journey";
 import { paymentsAdapterFor } from "~/adapters/payments/index.server";
@@ -33,9 +33,9 @@ import { wholeNumberText } from "~/domain/display/number-text";
 
 const CarIdSchema = z.string({ error: "car_id is required: a car id or slug" }).regex(/^(\d{1,10}|[a-z0-9-]{1,200})$/, "car_id must be a car id or slug");
 
-async function carFor(db: Database, site: Site, request: Request): Promise<Car> {
+async function carFor(db: Database, site: Site, url: URL): Promise<Car> {
   if (!site.config.features.checkout || !site.config.features.onlinePurchase) throw new Response("Not Found", { status: 404 });
-  const parsed = CarIdSchema.safeParse(new URL(request.url).searchParams.get("car_id") ?? undefined);
+  const parsed = CarIdSchema.safeParse(url.searchParams.get("car_id") ?? undefined);
   if (!parsed.success) throw new Response(`Bad Request: ${parsed.error.issues[0].message}`, { status: 400 });
   const value = parsed.data;
   // All digits: a car id (getCarById finds none beyond the database's range); else a slug.
@@ -57,14 +57,13 @@ async function journeyFor(db: Database, site: Site, request: Request, car: Car, 
   return (await findJourney(db, site, car, who)) ?? unsavedJourney(site, car, who);
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   const info = context.get(requestInfoContext);
-  const car = await carFor(db, site, request);
+  const car = await carFor(db, site, url);
   const journey = await journeyFor(db, site, request, car, info.now);
   const adapter = paymentsAdapterFor(db);
-  const url = new URL(request.url);
   const self = `/checkout-journey?car_id=${encodeURIComponent(url.searchParams.get("car_id")!)}`;
   let formError: string | null = null;
 
@@ -73,9 +72,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (paymentParam !== null && journey.status === "open" && journey.id) {
     const paymentId = parseDbId(paymentParam);
     if (paymentId === null) throw new Response("Bad Request: payment must be a payment number", { status: 400 });
-    const result = await resumeReservation(db, adapter, site, paymentId, { car, now: info.now, ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: request.url, journeyId: journey.id, skipLead: true, purpose: "journey" });
+    const result = await resumeReservation(db, adapter, site, paymentId, { car, now: info.now, ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: url.href, journeyId: journey.id, skipLead: true, purpose: "journey" });
     if (result.kind === "reserved") {
-      await completeJourney(db, site, journey, car, result, { ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: request.url, now: info.now });
+      await completeJourney(db, site, journey, car, result, { ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: url.href, now: info.now });
       throw redirect(self);
     }
     formError = result.kind === "redirect" ? null : result.message;
@@ -113,13 +112,12 @@ const DetailsStepSchema = z.object({ ...CONTACT_FIELDS });
 const PaymentStepSchema = (withCard: boolean) =>
   z.object({ ...TERMS_FIELD, ...(withCard ? { card_number: z.string({ error: TEST_CARD_MESSAGE }).trim().regex(/^[\d\s-]{12,23}$/, TEST_CARD_MESSAGE) } : {}) });
 
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request, url }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   const info = context.get(requestInfoContext);
-  const car = await carFor(db, site, request);
+  const car = await carFor(db, site, url);
   const journey = await journeyFor(db, site, request, car, info.now);
-  const url = new URL(request.url);
   const self = `/checkout-journey?car_id=${encodeURIComponent(url.searchParams.get("car_id")!)}`;
   if (journey.status !== "open") throw redirect(self);
   const form = await readFormData(request);
@@ -185,12 +183,12 @@ export async function action({ context, request }: Route.ActionArgs) {
         skipLead: true,
         ip: info.clientIp ?? null,
         userAgent: request.headers.get("user-agent"),
-        url: request.url,
+        url: url.href,
         successUrl: `${info.origin}${self}&payment={PAYMENT_ID}`,
         cancelUrl: `${info.origin}${self}`,
       });
       if (result.kind === "reserved") {
-        await completeJourney(db, site, journey, car, result, { ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: request.url, now: info.now });
+        await completeJourney(db, site, journey, car, result, { ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: url.href, now: info.now });
         throw redirect(self);
       }
       if (result.kind === "redirect") return reply({ errors: {}, formError: null, values: echo, continueUrl: result.url }, 200);
@@ -209,7 +207,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   throw redirect(self);
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return [{ title: data ? `Buy ${data.car.title} online | ${data.siteName}` : "Buy online" }, { name: "robots", content: "noindex" }];
 }
 

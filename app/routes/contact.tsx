@@ -31,7 +31,7 @@ export const action = ({ request, context }: Route.ActionArgs) => contactFormAct
 
 /** The page carries a personal form submission key: never shared by a cache. */
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return [{ title: `Contact Us | ${data?.siteName ?? ""}` }, { name: "description", content: `Phone numbers, addresses, opening hours and a contact form for ${data?.siteName ?? ""}.` }];
 }
 

@@ -15,10 +15,10 @@ import { formatPublishedDay } from "~/domain/content/published-day";
 /** Marks this module as the content page route: the console's page editor accepts the paths it routes (issue 50). */
 export const handle = { contentPage: true };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const info = context.get(requestInfoContext);
-  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+  const path = url.pathname.replace(/\/+$/, "");
   const slug = ContentSlugSchema.safeParse(decodeURIComponent(path.slice(1)));
   if (!slug.success) throw new Response("Not Found", { status: 404 });
   const article = contentKindOf(slug.data) === "article";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return pageMeta(data);
 }
 

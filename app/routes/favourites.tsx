@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { Route } from "./+types/favourites";
 import { getSavedCars, getViewedCars, toggleSavedCar, type SavedCar, type ViewedCar } from "~/components/vehicle/saved-cars";
 import { useSiteSlug } from "~/components/vehicle/use-site-slug";
@@ -11,7 +11,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { siteName: site.name, compare: site.config.features.compare, enabled: site.config.features.favourites || site.config.features.compare };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return [{ title: `${data?.compare ? "Compare list" : "Favourites"} | ${data?.siteName ?? ""}` }, { name: "robots", content: "noindex" }];
 }
 

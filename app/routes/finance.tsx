@@ -18,11 +18,10 @@ import { leadClientAction } from "~/components/leads/lead-client-action";
  * Query: preferredDealership, vehiclePriceBudget, car_id, car_type, vin (zod; invalid fields are
  * dropped). The enquiry form lives in the section `#finance-form`.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   const { now } = context.get(requestInfoContext);
-  const url = new URL(request.url);
   const path = site.config.finance.linkPath;
   if (url.pathname.replace(/\/$/, "") !== path) throw redirect(`${path}${url.search}`, 301);
   await requireShopperFor(request, site, db, "finance"); // Issue 9: spec 6 finance gate (finance.gated).
@@ -40,13 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A failed round trip keeps the form and what was typed (spec 8, lead-client-action.ts). */
 export const clientAction = leadClientAction;
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const info = context.get(requestInfoContext);
   await requireShopperFor(request, context.get(siteContext), context.get(dbContext), "finance"); // Issue 9.
   return leadFormAction(context.get(dbContext), context.get(siteContext), request, "finance", { now: info.now, clientIp: info.clientIp ?? null });
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return [{ title: data ? `Finance | ${data.siteName}` : "Finance" }, { name: "description", content: "Car finance: estimate your repayments and apply for finance." }];
 }
 

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { PrefetchingSearchForm } from "~/components/search/search-prefetch";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import { FeatureBanner } from "~/components/layout/feature-banner";
 import { PromoBanners } from "~/components/layout/promo-banners";
 import { PromoPopupGate } from "~/components/layout/promo-popup-gate";
@@ -34,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [{ title: "Page not found" }];
   return [
     { title: `${data.name} | ${data.hero.title}` },

@@ -9,8 +9,7 @@ import { ImageQuerySchema, imageRendition, negotiateFormat } from "~/services/im
 
 const text = (body: string, status: number) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const parsed = ImageQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) return text(parsed.error.issues.map((i) => i.message).join("; "), 400);
   const format = negotiateFormat(request.headers.get("accept"));

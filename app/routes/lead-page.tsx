@@ -5,7 +5,7 @@
  * loader and action are the shared lead form service.
  */
 import { Form, redirect } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { Route } from "./+types/lead-page";
 import { LeadForm } from "~/components/leads/lead-form";
 import { NearestPostcodeForm } from "~/components/locations/nearest-postcode-form";
@@ -53,8 +53,8 @@ const PAGES: Record<string, PageDef> = {
   "/fleet": { page: "fleet", title: "Fleet", intro: "Vehicles for your business, with fleet pricing and support.", landing: "fleet", banner: "fleet" },
 };
 
-function pageFor(request: Request): PageDef {
-  const path = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
+function pageFor(url: URL): PageDef {
+  const path = url.pathname.replace(/\/+$/, "") || "/";
   const def = PAGES[path];
   if (!def) throw new Response("Not Found", { status: 404 });
   return def;
@@ -65,27 +65,26 @@ function externalService(site: Site, path: string): string | null {
   return path === "/genuine-service" && site.config.links.dealerNetworkBaseDomain && site.config.links.externalServiceBookingUrl ? site.config.links.externalServiceBookingUrl : null;
 }
 
-async function carFromQuery(request: Request, context: Route.LoaderArgs["context"]) {
-  const id = parseDbId(new URL(request.url).searchParams.get("car_id"));
+async function carFromQuery(url: URL, context: Route.LoaderArgs["context"]) {
+  const id = parseDbId(url.searchParams.get("car_id"));
   return id !== null ? getCarById(context.get(dbContext), context.get(siteContext), id) : null;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const site = context.get(siteContext);
-  const def = pageFor(request);
-  const external = externalService(site, new URL(request.url).pathname);
+  const def = pageFor(url);
+  const external = externalService(site, url.pathname);
   if (external) throw redirect(external);
-  const car = def.page === "book-test-drive" || def.page === "finance" ? await carFromQuery(request, context) : null;
+  const car = def.page === "book-test-drive" || def.page === "finance" ? await carFromQuery(url, context) : null;
   // Issue 12: ?postcode= orders the dealership picker by distance (spec 2.6, 5, 9).
-  const form = await loadLeadForm(context.get(dbContext), site, def.page, car, { postcode: new URL(request.url).searchParams.get("postcode") });
-  return { ...def, form, siteName: site.name, ...(await landingFor(request, context, site, def)) };
+  const form = await loadLeadForm(context.get(dbContext), site, def.page, car, { postcode: url.searchParams.get("postcode") });
+  return { ...def, form, siteName: site.name, ...(await landingFor(url, context, site, def)) };
 }
 
 /** Issue 14: the landing copy and blocks of a parts, service, fleet or feedback page. */
-async function landingFor(request: Request, context: Route.LoaderArgs["context"], site: Site, def: PageDef) {
+async function landingFor(url: URL, context: Route.LoaderArgs["context"], site: Site, def: PageDef) {
   const db = context.get(dbContext);
   const info = context.get(requestInfoContext);
-  const url = new URL(request.url);
   const blocks = def.blocks ?? [];
   const landing = def.landing ? await getContentPage(db, site, def.landing, new Date(info.now), ["landing"]) : null;
   let servicePlans: { model: string; plan: ServicePlanBlock }[] = [];
@@ -128,14 +127,14 @@ async function landingFor(request: Request, context: Route.LoaderArgs["context"]
 /** A failed round trip keeps the form and what was typed (spec 8, lead-client-action.ts). */
 export const clientAction = leadClientAction;
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const site = context.get(siteContext);
-  const def = pageFor(request);
+  const def = pageFor(url);
   const info = context.get(requestInfoContext);
   return leadFormAction(context.get(dbContext), site, request, def.page, { now: info.now, clientIp: info.clientIp ?? null });
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return data
     ? [{ title: `${data.title} | ${data.siteName}` }, { name: "description", content: data.description }, { tagName: "link", rel: "canonical", href: data.canonical }]
     : [{ title: "Not found" }];

@@ -6,7 +6,7 @@
  * AutoDealer / AutoRepair JSON-LD.
  */
 import { redirect } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { Route } from "./+types/location-detail";
 import { LeadForm } from "~/components/leads/lead-form";
 import { LocationMap } from "~/components/locations/location-map";
@@ -25,11 +25,10 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
 const DEPARTMENTS: Record<string, string[]> = { sales: ["Sales"], service: ["Service"], parts: ["Parts"], "service-and-parts": ["Service", "Parts"] };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   const { now, origin } = context.get(requestInfoContext);
-  const url = new URL(request.url);
   if (!SLUG.test(params.slug)) throw new Response("Not Found", { status: 404 });
   const canonical = locationPath(site, params.slug);
   if (url.pathname.replace(/\/+$/, "") !== canonical) throw redirect(`${canonical}${url.search}`, 301);
@@ -63,9 +62,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** A failed round trip keeps the form and what was typed (spec 8, lead-client-action.ts). */
 export const clientAction = leadClientAction;
 
-export const action = ({ request, context }: Route.ActionArgs) => contactFormAction(request, context);
+export const action = ({ request, context, url }: Route.ActionArgs) => contactFormAction(request, context);
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [{ title: "Not found" }];
   return [
     { title: `${data.card.name} | ${data.siteName}` },

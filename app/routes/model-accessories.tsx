@@ -4,7 +4,7 @@
  * not know (no accessories and not in its stock) answers 404, so this top-level dynamic segment
  * never answers for other paths.
  */
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/model-accessories";
 import { Banner, Breadcrumbs, JsonLd, pageMeta } from "~/components/content/content-ui";
@@ -37,7 +37,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return pageMeta(data);
 }
 

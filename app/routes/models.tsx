@@ -3,17 +3,17 @@
  * with that body type, by make, each with its count and a link to /search/{make}/{model}.
  * Without `body`, the body types with links to their model lists. An unknown body lists nothing.
  */
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { Route } from "./+types/models";
 import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { emptySearchQuery, slugify } from "~/search/params";
 import { searchStock } from "~/services/search.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   const { now, origin } = context.get(requestInfoContext);
-  const bodyParam = new URL(request.url).searchParams.get("body")?.trim() ?? "";
+  const bodyParam = url.searchParams.get("body")?.trim() ?? "";
   const all = await searchStock(db, site, { ...emptySearchQuery(1), hitsPerPage: 1 }, now);
   const body = all.facets.body.find((b) => b.value.toLowerCase() === bodyParam.toLowerCase() || slugify(b.value) === slugify(bodyParam));
   const makes: { make: string; models: { name: string; count: number; href: string }[] }[] = [];
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [{ title: "Models" }];
   const title = data.body ? `${data.body} models` : "Models by body type";
   return [

@@ -9,7 +9,7 @@
  * variants are 404 there. A site without garage or watchlist has no My Garage.
  */
 import { data, Form, useNavigation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/my-garage";
 import { enquireHref } from "~/components/vehicle/car-card-data";
@@ -25,16 +25,16 @@ import { readFormData } from "~/services/read-form.server";
 import { keepFormOnFailure } from "~/components/form-client-action";
 import { GENERIC_FORM_ERROR } from "~/forms/lead-form-text";
 
-function garageSite(request: Request, context: Route.LoaderArgs["context"]) {
+function garageSite(url: URL, context: Route.LoaderArgs["context"]) {
   const site = context.get(siteContext);
   const { features, accounts } = site.config;
-  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  const path = url.pathname;
   if (!(features.garage || features.watchlist) || path !== accounts.myGaragePath) throw data("Not found", { status: 404 });
   return site;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const site = garageSite(request, context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const site = garageSite(url, context);
   const db = context.get(dbContext);
   const shopper = (await requireShopperFor(request, site, db, "my-garage"))!;
   return {
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return [{ title: `My Garage | ${data?.siteName ?? ""}` }, { name: "robots", content: "noindex" }];
 }
 
@@ -69,9 +69,9 @@ interface ActionData {
 export const clientAction = keepFormOnFailure<ActionData>(() => ({ saved: false, errors: [], formError: GENERIC_FORM_ERROR }));
 
 /** Saves the shopper's own stored details (spec 3). Origin-checked; only the signed-in shopper's row. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const site = garageSite(request, context);
+  const site = garageSite(url, context);
   const db = context.get(dbContext);
   const shopper = (await requireShopperFor(request, site, db, "my-garage"))!;
   const parsed = DetailsSchema.safeParse(Object.fromEntries(await readFormData(request)));

@@ -65,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return leadFormAction(context.get(dbContext), context.get(siteContext), request, "offer-enquiry", { now: info.now, clientIp: info.clientIp ?? null }, null, { subcategory: offerSubcategory(offer) });
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return pageMeta(data);
 }
 

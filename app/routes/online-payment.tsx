@@ -5,7 +5,7 @@
  * Signed-out visitors are sent to /sign-in?type=payment with redirect and back paths (issue 9).
  */
 import { data, Form, redirect } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/online-payment";
 import { paymentsAdapterFor } from "~/adapters/payments/index.server";
@@ -22,13 +22,12 @@ import { GENERIC_FORM_ERROR } from "~/forms/lead-form-text";
 
 const RequestIdSchema = z.uuid("The payment reference is the code in the link your dealer sent (for example 3f2c...-...).");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   const info = context.get(requestInfoContext);
   const shopper = (await requireShopperFor(request, site, db, "online-payment"))!;
   const adapter = paymentsAdapterFor(db);
-  const url = new URL(request.url);
   const base = { siteName: site.name, testLabel: adapter.testLabel, collectsCard: adapter.collectsCard };
   const raw = url.searchParams.get("request");
   if (raw === null || raw === "") return { ...base, view: "lookup" as const, error: null, request: null, formError: null };
@@ -41,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (paymentParam !== null && found.status === "open") {
     const paymentId = parseDbId(paymentParam);
     if (paymentId === null) throw new Response("Bad Request: payment must be a payment number", { status: 400 });
-    const result = await resumeRequestPayment(db, adapter, site, paymentId, { requestId: found.id, payer: shopper, now: info.now, ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: request.url });
+    const result = await resumeRequestPayment(db, adapter, site, paymentId, { requestId: found.id, payer: shopper, now: info.now, ip: info.clientIp ?? null, userAgent: request.headers.get("user-agent"), url: url.href });
     if (result.kind === "paid") throw redirect(`/online-payment?request=${found.id}`);
     formError = result.kind === "redirect" ? null : result.message;
   }
@@ -57,13 +56,13 @@ interface ActionData {
 /** A payment whose submit never reaches the app keeps the page, with spec 8's generic form error (issue 51). */
 export const clientAction = keepFormOnFailure<ActionData>(() => ({ errors: {}, formError: GENERIC_FORM_ERROR, continueUrl: null }));
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   const info = context.get(requestInfoContext);
   const shopper = (await requireShopperFor(request, site, db, "online-payment"))!;
   const adapter = paymentsAdapterFor(db);
-  const parsed = RequestIdSchema.safeParse(new URL(request.url).searchParams.get("request") ?? "");
+  const parsed = RequestIdSchema.safeParse(url.searchParams.get("request") ?? "");
   if (!parsed.success) throw new Response("Bad Request: request must be a payment reference", { status: 400 });
   const values = formValues(await readFormData(request));
   const card = z.object({ card_number: z.string({ error: TEST_CARD_MESSAGE }).trim().regex(/^[\d\s-]{12,23}$/, TEST_CARD_MESSAGE) }).safeParse(values);
@@ -78,14 +77,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     cancelUrl: `${info.origin}${self}`,
     ip: info.clientIp ?? null,
     userAgent: request.headers.get("user-agent"),
-    url: request.url,
+    url: url.href,
   });
   if (result.kind === "paid") throw redirect(self);
   if (result.kind === "redirect") return data<ActionData>({ errors: {}, formError: null, continueUrl: result.url });
   return data<ActionData>({ errors: {}, formError: result.message, continueUrl: null }, { status: result.kind === "declined" ? 402 : result.kind === "closed" ? 409 : 503 });
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return [{ title: `Online payment | ${data?.siteName ?? ""}` }, { name: "robots", content: "noindex" }];
 }
 

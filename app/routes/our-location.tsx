@@ -9,11 +9,11 @@ import { dbContext, requestInfoContext, siteContext } from "~/context";
 import { gridColumnsClass } from "~/domain/locations/location-block";
 import { listLocations, locationCardView, orderByPostcode } from "~/services/locations.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const { now } = context.get(requestInfoContext);
   const all = await listLocations(context.get(dbContext), site);
-  const nearest = orderByPostcode(all, new URL(request.url).searchParams.get("postcode"));
+  const nearest = orderByPostcode(all, url.searchParams.get("postcode"));
   return {
     siteName: site.name,
     detailLabel: site.config.locationsPage.detailButtonLabel,
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return [{ title: `View our locations | ${data?.siteName ?? ""}` }, { name: "description", content: `Addresses, phone numbers, opening hours and reviews of every ${data?.siteName ?? ""} location.` }];
 }
 

@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { Route } from "./+types/personalised-finance";
 import { FinanceCalculatorSection } from "~/components/finance/finance-calculator";
 import { FinanceCarSummary } from "~/components/finance/finance-car-summary";
@@ -12,17 +12,17 @@ import { financePageFor } from "~/services/finance.server";
  * quote (spec 7, when the site flag is on) and the calculator at its price. Without a car id the
  * page offers the calculator and a link to search; an id of no car of this site answers 404.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   const { now } = context.get(requestInfoContext);
-  const query = parseFinanceQuery(new URL(request.url).searchParams);
+  const query = parseFinanceQuery(url.searchParams);
   const page = await financePageFor(db, site, query, new Date(now), { quote: true });
   if (query.car_id !== undefined && !page.car) throw new Response("Not Found", { status: 404 });
   return { ...page, siteName: site.name };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return [{ title: data ? `Personalised finance | ${data.siteName}` : "Personalised finance" }];
 }
 

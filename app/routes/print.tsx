@@ -8,8 +8,8 @@ import { buildVdpView } from "~/services/vdp.server";
 const Query = z.object({ car_id: z.string().regex(/^[a-z0-9-]{1,200}$/) });
 
 /** /print?car_id={slug}: the printable vehicle page (spec 2.1 / 2.4; opened from the VDP, event 61). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const parsed = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const parsed = Query.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) throw new Response("Which car? Add ?car_id={the car's slug}.", { status: 400 });
   const site = context.get(siteContext);
   const db = context.get(dbContext);
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { vdp: await buildVdpView(db, site, lookup.car, { now: new Date(now), origin }), siteName: site.name };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return data
     ? [{ title: `Print: ${data.vdp.title} | ${data.siteName}` }, { name: "robots", content: "noindex" }, { tagName: "link", rel: "canonical", href: data.vdp.canonical }]
     : [{ title: "Print" }];

@@ -8,7 +8,7 @@
 import * as Switch from "@radix-ui/react-switch";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type RefObject } from "react";
 import { Form, isRouteErrorResponse, redirect, useLocation, useNavigate, useNavigation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { Route } from "./+types/search";
 import { track } from "~/components/analytics";
 import { PriceSliderSearch } from "~/components/search/price-slider-search";
@@ -30,7 +30,6 @@ import { FilterDrawer } from "~/components/search/filter-drawer";
 import type { FacetValue, ListFacet, NumericRange, RangeFacet } from "~/search/types";
 import { enabledSorts, resolveSearch, SearchRequestError, searchPage, SORT_LABELS, type SearchEntry } from "~/services/search-page.server";
 import { NoScript } from "~/components/no-script";
-import { KeptOnHydration } from "~/components/kept-on-hydration";
 import { HydratedLater, island, whenIdle } from "~/components/island";
 import { wholeNumberText } from "~/domain/display/number-text";
 
@@ -45,11 +44,10 @@ function entryFor(params: Route.LoaderArgs["params"], pathname: string): SearchE
   return { kind: "results" };
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   const { now, origin } = context.get(requestInfoContext);
-  const url = new URL(request.url);
   // The plain form's fields (price_min=...) redirect to the canonical address, with unusable
   // bounds dropped (formFieldsToSearchParams). When another parameter is refused (sortBy=bogus),
   // the 400 is answered here, by resolveSearch below, not after a redirect to an address that fails.
@@ -154,7 +152,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   }
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [{ title: "Search" }];
   const d = data as SearchData;
   const description = `${d.description ? `${d.description}. ` : ""}${d.heading}: ${wholeNumberText(d.count)} for sale at ${d.siteName}. Compare prices, kilometres and features.`;
@@ -222,19 +220,19 @@ function FacetGroup({ facet, values, selected, limit, logos }: { facet: ListFace
       {/* Decision 191: the tiles have no handlers of their own (the form listens for change), so the
           browser keeps them as sent when the page first hydrates; FilterFields' key remounts them
           with new facets. */}
-      <KeptOnHydration as="ul" className="space-y-1">
+      <ul className="space-y-1">
         {shown.map((v) => (
           <FacetTile key={v.value} facet={facet} v={v} checked={selected.includes(v.value)} logo={logos?.[v.value]} />
         ))}
-      </KeptOnHydration>
+      </ul>
       {rest.length ? (
         <details className="mt-2">
           <summary className="cursor-pointer text-sm text-[var(--site-primary)]">Show all makes</summary>
-          <KeptOnHydration as="ul" className="mt-1 space-y-1">
+          <ul className="mt-1 space-y-1">
             {rest.map((v) => (
               <FacetTile key={v.value} facet={facet} v={v} checked={false} logo={logos?.[v.value]} />
             ))}
-          </KeptOnHydration>
+          </ul>
         </details>
       ) : null}
     </fieldset>

@@ -7,7 +7,7 @@
  * watchlist as part of signing in (spec 4 "after signing in the car is saved").
  */
 import { data, Form, redirect, useNavigation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/sign-in";
 import { getSmsSender } from "~/adapters/sms/sms.server";
@@ -44,14 +44,14 @@ function readParams(url: URL) {
   };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const site = context.get(siteContext);
-  const params = readParams(new URL(request.url));
+  const params = readParams(url);
   if (await getShopper(request, site, context.get(dbContext))) throw redirect(params.redirect);
   return { ...params, siteName: site.name };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   const heading = data ? HEADINGS[data.type].title : "Sign in";
   return [{ title: `${heading} | ${data?.siteName ?? ""}` }, { name: "robots", content: "noindex" }];
 }
@@ -75,12 +75,12 @@ export const clientAction = keepFormOnFailure<ActionData>((posted) =>
     : { step: "phone", error: GENERIC_FORM_ERROR, phone: String(posted.get("phone") ?? "") },
 );
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   assertSameOrigin(request);
   const site = context.get(siteContext);
   const db = context.get(dbContext);
   const info = context.get(requestInfoContext);
-  const params = readParams(new URL(request.url));
+  const params = readParams(url);
   const parsed = FormSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data<ActionData>({ step: "phone", error: "Please enter your mobile number.", phone: "" }, { status: 400 });
   const form = parsed.data;

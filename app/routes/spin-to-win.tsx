@@ -5,7 +5,7 @@
  * No game mechanics: the spec names none beyond the page and its gate.
  */
 import { data } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { Route } from "./+types/spin-to-win";
 import { dbContext, siteContext } from "~/context";
 import { requireShopperFor } from "~/services/auth.server";
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { siteName: site.name, promo: site.config.accounts.spinToWin };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return [{ title: `${data?.promo.title ?? "Spin to Win"} | ${data?.siteName ?? ""}` }];
 }
 

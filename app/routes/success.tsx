@@ -4,17 +4,17 @@
  */
 import { knownLeadCategory, successMessage } from "~/forms/lead-form-kinds";
 import { useEffect, useState } from "react";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { Route } from "./+types/success";
 import { readSuccessCategory } from "~/components/leads/lead-storage";
 import { siteContext } from "~/context";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const category = knownLeadCategory(new URL(request.url).searchParams.get("category")) ?? "";
+export function loader({ request, context, url }: Route.LoaderArgs) {
+  const category = knownLeadCategory(url.searchParams.get("category")) ?? "";
   return { category, siteName: context.get(siteContext).name };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return [{ title: `Thank you | ${data?.siteName ?? ""}` }, { name: "robots", content: "noindex" }];
 }
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useActionData, useFetcher, useNavigate, useNavigation, useSubmit } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { Route } from "./+types/trade-in";
 import { track, ANALYTICS_EVENTS } from "~/components/analytics";
 import { TradeInFaq } from "~/components/trade-in/faq";
@@ -21,8 +21,8 @@ import { wholeNumberText } from "~/domain/display/number-text";
 import { keepFormOnFailure, postedText } from "~/components/form-client-action";
 import { GENERIC_FORM_ERROR } from "~/forms/lead-form-text";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const wizard = await loadWizard(context.get(dbContext), context.get(siteContext), request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const wizard = await loadWizard(context.get(dbContext), context.get(siteContext), url);
   // A step of one shopper's valuation (?v=<token>) changes with their answers and decision: never
   // cached (a cached "done" step showed an accepted offer after the shopper declined it).
   return wizard.token ? data(wizard, { headers: PRIVATE_PAGE_HEADERS }) : wizard;
@@ -33,9 +33,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const info = context.get(requestInfoContext);
-  return wizardAction(context.get(dbContext), context.get(siteContext), request, { now: info.now, clientIp: info.clientIp ?? null });
+  return wizardAction(context.get(dbContext), context.get(siteContext), request, url, { now: info.now, clientIp: info.clientIp ?? null });
 }
 
 /**
@@ -49,7 +49,7 @@ export const clientAction = keepFormOnFailure<WizardActionData>((posted) => ({
   values: postedText(posted),
 }));
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [{ title: "Trade-in valuation" }];
   const title = data.car ? `${data.title}: ${data.car.title}` : data.title;
   return [{ title: `${title} | ${data.siteName}` }, { name: "description", content: data.intro }, ...(data.token ? [{ name: "robots", content: "noindex" }] : [])];

@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** A submit that never reaches the app keeps the form as typed, with spec 8's generic form error (issue 51). */
 export const clientAction = keepFormOnFailure<ActionData>((posted) => ({ ok: false, errors: {}, email: String(posted.get("email") ?? ""), formError: GENERIC_FORM_ERROR }));
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   return pageMeta(data);
 }
 

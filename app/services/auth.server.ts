@@ -11,6 +11,7 @@
  *   at sign-in ({@link startSession}), ended at sign-out ({@link endSession}).
  * - Gated pages call {@link requireShopper} (or {@link requireShopperFor} with a spec 6 feature).
  */
+import { documentPathOf } from "../../server/data-request";
 import { createHash, randomBytes, randomInt, randomUUID, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
@@ -150,11 +151,12 @@ export function getShopper(request: Request, site: Site, db: Database, now: numb
   return lookup;
 }
 
-/** The request's path and query without React Router's `.data` suffix and `_routes` parameter. */
+/** The request's path and query without React Router's data-request suffix and its `_routes` and `index` parameters. */
 export function requestPath(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete("_routes");
-  const pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+  url.searchParams.delete("index");
+  const pathname = documentPathOf(url.pathname);
   return `${pathname}${url.search}`;
 }
 

@@ -118,9 +118,8 @@ function offerView(site: Site, valuation: Valuation | null): OfferView | null {
 }
 
 /** The wizard page's data (serialisable). */
-export async function loadWizard(db: Database, site: Site, request: Request) {
+export async function loadWizard(db: Database, site: Site, url: URL) {
   if (!site.config.features.tradeIn) throw new Response("Not Found", { status: 404 });
-  const url = new URL(request.url);
   const page = pageOf(url);
   const car = await wantedCarOf(db, site, url, page.carBound);
   const token = url.searchParams.get("v");
@@ -184,9 +183,8 @@ function invalid(step: TradeInStep, errors: Record<string, string>, values: Reco
  * a posted step for an unknown token answers 404; database failures answer 503 with
  * 'An unexpected error occured' (spec 8), never a 500.
  */
-export async function wizardAction(db: Database, site: Site, request: Request, info: { now: number; clientIp: string | null }) {
+export async function wizardAction(db: Database, site: Site, request: Request, url: URL, info: { now: number; clientIp: string | null }) {
   if (!site.config.features.tradeIn) throw new Response("Not Found", { status: 404 });
-  const url = new URL(request.url);
   const page = pageOf(url);
   const car = await wantedCarOf(db, site, url, page.carBound);
   const form = await readFormData(request);
@@ -262,7 +260,7 @@ async function handleStep(
         now: info.now,
         ip: info.clientIp,
         userAgent: request.headers.get("user-agent"),
-        url: request.headers.get("referer") ?? request.url,
+        url: request.headers.get("referer") ?? new URL(path, request.url).href,
       });
       if (result.kind === "rejected") return invalid(step, { "": result.message }, values, result.status);
       // Spec 7: the variant that uses POST /api/miscellaneous saves the valuation result there. With

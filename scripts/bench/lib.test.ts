@@ -29,7 +29,7 @@ describe("firstLink", () => {
 describe("packageOf", () => {
   const frame = (functionName: string, url: string) => ({ functionName, url, lineNumber: 0 });
   it("buckets frames by where their code lives", () => {
-    expect(packageOf(frame("render", "file:///srv/app/node_modules/react-dom/cjs/server.js"))).toBe("node_modules/react-dom");
+    expect(packageOf(frame("render", "file:///srv/app/node_modules/react-dom/lib/server.js"))).toBe("node_modules/react-dom");
     expect(packageOf(frame("x", "file:///srv/app/node_modules/@hono/node-server/dist/index.mjs"))).toBe("node_modules/@hono/node-server");
     expect(packageOf(frame("x", "file:///srv/app/node_modules/a/node_modules/b/i.js"))).toBe("node_modules/b");
     expect(packageOf(frame("writeGeneric", "node:internal/stream_base_commons"))).toBe("node:internal");
@@ -49,7 +49,7 @@ describe("aggregateProfile", () => {
     nodes: [
       { id: 1, callFrame: { functionName: "(root)", url: "", lineNumber: -1 } },
       { id: 2, callFrame: { functionName: "loader", url: "file:///srv/app/build/server/index.js", lineNumber: 9 } },
-      { id: 3, callFrame: { functionName: "renderToPipeableStream", url: "file:///srv/app/node_modules/react-dom/cjs/s.js", lineNumber: 99 } },
+      { id: 3, callFrame: { functionName: "renderToPipeableStream", url: "file:///srv/app/node_modules/react-dom/lib/s.js", lineNumber: 99 } },
       { id: 4, callFrame: { functionName: "(idle)", url: "", lineNumber: -1 } },
       { id: 5, callFrame: { functionName: "(garbage collector)", url: "", lineNumber: -1 } },
     ],
@@ -62,7 +62,7 @@ describe("aggregateProfile", () => {
     // loader: 1000 (first sample) + mean interval of the last sample (12,000) = 13 ms.
     expect(r.functions.map((f) => [f.name, f.ms])).toEqual([
       ["loader build/server/index.js:10", 13],
-      ["renderToPipeableStream node_modules/react-dom/cjs/s.js:100", 5],
+      ["renderToPipeableStream node_modules/react-dom/lib/s.js:100", 5],
       ["(garbage collector)", 4],
     ]);
     expect(r.total).toBe(22);
@@ -78,7 +78,7 @@ describe("aggregateProfile", () => {
   it("counts only samples inside a window on the profile's clock", () => {
     // Sample times: 100 + cumulative deltas = 100, 1100, 4100, 6100, 56100, 60100.
     const w = aggregateProfile({ ...profile, startTime: 100 }, "file:///srv/app/", { from: 1000, to: 5000 });
-    expect(w.functions.map((f) => [f.name, f.ms])).toEqual([["renderToPipeableStream node_modules/react-dom/cjs/s.js:100", 5]]);
+    expect(w.functions.map((f) => [f.name, f.ms])).toEqual([["renderToPipeableStream node_modules/react-dom/lib/s.js:100", 5]]);
     expect(w.total).toBe(5);
   });
 });

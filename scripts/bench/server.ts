@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
+import { reactRouterCli } from "../react-router-cli.mjs";
 
 /** Headers a browser sends for a page (issue 15: browser-like Accept-Encoding). */
 export const BROWSER_HEADERS = {
@@ -30,7 +31,7 @@ export function appDir(): string {
 export function ensureBuild(dir: string): void {
   if (existsSync(join(dir, "build/server/index.js"))) return;
   console.error(`building ${dir} (no build yet)...`);
-  execFileSync(process.execPath, [join(dir, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(process.execPath, [reactRouterCli(dir), "build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
 }
 
 /** Resident memory of process `pid` in MB (VmRSS), or NaN once it has exited. */

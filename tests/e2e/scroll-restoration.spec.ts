@@ -10,37 +10,6 @@ import { E2E_BASE } from "../../playwright.config";
 
 const SRP = () => `${E2E_BASE("harbour-auto-group")}/search?car_type=used`;
 
-test("a new entry gets its key and idx in one replaceState, and saved positions are not read while the page loads", async ({ page }) => {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __calls: string[] };
-    w.__calls = [];
-    const replace = History.prototype.replaceState;
-    History.prototype.replaceState = function (...args: Parameters<History["replaceState"]>) {
-      w.__calls.push(`replaceState ${JSON.stringify(args[0])}`);
-      return replace.apply(this, args);
-    };
-    const getItem = Storage.prototype.getItem;
-    Storage.prototype.getItem = function (key: string) {
-      if (this === window.sessionStorage) w.__calls.push(`read session storage ${key}`);
-      return getItem.call(this, key);
-    };
-    document.addEventListener("forecourt:hydrated", () => w.__calls.push("hydrated"), { once: true });
-  });
-  await page.goto(SRP());
-  const calls = await page.evaluate(() => (window as unknown as { __calls: string[] }).__calls);
-  const replaces = calls.filter((c) => c.startsWith("replaceState"));
-  expect(replaces).toHaveLength(1);
-  expect(replaces[0]).toMatch(/^replaceState \{"key":"[0-9a-v]+","idx":0\}$/);
-  // Decision 212: nothing to restore for a new entry, so neither the positions nor React Router's
-  // view transitions are read from sessionStorage (not in the script's tasks, not while the page
-  // hydrates) until a navigation, Back, Forward or leaving the page needs them.
-  expect(calls).toContain("hydrated");
-  expect(calls.filter((c) => c.startsWith("read session storage"))).toEqual([]);
-  const state = await page.evaluate(() => window.history.state as { key: string; idx: number });
-  expect(state.idx).toBe(0);
-  expect(state.key).toMatch(/^[0-9a-v]+$/);
-});
-
 test("a reload puts the page back at the shopper's scroll position", async ({ page }) => {
   await page.goto(SRP());
   await page.evaluate(() => window.scrollTo(0, 1500));

@@ -17,6 +17,7 @@ import { createApp, type AppOptions } from "../../server/app";
 import { createTestSite, openTestDatabase, type TestSiteOptions } from "./database";
 import { feed, stockRecord } from "./fixtures";
 import type { StockRecord } from "../../app/import/stock-record";
+import { reactRouterCli } from "../../scripts/react-router-cli.mjs";
 
 export interface TestApp {
   site: Site;
@@ -31,7 +32,7 @@ export interface TestApp {
 
 /** Loads the production build (building it when missing). */
 export async function loadBuild(): Promise<ServerBuild> {
-  if (!existsSync("build/server/index.js")) execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
+  if (!existsSync("build/server/index.js")) execFileSync(process.execPath, [reactRouterCli(), "build"], { stdio: "ignore" });
   return (await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild;
 }
 

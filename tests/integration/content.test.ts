@@ -22,6 +22,7 @@ import type { Site } from "../../app/sites/site";
 import { createApp } from "../../server/app";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
 import { feed, stockRecord } from "./fixtures";
+import { reactRouterCli } from "../../scripts/react-router-cli.mjs";
 
 let handle: DatabaseHandle;
 let site: Site; // NSW + ACT locations, complaints contact, 30-day privacy response, $100,000 programme
@@ -55,7 +56,7 @@ function locs(xml: string): string[] {
 }
 
 beforeAll(async () => {
-  if (!existsSync("build/server/index.js")) execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
+  if (!existsSync("build/server/index.js")) execFileSync(process.execPath, [reactRouterCli(), "build"], { stdio: "ignore" });
   handle = await openTestDatabase();
   await seedSiteContent(handle.db, now); // shared templates (site_id null)
   site = await createTestSite(handle, {

@@ -1,18 +1,17 @@
 /**
- * Reads a page's loader data as React Router hands it to the browser (issue 15, decisions 193,
- * 208 and 222): the turbo-stream array in the data block `<script type="application/json"
- * id="fc-loader-data-0">`, whose only escape is `<` as `\u003c`.
+ * Reads a page's loader data as React Router's data request (`<path>.data`, the request a client
+ * navigation makes) returns it: turbo-stream's flat array of encoded values on the first line.
  */
 
 /**
- * @param html a server-rendered page
+ * @param body the text of a `.data` response
  * @returns the encoded values (turbo-stream's flat array)
- * @throws when the page has no loader data script
+ * @throws when the first line is not a JSON array
  */
-export function inlineLoaderData(html: string): unknown[] {
-  const block = /<script type="application\/json" id="fc-loader-data-0">([^<]*)<\/script>/.exec(html);
-  if (!block) throw new Error("no loader data in the page");
-  return JSON.parse(block[1]) as unknown[];
+export function dataRequestValues(body: string): unknown[] {
+  const first = JSON.parse(body.split("\n", 1)[0]) as unknown;
+  if (!Array.isArray(first)) throw new Error("no loader data in the response");
+  return first;
 }
 
 /**

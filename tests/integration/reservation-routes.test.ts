@@ -21,6 +21,7 @@ import type { Site } from "../../app/sites/site";
 import { createApp } from "../../server/app";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
 import { feed, stockRecord } from "./fixtures";
+import { reactRouterCli } from "../../scripts/react-router-cli.mjs";
 
 let handle: DatabaseHandle;
 let fetchApp: (path: string, site: Site, init?: RequestInit) => Promise<Response>;
@@ -40,7 +41,7 @@ async function firstSlug(site: Site): Promise<string> {
 }
 
 beforeAll(async () => {
-  if (!existsSync("build/server/index.js")) execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
+  if (!existsSync("build/server/index.js")) execFileSync(process.execPath, [reactRouterCli(), "build"], { stdio: "ignore" });
   handle = await openTestDatabase();
   checkoutSite = await createTestSite(handle, { config: { features: { checkout: true, onlinePurchase: true } } });
   buyOnlineSite = await createTestSite(handle, { config: { features: { checkout: true, checkoutPath: "buy-online" } } });

@@ -18,7 +18,8 @@ import type { Site } from "../../app/sites/site";
 import { createApp } from "../../server/app";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
 import { feed, stockRecord } from "./fixtures";
-import { inlineLoaderData, loaderDataField } from "./loader-data";
+import { dataRequestValues, loaderDataField } from "./loader-data";
+import { reactRouterCli } from "../../scripts/react-router-cli.mjs";
 
 let handle: DatabaseHandle;
 let fetchFrom: (site: Site, path: string) => Promise<Response>;
@@ -32,7 +33,7 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   if (!existsSync("build/server/index.js")) {
-    execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
+    execFileSync(process.execPath, [reactRouterCli(), "build"], { stdio: "ignore" });
   }
   handle = await openTestDatabase();
   dealer = await createTestSite(handle, {
@@ -231,7 +232,8 @@ describe(`facet widgets (spec 5, 9, ${ENGINE})`, () => {
 
   it("sends the facet lists in the loader data as one JSON string, which the page renders (decision 208)", async () => {
     const html = await (await fetchFrom(dealer, "/search?car_type=used")).text();
-    const json = loaderDataField(inlineLoaderData(html), "facets");
+    const body = await (await fetchFrom(dealer, "/search.data?car_type=used")).text();
+    const json = loaderDataField(dataRequestValues(body), "facets");
     expect(typeof json).toBe("string");
     const facets = JSON.parse(json as string) as Record<string, { value: string; label: string; count: number }[]>;
     expect(facets.make).toEqual([

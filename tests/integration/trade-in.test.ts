@@ -140,7 +140,7 @@ describe(`trade-in valuations on ${ENGINE}`, () => {
   });
 
   it("/cars/trade-in: a malformed car_id is 400, no car_id goes to the general trade-in, another site's car is 404, this site's car is shown", async () => {
-    const load = (s: Site, query: string) => loadWizard(handle.db, s, new Request(`http://x.test/cars/trade-in${query}`));
+    const load = (s: Site, query: string) => loadWizard(handle.db, s, new URL(`http://x.test/cars/trade-in${query}`));
     const status = async (p: Promise<unknown>) => p.then(() => 200, (e: unknown) => (e instanceof Response ? e.status : 500));
     const car = await getCarBySlug(handle.db, site, `2021-testmake-${MODEL.toLowerCase()}-maxx-sport-ti0`);
     if (car.kind !== "found") throw new Error("fixture car missing");

@@ -12,7 +12,7 @@ import pino from "pino";
 import { PDFParse } from "pdf-parse";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inlineLoaderData, loaderDataField } from "./loader-data";
+import { dataRequestValues, loaderDataField } from "./loader-data";
 import type { DatabaseHandle } from "../../db/client";
 import { importStock } from "../../app/services/stock-import.server";
 import type { Site } from "../../app/sites/site";
@@ -20,6 +20,7 @@ import { createApp } from "../../server/app";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
 import { feed, stockRecord } from "./fixtures";
 import { inlineScripts } from "./inline-scripts";
+import { reactRouterCli } from "../../scripts/react-router-cli.mjs";
 
 let handle: DatabaseHandle;
 let site: Site;
@@ -30,7 +31,7 @@ const slug = `${car.year}-${car.make}-${car.model}-${car.badge}-${car.stock_numb
 
 beforeAll(async () => {
   if (!existsSync("build/server/index.js")) {
-    execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
+    execFileSync(process.execPath, [reactRouterCli(), "build"], { stdio: "ignore" });
   }
   handle = await openTestDatabase();
   site = await createTestSite(handle, { config: { url: "https://www.dealer.example/" } });
@@ -68,7 +69,7 @@ describe(`vehicle presentation endpoints (${ENGINE})`, () => {
 
   it("VDP: the view model travels in the loader data as one JSON string, the one the page renders (decision 208)", async () => {
     const html = await (await fetchApp(`/cars/${slug}`)).text();
-    const json = loaderDataField(inlineLoaderData(html), "vdp");
+    const json = loaderDataField(dataRequestValues(await (await fetchApp(`/cars/${slug}.data`)).text()), "vdp");
     expect(typeof json).toBe("string");
     const vdp = JSON.parse(json as string) as { slug: string; title: string; canonical: string; price: { text: string } };
     expect(vdp.slug).toBe(slug);
@@ -134,11 +135,11 @@ describe(`vehicle presentation endpoints (${ENGINE})`, () => {
     const html = bytes.toString("utf8");
     const csp = response.headers.get("content-security-policy") ?? "";
     const sha = (body: string) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`;
-    // Data blocks (loader data, decision 222; schema.org markup) are never run, so they need no hash.
+    // Data blocks (schema.org markup) are never run, so they need no hash.
     const { run, data } = inlineScripts(html);
     expect(run.length).toBeGreaterThan(1);
     for (const [, body] of run) expect(csp).toContain(sha(body));
-    expect(data.map(([attributes]) => attributes)).toContain(' type="application/json" id="fc-loader-data-0"');
+    expect(data.map(([attributes]) => attributes)).toContain(' type="application/ld+json"');
     for (const [, body] of data) expect(csp).not.toContain(sha(body));
     expect(html).toContain("2020 Toyota LandCruiser GXL");
     expect(html).not.toContain("Loading similar stock");

@@ -20,6 +20,7 @@ import type { Site } from "../../app/sites/site";
 import { createApp } from "../../server/app";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
 import { feed, stockRecord } from "./fixtures";
+import { reactRouterCli } from "../../scripts/react-router-cli.mjs";
 
 let handle: DatabaseHandle;
 let siteA: Site;
@@ -83,7 +84,7 @@ async function signIn(site: Site, query = "type=account&redirect=%2F&back=%2F"):
 
 beforeAll(async () => {
   process.env.SMS_OUTBOX_DIR = outbox;
-  if (!existsSync("build/server/index.js")) execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
+  if (!existsSync("build/server/index.js")) execFileSync(process.execPath, [reactRouterCli(), "build"], { stdio: "ignore" });
   handle = await openTestDatabase();
   // Every request here comes from one test client: allow it plenty of codes.
   const config = { features: { authentication: true, watchlist: true, garage: true }, accounts: { codeRequestsPerIpPer15Min: 500 } };

@@ -5,7 +5,7 @@
  * sign-in is offered only through gated pages). Self-contained so any header can place it.
  */
 import { Form, useLocation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import { signInHref } from "~/domain/accounts/redirect";
 import { useAccount } from "./use-account";
 

@@ -4,7 +4,7 @@
  * by the site slug). Read after hydration; without JavaScript it links to /favourites.
  */
 import { useEffect, useState } from "react";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import { getSavedCars, type SavedCar } from "~/components/vehicle/saved-cars";
 import { useSiteSlug } from "~/components/vehicle/use-site-slug";
 

@@ -2,7 +2,7 @@
  * Shared pieces of issue 14's pages: breadcrumbs, a banner, sanitised Markdown bodies, JSON-LD
  * and the head tags every content page sets (title, meta description, canonical).
  */
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 
 /** Head tags of a content page: `<title>`, meta description and the canonical URL. */
 export function pageMeta(data: { title: string; description: string; canonical: string; siteName: string } | undefined) {

@@ -3,7 +3,7 @@
  * and 'Book A Test Drive'; description and disclaimer truncated (spec 9) with a 'View more' /
  * 'View less' toggle that is a native <details>, so it works without JavaScript.
  */
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { TruncatedText } from "~/domain/content/truncate";
 import type { OfferView } from "~/services/offers.server";
 

@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { FinancePageData } from "~/services/finance.server";
 import { FinanceEstimate } from "./finance-estimate";
 import { FinanceQuoteLine } from "./finance-quote";

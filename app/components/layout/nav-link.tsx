@@ -1,5 +1,5 @@
 import { createContext, forwardRef, useContext, type AnchorHTMLAttributes } from "react";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import { isExternalUrl } from "~/domain/navigation/navigation";
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { url: string; children: React.ReactNode };

@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { SiteNavigation } from "~/services/navigation.server";
 import type { ChromeLocation } from "~/services/locations.server";
 import { NavHref } from "./nav-link";
@@ -38,14 +38,12 @@ const SOCIAL_LABEL = { facebook: "Facebook", instagram: "Instagram", youtube: "Y
 export function SiteFooter({ site }: { site: SiteChrome }) {
   // Issue 15 (decision 189): the footer is a function of the site's config and locations. The
   // merged footer tree (memoised per site version and minute) and the locations (per version) key
-  // the server's cache of its markup; a config change gives a new tree. It has no event handlers
-  // but its links: the browser keeps it as sent when the page first hydrates (decision 192).
+  // the server's cache of its markup; a config change gives a new tree.
   return (
     <CachedElement
       as="footer"
       className="render-when-near mt-16 bg-slate-900 pb-20 text-slate-200 [--near-height:1400px] xl:pb-0 xl:[--near-height:480px]"
       cacheKeys={[site.navigation.footer, site.locations, FOOTER_PART]}
-      keepOnHydration={[site.navigation.footer, site.locations, site.name, site.navigation.abn]}
     >
       <FooterContent site={site} />
     </CachedElement>

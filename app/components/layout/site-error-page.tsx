@@ -5,7 +5,7 @@
  * call the dealer (the site's main number, when the site's data loaded).
  */
 import { isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import { readChrome, type SiteChromeData } from "~/components/layout/chrome-json";
 import { telHref } from "~/domain/display/tel";
 

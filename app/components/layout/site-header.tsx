@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from "react";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { MenuModelGroup, NavItem } from "~/domain/navigation/navigation";
 import { NoScriptNav } from "~/components/no-script";
 import { ABSENT_KEY } from "~/components/cached-markup";

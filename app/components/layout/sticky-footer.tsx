@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import { callNowShownAt } from "~/domain/navigation/navigation";
 import type { SiteNavigation } from "~/services/navigation.server";
 import { telHref } from "~/domain/display/tel";

@@ -3,7 +3,7 @@
  * test drive, request photos and, when the site enables it, Make an Offer. The choice is a link
  * (?form=...#enquire) so it works without JavaScript.
  */
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { LeadFormSetup } from "~/services/lead-forms.server";
 import { LeadForm } from "./lead-form";
 import { VDP_FORMS } from "./vdp-lead-page";

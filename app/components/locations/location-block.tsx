@@ -2,7 +2,7 @@
  * Location page block (spec 2.5): one location shows a map plus info; several a card grid, or a
  * carousel for an 'all' block where the site enables it.
  */
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { BlockLayout } from "~/domain/locations/location-block";
 import type { LocationCardView } from "~/services/locations.server";
 import { Carousel, CarouselContent, CarouselControls, CarouselItem } from "~/components/ui/carousel";

@@ -3,7 +3,7 @@
  * map link, phone link with spaces stripped, opening hours, 'View Location Details' (or 'View
  * Location') and, where the site adds it, 'View Our Stock'.
  */
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import type { LocationCardView } from "~/services/locations.server";
 import { OpeningHoursTable, OpenStatus } from "./opening-hours-table";
 import { StarRating } from "./star-rating";

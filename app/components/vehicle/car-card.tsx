@@ -1,11 +1,10 @@
-import { Link } from "~/components/link";
+import { Link } from "react-router";
 import { BodyIllustration } from "./body-illustration";
 import type { CarCardData } from "./car-card-data";
 import { FinanceEstimate } from "~/components/finance/finance-estimate";
 import { FavouriteToggle } from "./favourite-toggle";
 import { WatchlistButton } from "~/components/accounts/watchlist-button";
 import { CachedElement } from "~/components/cached-element";
-import { KeptOnHydration } from "~/components/kept-on-hydration";
 import { isStableCard } from "./stable-cards";
 
 const BUTTON_STYLE: Record<string, string> = {
@@ -37,7 +36,7 @@ export function CarCard({ car, priority = false, renderWhenNear = false }: { car
   return (
     <article className={`flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm${renderWhenNear ? " render-when-near" : ""}`} aria-labelledby={`car-${car.id}-title`} data-testid="car-card">
       <div className="relative aspect-[4/3]">
-        <CachedElement className="contents" cacheKeys={cacheable ? [car, PICTURE] : null} keepOnHydration={[car]}>
+        <CachedElement className="contents" cacheKeys={cacheable ? [car, PICTURE] : null}>
           <CardPicture car={car} priority={priority} />
         </CachedElement>
         {car.toggle ? (
@@ -47,11 +46,11 @@ export function CarCard({ car, priority = false, renderWhenNear = false }: { car
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <CachedElement className="flex flex-col gap-2" cacheKeys={cacheable ? [car, SUMMARY] : null} keepOnHydration={[car]}>
+        <CachedElement className="flex flex-col gap-2" cacheKeys={cacheable ? [car, SUMMARY] : null}>
           <CardSummary car={car} href={href} />
         </CachedElement>
         <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
-          <KeptOnHydration className="contents" keepWhile={[car]}>
+          <div className="contents">
             {car.buttons.map((b, i, all) => (
               <Link
                 key={b.kind}
@@ -61,7 +60,7 @@ export function CarCard({ car, priority = false, renderWhenNear = false }: { car
                 {b.label}
               </Link>
             ))}
-          </KeptOnHydration>
+          </div>
           {car.watchlist ? <WatchlistButton car={{ id: car.id, name: car.title, inStock: car.inStock }} className="col-span-2" /> : null}
         </div>
       </div>

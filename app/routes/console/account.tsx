@@ -20,15 +20,14 @@ export async function loader(args: Route.LoaderArgs) {
   const keys = await db.select({ id: staffPasskeys.id, name: staffPasskeys.name, createdAt: staffPasskeys.createdAt }).from(staffPasskeys).where(eq(staffPasskeys.userId, member.id)).orderBy(asc(staffPasskeys.createdAt));
   const console = consoleOf(args.context);
   const [sessions, current] = await Promise.all([console.auth.sessionsOf(member.id), console.auth.presentedSessionId(args.request, console.origin)]);
-  const url = new URL(args.request.url);
-  const next = url.searchParams.get("next") ?? "";
+  const next = args.url.searchParams.get("next") ?? "";
   return {
     email: member.email,
     freshMinutes: FRESH_SECONDS / 60,
     // ASVS 4.3.1: an operator signed in by e-mail is sent here before any site, group or platform page.
     passkeyRequired: isOperator(member) && member.session?.method !== "passkey" ? { next: next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/" } : null,
     passkeys: keys.map((k) => ({ id: k.id, name: k.name || "Passkey", added: k.createdAt?.toISOString().slice(0, 10) ?? "" })),
-    added: new URL(args.request.url).searchParams.has("added"),
+    added: args.url.searchParams.has("added"),
     sessions: sessions.map((s) => ({ id: s.id, signedIn: formatWhen(s.createdAt), lastActive: formatWhen(s.updatedAt), address: s.ipAddress ?? "unknown", browser: s.userAgent ?? "unknown", current: s.id === current })),
   };
 }

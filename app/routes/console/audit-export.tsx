@@ -14,7 +14,7 @@ const MAX_ROWS = 50_000;
 export async function loader(args: Route.LoaderArgs) {
   const { db, site } = await guardConsoleRoute(ROUTE_ID, args);
   const scoped = site!.site;
-  const filter = AuditFilterSchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
+  const filter = AuditFilterSchema.safeParse(Object.fromEntries(args.url.searchParams));
   if (!filter.success) throw data(`Invalid filter: ${filter.error.issues.map((i) => `${String(i.path[0])} must be ${i.message}`).join("; ")}`, { status: 400 });
   const rows = await auditRows(db, scoped, filter.data, MAX_ROWS);
   return csvDownload(

@@ -18,7 +18,7 @@ const PAGE_ROWS = 200;
 export async function loader(args: Route.LoaderArgs) {
   const { db, site } = await guardConsoleRoute(ROUTE_ID, args);
   const scoped = site!.site;
-  const params = Object.fromEntries(new URL(args.request.url).searchParams);
+  const params = Object.fromEntries(args.url.searchParams);
   const filter = AuditFilterSchema.safeParse(params);
   const values = { who: params.who ?? "", entity: params.entity ?? "", from: params.from ?? "", to: params.to ?? "" };
   if (!filter.success) {

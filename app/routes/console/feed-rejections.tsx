@@ -16,7 +16,7 @@ const Query = z.object({ import: z.coerce.number().int().positive().optional() }
 export async function loader(args: Route.LoaderArgs) {
   const { db, site } = await guardConsoleRoute(ROUTE_ID, args);
   const scoped = site!.site;
-  const query = Query.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
+  const query = Query.safeParse(Object.fromEntries(args.url.searchParams));
   if (!query.success) throw data("The import must be a number, as in the links of the feeds page.", { status: 400 });
   const feed = query.data.import ? await getFeedImport(db, scoped.id, query.data.import) : await latestFeedImport(db, scoped.id);
   if (query.data.import && !feed) throw data("Not found", { status: 404 });

@@ -99,7 +99,7 @@ function historyRow(row: FeedHistoryRow, timeZone: string) {
 export async function loader(args: Route.LoaderArgs) {
   const { db, site: scoped, member } = await guardConsoleRoute(ROUTE_ID, args);
   const site = (await getSiteBySlug(db, scoped!.site.slug))!;
-  const url = new URL(args.request.url);
+  const url = args.url;
   const timeZone = site.config.timeZone;
   const canEdit = await siteFor(db, member, site.slug, "stock.edit").then(
     (s) => s.reach === "all",

@@ -18,7 +18,7 @@ const ROUTE_ID = "console-site-leads-export";
 export async function loader(args: Route.LoaderArgs) {
   const { db, site, member } = await guardConsoleRoute(ROUTE_ID, args);
   const scoped = site!;
-  const params = Object.fromEntries(new URL(args.request.url).searchParams);
+  const params = Object.fromEntries(args.url.searchParams);
   const filter = LeadFilterSchema.safeParse(params);
   if (!filter.success) throw data(`Invalid filter: ${filter.error.issues.map((i) => `${String(i.path[0])} must be ${i.message}`).join("; ")}`, { status: 400 });
   const personal = reachIn(member, scoped.site, "leads.personal") !== null;

@@ -19,7 +19,7 @@ const ROUTE_ID = "console-site-leads";
 export async function loader(args: Route.LoaderArgs) {
   const { db, site, member } = await guardConsoleRoute(ROUTE_ID, args);
   const scoped = site!;
-  const params = Object.fromEntries(new URL(args.request.url).searchParams);
+  const params = Object.fromEntries(args.url.searchParams);
   const values = Object.fromEntries(LEAD_FILTER_FIELDS.map((f) => [f, params[f] ?? ""])) as Record<(typeof LEAD_FILTER_FIELDS)[number], string>;
   const personal = reachIn(member, scoped.site, "leads.personal") !== null;
   const [timeZone, choices] = await Promise.all([siteTimeZone(db, scoped.site.id), leadFilterChoices(db, scoped)]);

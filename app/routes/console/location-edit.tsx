@@ -82,7 +82,7 @@ async function siteConfigOf(db: Parameters<typeof getSiteLocation>[0], siteId: n
 export async function loader(args: Route.LoaderArgs) {
   const { db, site, member } = await guardConsoleRoute(ROUTE_ID, args);
   const scoped = site!.site;
-  const slug = new URL(args.request.url).searchParams.get("location");
+  const slug = args.url.searchParams.get("location");
   const location = slug ? await getSiteLocation(db, scoped.id, slug) : null;
   if (slug && !location) throw data("No such location", { status: 404 });
   const config = await siteConfigOf(db, scoped.id);
@@ -101,7 +101,7 @@ export async function loader(args: Route.LoaderArgs) {
     timeZone: config.timeZone,
     locationPath: location ? `/${config.links.locationDetailPrefix}/${location.slug}` : null,
     pending: location ? await listSitePending(db, scoped.id, config.timeZone, { entity: "location", entityIds: [location.id] }) : [],
-    done: new URL(args.request.url).searchParams.get("done"),
+    done: args.url.searchParams.get("done"),
   };
 }
 
@@ -126,7 +126,7 @@ export async function action(args: Route.ActionArgs) {
   const { db, site, member, console } = await guardConsoleAction("console-site-location-edit", args);
   const scoped = site!.site;
   const actor = { member, ipAddress: console.clientIp };
-  const slug = new URL(args.request.url).searchParams.get("location");
+  const slug = args.url.searchParams.get("location");
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
   const back = (locationSlug: string, done: string) => redirect(`/sites/${scoped.slug}/locations/edit?location=${encodeURIComponent(locationSlug)}&done=${done}`);

@@ -39,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
   const brandModels = brand
     ? await db.select({ slug: models.slug, name: models.name, status: models.status }).from(models).innerJoin(manufacturers, eq(models.manufacturerId, manufacturers.id)).where(eq(manufacturers.slug, brand)).orderBy(asc(models.name))
     : [];
-  const done = new URL(args.request.url).searchParams.get("done");
+  const done = args.url.searchParams.get("done");
   return {
     site: { slug: full.slug, name: full.name },
     rows: rowsOf(nav.overrides).rows,

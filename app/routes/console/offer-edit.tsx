@@ -38,8 +38,8 @@ function typedValues(form: FormData): Record<string, string> {
   return Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 
-function offerIdOf(request: Request): number | null {
-  const raw = new URL(request.url).searchParams.get("id");
+function offerIdOf(url: URL): number | null {
+  const raw = url.searchParams.get("id");
   if (raw === null) return null;
   if (!/^\d{1,9}$/.test(raw)) throw data("Not found", { status: 404 });
   return Number(raw);
@@ -55,7 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { db, site, member } = await guardConsoleRoute(ROUTE_ID, args);
   const scoped = site!.site;
   const full = await siteOf(db, scoped.slug);
-  const id = offerIdOf(args.request);
+  const id = offerIdOf(args.url);
   const offer = id === null ? null : await loadSiteOffer(db, scoped.id, id);
   if (id !== null && !offer) throw data("Not found", { status: 404 });
   const zone = full.config.timeZone;
@@ -66,7 +66,7 @@ export async function loader(args: Route.LoaderArgs) {
     values: offer ? offerFormValues(offer, zone) : ({} as Record<string, string>),
     models: await offerModelChoices(db),
     mayEdit: member.grants.some((g) => accessOf(g.role, "content.edit") !== null),
-    done: new URL(args.request.url).searchParams.get("done"),
+    done: args.url.searchParams.get("done"),
     maxUploadMb: MAX_UPLOAD_BYTES / 1024 / 1024,
   };
 }
@@ -76,7 +76,7 @@ export async function action(args: Route.ActionArgs) {
   const scoped = site!.site;
   const full = await siteOf(db, scoped.slug);
   const actor: OfferActor = { member, ipAddress: console.clientIp };
-  const id = offerIdOf(args.request);
+  const id = offerIdOf(args.url);
   if (id !== null && !(await loadSiteOffer(db, scoped.id, id))) throw data("Not found", { status: 404 });
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "save");

@@ -31,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   const full = await getSiteBySlug(db, scoped.slug);
   if (!full) throw data("Not found", { status: 404 });
   const zone = full.config.timeZone;
-  const params = new URL(args.request.url).searchParams;
+  const params = args.url.searchParams;
   const rawOffer = params.get("offer");
   const offer = rawOffer && /^\d{1,9}$/.test(rawOffer) ? await loadSiteOffer(db, scoped.id, Number(rawOffer)) : null;
   const at = params.get("at") ?? "";

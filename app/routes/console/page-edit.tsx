@@ -23,18 +23,18 @@ const ROUTE_ID = "console-site-page-edit";
 const FORM = "page";
 
 
-function idOf(request: Request): number | null {
-  const id = Number(new URL(request.url).searchParams.get("id"));
+function idOf(url: URL): number | null {
+  const id = Number(url.searchParams.get("id"));
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, site } = await guardConsoleRoute(ROUTE_ID, args);
   const scoped = site!.site;
-  const id = idOf(args.request);
+  const id = idOf(args.url);
   const row = id === null ? null : await pageForEdit(db, scoped.id, id);
   if (id !== null && !row) throw data("No such page", { status: 404 });
-  const done = new URL(args.request.url).searchParams.get("done");
+  const done = args.url.searchParams.get("done");
   const timeZone = (await resolvedSite(db, scoped.slug)).config.timeZone;
   return {
     site: { slug: scoped.slug, name: scoped.name },
@@ -59,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
   const scoped = site!.site;
   const actor = { member, ipAddress: console.clientIp };
   const { form, intent, typed } = await readPostedForm(args.request);
-  const id = idOf(args.request);
+  const id = idOf(args.url);
   const back = (rowId: number, done: string) => redirect(`/sites/${scoped.slug}/pages/edit?id=${rowId}&done=${done}`);
   try {
     if (intent === "preview" || intent === "save") {

@@ -14,7 +14,7 @@ const StockNumberSchema = z.string().trim().min(1, "Enter a stock number.").max(
 export async function loader(args: Route.LoaderArgs) {
   const { db, site } = await guardConsoleRoute("console-site-photos", args);
   const scoped = site!;
-  const typed = new URL(args.request.url).searchParams.get("stockNumber");
+  const typed = args.url.searchParams.get("stockNumber");
   const page = { site: { slug: scoped.site.slug, name: scoped.site.name }, typed: typed ?? "", error: null as string | null };
   if (typed === null) return page;
   const parsed = StockNumberSchema.safeParse(typed);

@@ -17,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { db } = await guardConsoleRoute("console-platform-site", args);
   const site = await platformSite(db, args.params.slug);
   if (!site) throw data("Not found", { status: 404 });
-  return { site, created: new URL(args.request.url).searchParams.has("created") };
+  return { site, created: args.url.searchParams.has("created") };
 }
 
 export async function action(args: Route.ActionArgs) {

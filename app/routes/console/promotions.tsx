@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { db, site } = await guardConsoleRoute(ROUTE_ID, args);
   const full = await resolvedSite(db, site!.site.slug);
   const nav = full.config.navigation;
-  const done = new URL(args.request.url).searchParams.get("done");
+  const done = args.url.searchParams.get("done");
   return {
     site: { slug: full.slug, name: full.name },
     values: promotionsValues(nav),

@@ -21,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { db, site } = await guardConsoleRoute(ROUTE_ID, args);
   const scoped = site!.site;
   const rows = await listRedirects(db, scoped.id);
-  const done = new URL(args.request.url).searchParams.get("done");
+  const done = args.url.searchParams.get("done");
   return { site: { slug: scoped.slug, name: scoped.name }, redirects: rows.map((r) => ({ id: r.id, from: r.from, to: r.to })), notice: done === "saved" ? "Redirect saved." : done === "deleted" ? "Redirect removed." : null };
 }
 

@@ -34,7 +34,7 @@ const PAYMENT_LABELS: Record<string, string> = {
 export async function loader(args: Route.LoaderArgs) {
   const { db, site, member } = await guardConsoleRoute("console-site-reservations", args);
   const scoped = site!;
-  const params = Object.fromEntries(new URL(args.request.url).searchParams);
+  const params = Object.fromEntries(args.url.searchParams);
   const values = { status: params.status ?? "", kind: params.kind ?? "", page: params.page ?? "" };
   const parsed = ReservationFilterSchema.safeParse(params);
   const filter = parsed.success ? parsed.data : ReservationFilterSchema.parse({});

@@ -21,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { db, site } = await guardConsoleRoute(ROUTE_ID, args);
   const full = await resolvedSite(db, site!.site.slug);
   const rows = await listConsoleReviews(db, full.id);
-  const done = new URL(args.request.url).searchParams.get("done");
+  const done = args.url.searchParams.get("done");
   return {
     site: { slug: full.slug, name: full.name },
     display: { minimumReviewRating: String(full.config.display.minimumReviewRating), reviewsListed: String(full.config.locationsPage.reviewsListed) },

@@ -18,7 +18,7 @@ const VersionParam = z.coerce.number().int().positive();
 export async function loader(args: Route.LoaderArgs) {
   const { db, site, member } = await guardConsoleRoute(ROUTE_ID, args);
   const scoped = site!.site;
-  const raw = new URL(args.request.url).searchParams.get("version");
+  const raw = args.url.searchParams.get("version");
   const parsed = raw === null ? null : VersionParam.safeParse(raw);
   if (parsed && !parsed.success) throw data("The version must be a whole number, e.g. ?version=2.", { status: 400 });
   const selected = parsed?.data ?? null;
@@ -31,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
     selected,
     diff: diff?.map((d) => ({ path: d.path, before: show(d.before), after: show(d.after) })) ?? null,
     mayRollBack: (await settingsReach(db, member, scoped.slug, "settings.publish")) !== null,
-    done: /^\d{1,9}$/.exec(new URL(args.request.url).searchParams.get("done") ?? "")?.[0] ?? null,
+    done: /^\d{1,9}$/.exec(args.url.searchParams.get("done") ?? "")?.[0] ?? null,
   };
 }
 

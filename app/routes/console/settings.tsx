@@ -37,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
       };
     }),
   }));
-  const url = new URL(args.request.url);
+  const url = args.url;
   return {
     site: { slug: scoped.slug, name: scoped.name },
     groupName: state.group?.name ?? null,

@@ -15,15 +15,14 @@ function safeNext(value: string | null): string {
   return value && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/";
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const console = consoleOf(context);
-  const url = new URL(request.url);
   if (await console.auth.userIdOf(request, console.origin)) throw redirect(safeNext(url.searchParams.get("next")));
   const error = url.searchParams.get("error");
   return { next: safeNext(url.searchParams.get("next")), linkError: error ? "That sign-in link has expired or was already used. Ask for a code below." : null };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request, url }: Route.ActionArgs) {
   const console = consoleOf(context);
   const form = await request.formData();
   const email = String(form.get("email") ?? "").trim().slice(0, 254);

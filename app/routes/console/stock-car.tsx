@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   const car = (await findCar(db, scoped, args.params.car)) ?? notFound();
   const locations = await reachableLocations(db, scoped);
   const values = Object.fromEntries(CAR_FIELD_SECTIONS.flatMap((s) => s.fields).map((f) => [f.name, shown(f, (car.values as CarEdit)[f.name])]));
-  const saved = new URL(args.request.url).searchParams.get("saved");
+  const saved = args.url.searchParams.get("saved");
   return {
     site: { slug: scoped.site.slug, name: scoped.site.name },
     car: { id: car.id, stockNumber: car.stockNumber, name: car.name, vdp: `${siteOrigin(console.origin, scoped.site.hosts, scoped.site.slug)}/cars/${car.slug}` },

@@ -19,8 +19,8 @@ import { ScrollingTable } from "~/console/scrolling-table";
 const FORM = "bulk";
 
 /** The list's filter from its URL, and the values as typed (kept in the form when refused). */
-function filterOf(request: Request) {
-  const params = Object.fromEntries(new URL(request.url).searchParams);
+function filterOf(url: URL) {
+  const params = Object.fromEntries(url.searchParams);
   const parsed = StockFilterSchema.safeParse(params);
   const values = Object.fromEntries([...FILTER_KEYS, "sort"].map((k) => [k, params[k] ?? ""])) as Record<(typeof FILTER_KEYS)[number] | "sort", string>;
   const errors = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
@@ -35,7 +35,7 @@ function queryOf(values: Record<string, string>, extra: Record<string, string> =
 export async function loader(args: Route.LoaderArgs) {
   const { db, site, member } = await guardConsoleRoute("console-site-stock", args);
   const scoped = site!;
-  const { filter, values, errors, params } = filterOf(args.request);
+  const { filter, values, errors, params } = filterOf(args.url);
   const [page, makes, locs] = await Promise.all([filter ? listStock(db, scoped, filter, Date.now()) : null, stockMakes(db, scoped), reachableLocations(db, scoped)]);
   return data(
     {
@@ -63,7 +63,7 @@ export async function action(args: Route.ActionArgs): Promise<StockActionData | 
   const intent = String(form.get("intent") ?? "");
   const parsed = parseConsoleForm(FORM, form, BulkSchema);
   if (!parsed.ok) return formProblem(parsed.problem);
-  const { filter, values } = filterOf(args.request);
+  const { filter, values } = filterOf(args.url);
   if (!filter) return formProblem({ form: FORM, errors: { form: ["The list's filter is not valid: fix it first."] }, values: parsed.value as unknown as Record<string, unknown> });
   const request = parsed.value;
   const typed: Record<string, unknown> = { ...Object.fromEntries(form), car: form.getAll("car") };

@@ -37,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
     pairs: themeContrastPairs(resolved),
     draft: state.draft ? { revision: state.draft.revision } : null,
     may: { edit: edit !== null, publish: publish !== null && (!state.draft || changesAllowed(publish, state.published, state.draft.config)) },
-    done: new URL(args.request.url).searchParams.get("done"),
+    done: args.url.searchParams.get("done"),
   };
 }
 

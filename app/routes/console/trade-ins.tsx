@@ -20,7 +20,7 @@ const DECISIONS = { accepted: "Accepted the offer", declined: "Declined the offe
 export async function loader(args: Route.LoaderArgs) {
   const { db, site } = await guardConsoleRoute("console-site-trade-ins", args);
   const scoped = site!;
-  const params = Object.fromEntries(new URL(args.request.url).searchParams);
+  const params = Object.fromEntries(args.url.searchParams);
   const values = { decision: params.decision ?? "", page: params.page ?? "" };
   const parsed = TradeInFilterSchema.safeParse(params);
   const filter = parsed.success ? parsed.data : TradeInFilterSchema.parse({});

@@ -1,0 +1,2 @@
+/** See react-router-cli.mjs. */
+export function reactRouterCli(dir?: string): string;
