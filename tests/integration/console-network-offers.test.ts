@@ -11,7 +11,7 @@ import { addStaffMember } from "../../app/console/staff.server";
 import type { Site } from "../../app/sites/site";
 import { offers, sites, staffAudit } from "../../db/schema/index";
 import { useTestApp } from "./app-harness";
-import { CONSOLE_HOST, CONSOLE_ORIGIN, consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
+import { asPasskeySession, CONSOLE_HOST, CONSOLE_ORIGIN, consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
 import { createTestSite, ENGINE } from "./database";
 
 const state = useTestApp({ app: { trustProxy: true, console: { mailer: recordingMailer() } } });
@@ -30,7 +30,8 @@ beforeAll(async () => {
   await addStaffMember(handle.db, { email: `group-${stamp}@network.test`, role: "group_admin", target: { groupSlug: t.site.dealerGroup!.slug } });
   await addStaffMember(handle.db, { email: `operator-${stamp}@network.test`, role: "platform_operator", target: { platform: true } });
   groupAdmin = await signInByLink(t, handle, `group-${stamp}@network.test`, ip);
-  operator = await signInByLink(t, handle, `operator-${stamp}@network.test`, ip);
+  // ASVS 4.3.1: an operator works with a passkey session (the Chromium story signs in with one).
+  operator = await asPasskeySession(handle, await signInByLink(t, handle, `operator-${stamp}@network.test`, ip));
 });
 
 const groupPath = () => `/groups/${state.t.site.dealerGroup!.slug}/offers`;
