@@ -540,7 +540,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   // A change in the sidebar form (a box ticked, a sort chosen) refines the results. The page
   // listens, not the form: the form is an island (decision 196), and a change made before it has
   // hydrated must refine as one made after. A layout effect runs inside the page's hydration
-  // task, so no tap can come before the listener.
+  // task, so no tap can come before the listener. It listens on `window` in the capture phase:
+  // React stops a discrete event aimed at a part it has not hydrated yet at the document, in
+  // the capture phase, so a listener on the document would never hear it.
   const submitLatest = useRef(submitForm);
   submitLatest.current = submitForm;
   useLayoutEffect(() => {
@@ -549,8 +551,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       if (!target || target.id === "srp-query" || target.hasAttribute("data-no-auto-submit") || !target.closest("#refine")) return;
       void submitLatest.current();
     };
-    document.addEventListener("change", onChange);
-    return () => document.removeEventListener("change", onChange);
+    window.addEventListener("change", onChange, true);
+    return () => window.removeEventListener("change", onChange, true);
   }, []);
 
   const rangeCommitter = (form: () => HTMLFormElement | null) => (facet: RangeFacet, range: NumericRange | null) =>
