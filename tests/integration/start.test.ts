@@ -39,14 +39,14 @@ function peakRssMb(pid: number): number {
 describe("first start on a new embedded database (issue 15 memory, decision 218)", () => {
   it.runIf(ENGINE === "pglite")("creates the database in a child process, so the server never holds initdb's memory; a later start does not", async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), "forecourt-first-start-")), "pglite");
+    let firstPeakMb = Number.NaN;
     try {
       const first = await startServerProcess(process.execPath, ["scripts/start.mjs"], 3600, { DATA_DIR: dataDir });
       try {
         expect(first.output()).toContain(`First start: creating the embedded database in ${dataDir}...`);
         expect(existsSync(join(dataDir, "PG_VERSION"))).toBe(true);
         expect(await (await fetch(`http://127.0.0.1:${first.port}/readyz`)).json()).toEqual({ status: "ready", database: "pglite" });
-        // Created in this process, the database took RSS to about 880 MB before the first migration.
-        expect(peakRssMb(first.child.pid!)).toBeLessThan(500);
+        firstPeakMb = peakRssMb(first.child.pid!);
         first.child.kill("SIGTERM");
         expect(await first.exited).toBe(0);
       } finally {
@@ -56,6 +56,11 @@ describe("first start on a new embedded database (issue 15 memory, decision 218)
       try {
         expect(second.output()).not.toContain("First start");
         expect((await fetch(`http://127.0.0.1:${second.port}/readyz`)).status).toBe(200);
+        // Created in the server process, the database took its RSS about 400-700 MB above a later
+        // start's (880 MB on Node.js 20, before the first migration). Created by the child, the
+        // first start peaks where a later one does. Compared with the later start, not with a
+        // fixed figure: Node.js 24 and 26 start 100-150 MB higher than 20 did for the same code.
+        expect(firstPeakMb).toBeLessThan(peakRssMb(second.child.pid!) + 100);
         // A third `npm start` on the same folder is refused (two writers corrupt a PGlite folder),
         // with what to do instead of a stack; the running server carries on.
         const third = spawn(process.execPath, ["scripts/start.mjs"], { env: { ...process.env, PORT: String(second.port + 1), DATA_DIR: dataDir, SEED_DEMO: "0" }, stdio: ["ignore", "pipe", "pipe"] });
@@ -97,17 +102,14 @@ describe("first start on a PostgreSQL database without the demo sites (issue 15 
       await run(`CREATE DATABASE ${name}`);
       try {
         const env = { DATABASE_URL: url.href, SEED_DEMO: "1" };
+        let firstPeakMb = Number.NaN;
         const first = await startServerProcess(process.execPath, ["scripts/start.mjs"], 3700, env);
         try {
           expect(first.output()).toContain("First start on this PostgreSQL database: migrating and seeding the demo sites");
           const home = await get(first.port, "/", `perth-toyota.localhost:${first.port}`);
           expect(home.status).toBe(200);
           expect(home.body.toString("utf8")).toContain("Swan River Toyota");
-          // Seeded in the server process, the 16,734 listings left it at about 200 MB before any request.
-          // Seeded by the child, the server peaks at about 165 MB since the console's parts 2 and 3
-          // (their route modules and the feed, schedule and retention workers; libvips and the
-          // holidays library are loaded only on first use).
-          expect(peakRssMb(first.child.pid!)).toBeLessThan(180);
+          firstPeakMb = peakRssMb(first.child.pid!);
           first.child.kill("SIGTERM");
           expect(await first.exited).toBe(0);
         } finally {
@@ -117,6 +119,13 @@ describe("first start on a PostgreSQL database without the demo sites (issue 15 
         try {
           expect(second.output()).not.toContain("First start");
           expect((await fetch(`http://127.0.0.1:${second.port}/readyz`)).status).toBe(200);
+          expect((await get(second.port, "/", `perth-toyota.localhost:${second.port}`)).status).toBe(200);
+          // Seeded in the server process, the 16,734 listings left it about 35-40 MB above a start
+          // that seeds nothing (200 against 165 MB on Node.js 20). Seeded by the child, the first
+          // start peaks where a later one does, after the same page. Compared with the later
+          // start, not with a fixed figure: Node.js 26 starts about 135 MB higher than 20 did for
+          // the same code (300 MB, measured on the tree before issue 53 as well).
+          expect(firstPeakMb).toBeLessThan(peakRssMb(second.child.pid!) + 25);
         } finally {
           second.cleanup();
         }
