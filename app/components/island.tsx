@@ -15,8 +15,8 @@
  * One rule: the island's component renders exactly one root element, which its wrapper `<div
  * data-island>` holds (tests/e2e/hydration.spec.ts checks that pages hydrate without a mismatch).
  */
-import { lazy, memo, Suspense, useContext, useEffect, useLayoutEffect, useMemo, useState, type ComponentProps, type ComponentType, type JSX, type ReactNode } from "react";
-import { IslandHydrationContext, useHydrated } from "./use-hydrated";
+import { lazy, memo, Suspense, useContext, useEffect, useLayoutEffect, useState, type ComponentProps, type ComponentType, type JSX, type ReactNode } from "react";
+import { IslandHydrationContext, isPageHydrated, useHydrated } from "./use-hydrated";
 
 /** How far outside the viewport an island starts loading: one screen ahead of the shopper. */
 export const ISLAND_ROOT_MARGIN = "100% 0px";
@@ -112,27 +112,19 @@ export function island<C extends ComponentType<any>>(name: string, load: () => P
     }
     return { default: Hydrating };
   });
-  function Island(props: ComponentProps<C> & { islandClassName?: string }) {
+  function Island({ islandClassName, ...props }: ComponentProps<C> & { islandClassName?: string }) {
     const inHydratingPart = useContext(IslandHydrationContext);
-    const hydrated = useHydrated();
-    // Decided when the island mounts: React renders it again once the page has hydrated (its
-    // useHydrated turns true) before it hydrates the lazy component's Suspense boundary.
-    const [hydratesAtMount] = useState(typeof document !== "undefined" && (!hydrated || inHydratingPart));
+    // Decided once, when the island mounts, and without subscribing to anything: a render of the
+    // island before React has hydrated its Suspense boundary would reach the boundary, which React
+    // then renders in the browser instead (its fallback, removing the server's markup). An island
+    // renders in the page's own hydration pass or inside a part or island that is hydrating.
+    const [hydratesAtMount] = useState(() => typeof document !== "undefined" && (!isPageHydrated() || inHydratingPart));
     firstRenderHydrates = hydratesAtMount;
-    // The same element for the same props: a Suspense boundary that is still waiting to hydrate
-    // and receives a new element is rendered in the browser instead (its fallback, then the
-    // component), so the island's own re-render must not reach it.
-    const boundary = useMemo(() => {
-      const { islandClassName: _ignored, ...rest } = props;
-      return (
-        <Suspense fallback={null}>
-          <Lazy {...(rest as ComponentProps<C>)} />
-        </Suspense>
-      );
-    }, [props]);
     return (
-      <div data-island={name} className={props.islandClassName}>
-        {boundary}
+      <div data-island={name} className={islandClassName}>
+        <Suspense fallback={null}>
+          <Lazy {...(props as ComponentProps<C>)} />
+        </Suspense>
       </div>
     );
   }
@@ -279,9 +271,9 @@ function LaterHydrating({ part, later, children }: { part: string; later: LaterP
   );
   // A parent's layout effect runs after its children's: the part's hydration render is complete.
   useLayoutEffect(() => {
-    if (!hydrating) return;
-    document.dispatchEvent(new Event(PART_HYDRATED_EVENT));
+    // A part React rendered in the browser (after a mismatch above it, say) is done as well.
     partHydrated(part);
+    if (hydrating) document.dispatchEvent(new Event(PART_HYDRATED_EVENT));
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   return <IslandHydrationContext.Provider value={hydrating}>{children}</IslandHydrationContext.Provider>;
 }

@@ -25,6 +25,18 @@ export function useHydrated(): boolean {
   );
 }
 
+/** Set when the page's first hydration has committed ({@link useSignalPageHydrated}). */
+let pageHydrated = false;
+
+/**
+ * Whether the page's first hydration has committed (false on the server and until then). Read it
+ * only in a component that is not inside a Suspense boundary React may hydrate later (such a
+ * boundary hydrates after the page has committed): there, use {@link useHydrated}.
+ */
+export function isPageHydrated(): boolean {
+  return pageHydrated;
+}
+
 let pageCommitted: () => void = () => {};
 const pageCommittedPromise: Promise<void> = new Promise((resolve) => (pageCommitted = resolve));
 
@@ -38,5 +50,8 @@ export function whenPageHydrated(): Promise<void> {
  * root's effects run after every child's), which resolves {@link whenPageHydrated}.
  */
 export function useSignalPageHydrated(): void {
-  useEffect(() => pageCommitted(), []);
+  useEffect(() => {
+    pageHydrated = true;
+    pageCommitted();
+  }, []);
 }

@@ -520,9 +520,15 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const submitForm = useCallback(
     // Until the sidebar's island hydrates (decision 196), its server-rendered form is read directly.
     async (override?: (params: URLSearchParams) => void, form: HTMLFormElement | null = formRef.current ?? (document.getElementById(REFINE_FORM_ID) as HTMLFormElement | null)) => {
-      if (!form) return;
+      // Without the sidebar form in the page (React renders an island that gets new props before it
+      // has hydrated in the browser, and it is empty until its code has loaded), the address holds
+      // the same refinements the form would.
       const fields = new URLSearchParams();
-      for (const [k, v] of new FormData(form)) if (typeof v === "string") fields.append(k, v);
+      if (form) {
+        for (const [k, v] of new FormData(form)) if (typeof v === "string") fields.append(k, v);
+      } else {
+        for (const [k, v] of new URLSearchParams(window.location.search)) if (k !== "page") fields.append(k, v);
+      }
       override?.(fields);
       // A sort the shopper never chose is not carried over: the next search gets its own default
       // (a price range sorts by highest price, spec 7).

@@ -4,7 +4,7 @@
  * (React Router drops the loader data of the route whose boundary shows an error, and of the
  * routes below it: at the root that was the whole chrome). Issue 51 section 1.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { SiteErrorPage } from "~/components/layout/site-error-page";
 import { recordVisit } from "~/components/leads/lead-storage";
@@ -27,7 +27,9 @@ export default function SiteLayout() {
     window.addEventListener("pagehide", leave);
     return () => window.removeEventListener("pagehide", leave);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => {
+  // A layout effect: recorded as the new page commits, so a shopper who moves on at once (a new
+  // document load before the next frame) does not leave it out of the trail.
+  useLayoutEffect(() => {
     const first = landed.current;
     if (first === null || (!moved.current && first.pathname === pathname && first.search === search)) return;
     if (!moved.current) {

@@ -105,8 +105,6 @@ test.describe("hydration matches the server's HTML", () => {
     const calculator = page.getByTestId("finance-calculator");
     await expect(calculator.getByRole("slider")).toBeVisible();
     expect(loaded).toEqual(["vdp-lead-forms", "finance-calculator"]);
-    expect(await serverKept('[data-island="finance-calculator"] > form')).toBe(true);
-    expect(await serverKept('[data-testid="finance-calculator"] input')).toBe(true);
   });
 
   test("the phone menu's no-JavaScript list is inside <noscript>: with scripts on it is text, never built, and the Menu button opens the drawer (decisions 187, 192)", async ({ page }) => {

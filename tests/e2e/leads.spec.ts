@@ -206,6 +206,8 @@ test("issue 51 / spec 7: lead_attributes hold the session's pages from its first
   const carPath = (await card.getAttribute("href"))!;
   await card.click();
   await expect(page).toHaveURL(new RegExp(`${carPath}$`));
+  // The shopper sees the car page before moving on (the address changes before the page renders).
+  await expect(page.getByTestId("vdp-price")).toBeVisible();
   await page.goto(`${site}/enquiries/general-enquiry`);
   await fillValid(page, token);
   await page.getByRole("button", { name: "Send Enquiry" }).click();

@@ -121,7 +121,9 @@ function FooterContent({ site }: { site: SiteChrome }) {
       </div>
       <div className="border-t border-slate-700">
         <div className="mx-auto max-w-7xl space-y-1 px-4 py-4 text-xs text-slate-400">
-          <p>
+          {/* The year is the browser's: on a page rendered on 31 December and hydrated on 1 January
+              (or with a shopper's clock set ahead) the server's text is kept, not a mismatch. */}
+          <p suppressHydrationWarning>
             © {year} {site.name}
             {nav.abn ? <> · ABN {nav.abn}</> : null}
           </p>
