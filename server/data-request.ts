@@ -16,7 +16,3 @@ export function documentPathOf(path: string): string {
   return path.slice(0, -".data".length) || "/";
 }
 
-/** True for a React Router data request path (`…​.data`). */
-export function isDataRequestPath(path: string): boolean {
-  return path.endsWith(".data");
-}
