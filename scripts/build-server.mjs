@@ -45,6 +45,10 @@ await build({
 // (build/server) finds it at new URL("../node/read-model-worker.js", import.meta.url).
 await build({ ...nodeBundle, entryPoints: { "read-model-worker": "app/search/read-model-worker.ts" } });
 
+// The HEIC decoding worker (issue 49 item 2): app/media/heic.server.ts in the app bundle finds it
+// at new URL("../node/heic-worker.js", import.meta.url).
+await build({ ...nodeBundle, entryPoints: { "heic-worker": "app/media/heic-worker.ts" } });
+
 // The compression worker (decision 200) runs as its own file next to the bundle: server/compress.ts
 // finds it at new URL("./compress-worker.mjs", import.meta.url).
 copyFileSync(`${root}server/compress-worker.mjs`, `${root}build/node/compress-worker.mjs`);

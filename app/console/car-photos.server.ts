@@ -11,6 +11,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import type { Database } from "../../db/client";
 import { carPhotos, cars } from "../../db/schema/index";
+import { heicAsSharp, isHeic } from "~/media/heic.server";
 import { carPhotoIdOf, carPhotoPath } from "~/services/car-photo-store.server";
 import { MAX_IMAGE_WIDTH, MAX_SOURCE_BYTES, MAX_SOURCE_PIXELS } from "~/services/images.server";
 import { PHOTO_POST_MAX_BYTES } from "./photo-upload-limit";
@@ -112,14 +113,14 @@ export async function cleanPhoto(bytes: Uint8Array): Promise<{ ok: true; jpeg: B
   } catch {
     return { ok: false, reason: `This file is not an image we can read. Upload a ${ACCEPTED_TYPES_TEXT} photo.` };
   }
-  const isHeic = meta.format === "heif" && meta.compression === "hevc";
-  if (!isHeic && !ACCEPTED_FORMATS[meta.format ?? ""]) return { ok: false, reason: `${(meta.format ?? "This").toUpperCase()} files are not accepted. Upload a ${ACCEPTED_TYPES_TEXT} photo.` };
+  const heic = isHeic(meta);
+  if (!heic && !ACCEPTED_FORMATS[meta.format ?? ""]) return { ok: false, reason: `${(meta.format ?? "This").toUpperCase()} files are not accepted. Upload a ${ACCEPTED_TYPES_TEXT} photo.` };
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
   const height = meta.autoOrient?.height ?? meta.height ?? 0;
   if (width * height > PHOTO_LIMITS.maxPixels) return { ok: false, reason: `The photo is ${width} × ${height} px; photos can have at most ${PHOTO_LIMITS.maxPixels / 1_000_000} megapixels.` };
   if (Math.max(width, height) < PHOTO_LIMITS.minLongSide) return { ok: false, reason: `The photo is ${width} × ${height} px, too small to show well; it needs at least ${PHOTO_LIMITS.minLongSide} px on its long side.` };
   try {
-    const source = isHeic ? await decodeHeic(bytes) : sharp(bytes, { limitInputPixels: PHOTO_LIMITS.maxPixels });
+    const source = heic ? await heicAsSharp(bytes) : sharp(bytes, { limitInputPixels: PHOTO_LIMITS.maxPixels });
     const { data: jpeg, info } = await source
       .rotate()
       .resize({ width: PHOTO_LIMITS.masterLongSide, height: PHOTO_LIMITS.masterLongSide, fit: "inside", withoutEnlargement: true })
@@ -130,19 +131,6 @@ export async function cleanPhoto(bytes: Uint8Array): Promise<{ ok: true; jpeg: B
   } catch {
     return { ok: false, reason: "The photo is damaged and cannot be read to the end." };
   }
-}
-
-/**
- * An iPhone's HEIC photo (HEVC inside HEIF) as pixels sharp can encode. sharp's bundled libvips
- * reads only AV1 in HEIF (AVIF): HEVC is decoded by libheif compiled to WebAssembly (heic-decode),
- * offline. The pixels come out upright (libheif applies the file's rotation and mirroring) and
- * carry no metadata at all. The size was checked from the header first.
- * @throws when the file cannot be decoded to its end (the caller refuses it as damaged)
- */
-async function decodeHeic(bytes: Uint8Array) {
-  const [{ default: decode }, { default: sharp }] = await Promise.all([import("heic-decode"), import("sharp")]);
-  const { width, height, data } = await decode({ buffer: bytes });
-  return sharp(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } });
 }
 
 function megabytes(bytes: number): string {

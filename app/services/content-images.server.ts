@@ -1,13 +1,15 @@
 /**
- * Images staff upload for content (issue 50 item 1, decision 325): checked (JPEG, PNG, WebP or
- * AVIF, at most {@link MAX_UPLOAD_BYTES} and {@link MAX_UPLOAD_PIXELS}), turned upright and
+ * Images staff upload for content (issue 50 item 1, decision 325): checked (JPEG, PNG, WebP,
+ * AVIF or an iPhone's HEIC, at most {@link MAX_UPLOAD_BYTES} and {@link MAX_UPLOAD_PIXELS}), turned upright and
  * re-encoded by sharp as WebP at most {@link MAX_UPLOAD_WIDTH} wide, which drops EXIF (GPS, camera)
  * and every other metadata, then kept in the database so every node can serve it through the
  * /images endpoint (`/content-images/{id}.webp` is its source path there).
  */
 import { and, eq } from "drizzle-orm";
+import type { Metadata } from "sharp";
 import type { Database } from "../../db/client";
 import { contentImages } from "../../db/schema/index";
+import { heicAsSharp, isHeic } from "../media/heic.server";
 
 /** Largest upload, bytes (5 MB). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -15,7 +17,9 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_UPLOAD_PIXELS = 40_000_000;
 /** Widest stored image, pixels (renditions are made from it). */
 export const MAX_UPLOAD_WIDTH = 2400;
+/** sharp's format names accepted ("heif" holds both AVIF and the iPhone's HEIC). */
 const FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif"]);
+const ACCEPTED_TEXT = "a JPEG, PNG, WebP, AVIF or HEIC";
 /** A stored image's source path for the /images endpoint. */
 export const CONTENT_IMAGE_PATH = /^\/content-images\/(\d{1,9})\.webp$/;
 
@@ -31,18 +35,21 @@ export async function storeContentImage(db: Database, siteId: number, file: File
   if (file.size > MAX_UPLOAD_BYTES) throw new ImageUploadError(`Image: at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB (this file is ${(file.size / 1024 / 1024).toFixed(1)} MB).`);
   const input = Buffer.from(await file.arrayBuffer());
   const { default: sharp } = await import("sharp");
-  let format: string | undefined;
+  let meta: Metadata;
   try {
-    const meta = await sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS }).metadata();
-    format = meta.format;
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new ImageUploadError("Image: this file is not an image we can read (use JPEG, PNG, WebP or AVIF).");
+    throw new ImageUploadError(`Image: this file is not an image we can read (use ${ACCEPTED_TEXT}).`);
   }
-  if (!format || !FORMATS.has(format)) throw new ImageUploadError("Image: use a JPEG, PNG, WebP or AVIF file.");
+  if (!meta.format || !FORMATS.has(meta.format)) throw new ImageUploadError(`Image: use ${ACCEPTED_TEXT} file.`);
+  // Checked from the header, before any decoding: HEIC's pixels are decoded outside sharp, which
+  // would not apply its own limit to them.
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_UPLOAD_PIXELS) throw new ImageUploadError(`Image: too large (at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels).`);
   let out: { data: Buffer; info: { width: number; height: number } };
   try {
+    const source = isHeic(meta) ? await heicAsSharp(input) : sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS });
     // No withMetadata(): sharp writes none of the source's EXIF, XMP or ICC comments.
-    out = await sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS }).rotate().resize({ width: MAX_UPLOAD_WIDTH, withoutEnlargement: true }).webp({ quality: 85 }).toBuffer({ resolveWithObject: true });
+    out = await source.rotate().resize({ width: MAX_UPLOAD_WIDTH, withoutEnlargement: true }).webp({ quality: 85 }).toBuffer({ resolveWithObject: true });
   } catch {
     throw new ImageUploadError(`Image: too large or damaged (at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels).`);
   }

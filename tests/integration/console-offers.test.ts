@@ -4,6 +4,7 @@
  * zone, the scheduler job (once per change, several callers), preview "as of" a moment, duplicate
  * and retire, each change in the audit trail.
  */
+import { readFileSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -170,6 +171,26 @@ describe(`console offers (${ENGINE})`, () => {
     expect(big.status).toBe(400);
     expect(await big.text()).toContain("at most 5 MB");
     expect(await state.handle.db.select().from(offers).where(eq(offers.name, `${name} big`))).toHaveLength(0);
+  });
+
+  it("an iPhone HEIC image is decoded (on the HEIC worker), stored upright as WebP without its EXIF (issue 49 item 2)", async () => {
+    // tests/fixtures/car.heic: 1024 x 768, HEVC in HEIF, with EXIF naming the camera "TestPhone";
+    // a red circle at 300,380 (see console-photos.test.ts).
+    const body = new FormData();
+    const name = `HEIC image ${Date.now()}`;
+    body.set("intent", "save");
+    body.set("name", name);
+    body.set("image", new Blob([new Uint8Array(readFileSync("tests/fixtures/car.heic"))], { type: "image/heic" }), "IMG_0002.HEIC");
+    const saved = await state.t.request(editPath(), { host: CONSOLE_HOST, method: "POST", body, redirect: "manual", headers: { "x-forwarded-for": ip, cookie: editor, origin: CONSOLE_ORIGIN } });
+    expect(saved.status).toBe(302);
+    const [row] = await state.handle.db.select().from(offers).where(eq(offers.id, idOf(saved)));
+    const id = Number(/content-images%2F(\d+)\.webp/.exec(row!.imageUrl ?? "")?.[1]);
+    const [stored] = await state.handle.db.select().from(contentImages).where(eq(contentImages.id, id));
+    const meta = await sharp(stored!.bytes).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["webp", 1024, 768, undefined]);
+    const [r, g] = [...(await sharp(stored!.bytes).extract({ left: 300, top: 380, width: 1, height: 1 }).raw().toBuffer())];
+    expect(r).toBeGreaterThan(180);
+    expect(g).toBeLessThan(90);
   });
 
   it("read-only staff see the offers but cannot change them", async () => {

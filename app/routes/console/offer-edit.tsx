@@ -211,8 +211,8 @@ export default function ConsoleOfferEdit({ loaderData, actionData }: Route.Compo
         <Field {...f} name="disclaimer" label="Disclaimer" wide>
           {(p) => <textarea {...p} rows={3} className="rounded border border-slate-400 px-2 py-1" />}
         </Field>
-        <Field {...f} name="image" label="Image" help={`JPEG, PNG, WebP or AVIF, at most ${maxUploadMb} MB. Location and camera details are removed. Empty: the model's image, else the site's offers banner.`} wide>
-          {(p) => <input type="file" accept="image/jpeg,image/png,image/webp,image/avif" id={p.id} name={p.name} aria-describedby={p["aria-describedby"]} aria-invalid={p["aria-invalid"]} />}
+        <Field {...f} name="image" label="Image" help={`JPEG, PNG, WebP, AVIF or HEIC (iPhone), at most ${maxUploadMb} MB. Location and camera details are removed. Empty: the model's image, else the site's offers banner.`} wide>
+          {(p) => <input type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif" id={p.id} name={p.name} aria-describedby={p["aria-describedby"]} aria-invalid={p["aria-invalid"]} />}
         </Field>
         {offer?.imageUrl ? (
           <div className="flex items-center gap-3 sm:col-span-2">
