@@ -30,7 +30,7 @@ export function previewLanding(next: string | undefined): string {
 
 /**
  * The site as its pending scheduled changes due by `asOf` will leave it (issue 50 item 7): the
- * navigation and promotions merged into its config (over the draft, when previewing one), pages'
+ * navigation, model statuses, promotions and theme laid into its config (over the draft, when previewing one), pages'
  * published states and locations' hours. A distinct negative config version keeps anything
  * memoised per site version apart from the published site's.
  */
@@ -41,7 +41,7 @@ async function withScheduledAsOf(db: Database, site: Site, asOf: number, draft: 
   let { config, configVersion } = site;
   if (Object.keys(overlay.sections).length) {
     const [stored] = draft ? [{ config: draft.draft, groupConfig: draft.groupConfig }] : await db.select({ config: sitesTable.config, groupConfig: dealerGroups.config }).from(sitesTable).leftJoin(dealerGroups, eq(dealerGroups.id, sitesTable.dealerGroupId)).where(eq(sitesTable.id, site.id));
-    const merged = mergeConfigSections((stored?.config ?? {}) as Record<string, unknown>, overlay.sections);
+    const merged = mergeConfigSections((stored?.config ?? {}) as Record<string, unknown>, overlay.sections, overlay.replaced);
     // A scheduled change the config would refuse fails when it runs; the preview shows the site without it.
     if (isValidSiteConfig(stored?.groupConfig ?? {}, merged)) config = resolveSiteConfig(stored?.groupConfig ?? {}, merged);
   }

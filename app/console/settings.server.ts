@@ -233,19 +233,21 @@ export async function publishConfigChange(db: Database, actor: SettingsActor, si
  * @returns the new version number
  * @throws SettingsConflict when the merged config is not valid (the change is marked failed)
  */
-export async function publishScheduledConfig(tx: Tx, siteId: number, sections: Record<string, Record<string, unknown>>, scheduledBy: string | null): Promise<number> {
+export async function publishScheduledConfig(tx: Tx, siteId: number, sections: Record<string, Record<string, unknown>>, scheduledBy: string | null, replace: readonly string[] = []): Promise<number> {
   const [site] = await tx.select({ config: sites.config }).from(sites).where(eq(sites.id, siteId)).for("update");
   if (!site) throw new SettingsConflict(`site ${siteId} no longer exists`);
-  return publishConfig(tx, { member: { id: null, email: scheduledBy ? `scheduler (scheduled by ${scheduledBy})` : "scheduler" }, ipAddress: null }, siteId, mergeConfigSections(asJson(site.config), sections), "publish", null);
+  return publishConfig(tx, { member: { id: null, email: scheduledBy ? `scheduler (scheduled by ${scheduledBy})` : "scheduler" }, ipAddress: null }, siteId, mergeConfigSections(asJson(site.config), sections, replace), "publish", null);
 }
 
 /**
  * A stored (unresolved) site config with scheduled sections merged in, one level deep: what
  * {@link publishScheduledConfig} writes, and what a preview "as of" a moment shows before it.
  * @param config the site's stored config or draft (not changed)
+ * @param replace sections that replace the stored section whole instead of merging into it (the
+ *   theme: a colour or logo the editor removed must go, which a merge would keep)
  */
-export function mergeConfigSections(config: Json, sections: Record<string, Record<string, unknown>>): Json {
+export function mergeConfigSections(config: Json, sections: Record<string, Record<string, unknown>>, replace: readonly string[] = []): Json {
   const out: Json = structuredClone(config);
-  for (const [name, values] of Object.entries(sections)) out[name] = { ...((out[name] as Record<string, unknown> | undefined) ?? {}), ...values };
+  for (const [name, values] of Object.entries(sections)) out[name] = replace.includes(name) ? { ...values } : { ...((out[name] as Record<string, unknown> | undefined) ?? {}), ...values };
   return out;
 }

@@ -8,15 +8,16 @@
  * site's config version, so every node's page cache shows the change on its next request.
  *
  * Every content kind of the console joins through {@link SCHEDULED_ENTITIES}: offers and pages
- * (publish, unpublish), the site's navigation and promotions (banners, popup: values merged into
- * the published config as a new settings version) and a location's weekly or special hours. A
+ * (publish, unpublish), the site's navigation, model menu statuses and promotions (banners, popup:
+ * values merged into the published config as a new settings version), its brand theme (the theme
+ * section replaced whole) and a location's weekly or special hours or other details. A
  * change that writes values carries them in `payload`, checked by the console when it was typed.
  */
 import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { runEvery } from "./interval-worker.server";
 import { contentPages, locations, offers, scheduledChanges, staffAudit, type LocationSaturdayRule, type OpeningHourEntry, type SpecialHourEntry } from "../../db/schema/index";
-import { withSpecialHours, type DueByMoment } from "~/domain/content/scheduled-overlay";
+import { REPLACING_CONFIG_ACTIONS, withSpecialHours, type DueByMoment } from "~/domain/content/scheduled-overlay";
 import { publishScheduledConfig } from "~/console/settings.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -88,13 +89,17 @@ async function setLocationHours(tx: Tx, change: DueChange, kind: "weekly" | "spe
   return { before: { slug: row.slug, specialHours: row.specialHours }, after: { slug: row.slug, specialHours } };
 }
 
-/** Merges the payload's sections into the published config as a new settings version. */
-async function publishSections(tx: Tx, change: DueChange) {
+/**
+ * Merges the payload's sections into the published config as a new settings version; the sections
+ * named in `replace` replace the published section whole.
+ */
+async function publishSections(tx: Tx, change: DueChange, replace: readonly string[] = []) {
   if (change.siteId === null || change.siteId !== change.entityId) throw new Error("a site-config change names its own site");
   const sections = (change.payload ?? {}) as Record<string, Record<string, unknown>>;
-  const version = await publishScheduledConfig(tx, change.siteId, sections, change.actorEmail);
+  const version = await publishScheduledConfig(tx, change.siteId, sections, change.actorEmail, replace);
   return { before: null, after: { version, sections: Object.keys(sections) } };
 }
+
 
 /**
  * Every entity that can be scheduled, with its actions. `site-config` changes name the site as
@@ -113,6 +118,8 @@ export const SCHEDULED_ENTITIES = {
   "site-config": {
     navigation: publishSections,
     promotions: publishSections,
+    "model-statuses": publishSections,
+    theme: (tx, c) => publishSections(tx, c, REPLACING_CONFIG_ACTIONS.theme),
   },
   location: {
     "weekly-hours": (tx, c) => setLocationHours(tx, c, "weekly"),

@@ -19,10 +19,18 @@ export function withSpecialHours(current: readonly SpecialHourEntry[], entries: 
   return [...current.filter((e) => !dates.has(e.date)), ...entries].sort((a, b) => a.date.localeCompare(b.date));
 }
 
+/**
+ * Site-config actions whose payload section replaces the stored section whole instead of merging
+ * into it, by action: the theme (a colour or logo the editor removed must go, which a merge keeps).
+ */
+export const REPLACING_CONFIG_ACTIONS: Readonly<Record<string, readonly string[]>> = { theme: ["theme"] };
+
 /** What a preview "as of" a moment lays over the current site (see `Site.preview`). */
 export interface PreviewOverlay {
   /** Config sections to merge, later changes over earlier ones. */
   sections: Record<string, Record<string, unknown>>;
+  /** Sections of {@link sections} that replace the stored section whole ({@link REPLACING_CONFIG_ACTIONS}). */
+  replaced: string[];
   pages: Record<number, boolean>;
   locationChanges: { locationId: number; action: "weekly-hours" | "special-hours"; payload: Record<string, unknown> }[];
 }
@@ -33,11 +41,17 @@ export interface PreviewOverlay {
  * in their own query (offers.server.ts) and are left out.
  */
 export function previewOverlay(due: readonly DueByMoment[]): PreviewOverlay {
-  const out: PreviewOverlay = { sections: {}, pages: {}, locationChanges: [] };
+  const out: PreviewOverlay = { sections: {}, replaced: [], pages: {}, locationChanges: [] };
   for (const change of due) {
     if (change.entity === "page") out.pages[change.entityId] = change.action === "publish";
     else if (change.entity === "site-config") {
-      for (const [name, values] of Object.entries((change.payload ?? {}) as Record<string, Record<string, unknown>>)) out.sections[name] = { ...(out.sections[name] ?? {}), ...values };
+      const replacing = REPLACING_CONFIG_ACTIONS[change.action] ?? [];
+      for (const [name, values] of Object.entries((change.payload ?? {}) as Record<string, Record<string, unknown>>)) {
+        if (replacing.includes(name)) {
+          out.sections[name] = { ...values };
+          if (!out.replaced.includes(name)) out.replaced.push(name);
+        } else out.sections[name] = { ...(out.sections[name] ?? {}), ...values };
+      }
     } else if (change.entity === "location" && (change.action === "weekly-hours" || change.action === "special-hours")) out.locationChanges.push({ locationId: change.entityId, action: change.action, payload: change.payload ?? {} });
   }
   return out;

@@ -2,7 +2,8 @@
  * `/sites/{slug}/navigation` (issue 50 item 4): the site's navigation overrides over its template
  * (hide, turn on, rename, relink, move, add), previewed as shoppers will see the menus, and the
  * model menu's statuses. Saving publishes at once as a settings version (audited, rollback on the
- * versions page); a link that answers 404 on the site is refused with the link named.
+ * versions page), or either form is scheduled for a time in the site's time zone; a link that
+ * answers 404 on the site is refused with the link named.
  */
 import { asc, eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
@@ -11,7 +12,7 @@ import { resolvedSite } from "~/console/content.server";
 import { Notice, PreviewAndSave } from "~/console/content-ui";
 import { SitePageHeading } from "~/console/site-page";
 import { parseConsoleForm, readPostedForm } from "~/console/form.server";
-import { FieldErrors, FormStatus, errorsOf, type FormOutcome } from "~/console/forms";
+import { FieldErrors, FormStatus, errorsOf, keptValue, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { NAV_ACTION_LABELS, NAV_ACTIONS, type NavRow } from "~/console/navigation-rows";
 import { checkNavigationRows, NavigationFormSchema, navigationProblem, previewNavigation, rowsOf } from "~/console/navigation.server";
@@ -23,6 +24,7 @@ import { manufacturers, models } from "../../../db/schema/index";
 
 const ROUTE_ID = "console-site-navigation";
 const FORM = "navigation";
+const STATUSES_FORM = "statuses";
 const BLANK_ROWS = 3;
 const STATUSES = [
   { value: "current", label: "On sale" },
@@ -47,7 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
     models: brandModels.map((m) => ({ ...m, own: nav.modelStatuses[m.slug] ?? "" })),
     notice: done === "scheduled" ? "Scheduled. The change takes effect within a minute of its time." : done === "cancelled" ? "Scheduled change cancelled." : done ? `Published as settings version ${done}: shoppers see it on their next page.` : null,
     timeZone: full.config.timeZone,
-    pending: await listSitePending(db, full.id, full.config.timeZone, { entity: "site-config", entityIds: [full.id], actions: ["navigation"] }),
+    pending: await listSitePending(db, full.id, full.config.timeZone, { entity: "site-config", entityIds: [full.id], actions: ["navigation", "model-statuses"] }),
   };
 }
 
@@ -73,11 +75,18 @@ export async function action(args: Route.ActionArgs) {
       throw error;
     }
   };
-  if (intent === "statuses") {
+  if (intent === "statuses" || intent === "schedule-statuses") {
     const statuses: Record<string, string> = {};
     for (const [key, value] of form.entries()) {
       const slug = /^status:(.+)$/.exec(key)?.[1];
       if (slug && typeof value === "string" && STATUSES.some((s) => s.value === value)) statuses[slug] = value;
+    }
+    if (intent === "schedule-statuses") {
+      const when = applyAtInstant(form.get("applyAt"), full.config.timeZone, Date.now());
+      const typedStatuses = Object.fromEntries([...form.entries()].filter(([k, v]) => k.startsWith("status:") && typeof v === "string")) as Record<string, string>;
+      if (!when.ok) return data({ problem: { form: STATUSES_FORM, errors: { applyAt: [when.message] }, values: { ...typedStatuses, applyAt: String(form.get("applyAt") ?? "") } }, done: null, rows: null, preview: null }, { status: 400 });
+      await scheduleSiteChange(db, actor, { siteId: full.id, entity: "site-config", entityId: full.id, action: "model-statuses", runAt: when.runAt, payload: { navigation: { modelStatuses: statuses } }, label: "model statuses" });
+      return redirect(`/sites/${full.slug}/navigation?done=scheduled`);
     }
     return publish((navigation) => {
       navigation.modelStatuses = statuses;
@@ -203,7 +212,7 @@ export default function ConsoleNavigation({ loaderData, actionData }: Route.Comp
         <PreviewAndSave saveLabel="Save and publish" />
         <ApplyAtControls outcome={outcome} form={FORM} timeZone={timeZone} label="Schedule these changes" />
       </form>
-      <PendingChangesList pending={pending} describe={() => "The navigation changes scheduled then apply"} previewHref={`/sites/${site.slug}/offers/preview?next=%2F`} />
+      <PendingChangesList pending={pending} describe={(p) => (p.action === "model-statuses" ? "The model menu statuses scheduled then apply" : "The navigation changes scheduled then apply")} previewHref={`/sites/${site.slug}/offers/preview?next=%2F`} />
       <section aria-labelledby="menus-title" className="mt-6">
         <h2 id="menus-title" className="text-xl font-bold">
           {outcome?.preview ? "Preview (not saved)" : "Menus as shoppers see them"}
@@ -221,7 +230,7 @@ export default function ConsoleNavigation({ loaderData, actionData }: Route.Comp
                 <label htmlFor={`status-${m.slug}`} className="block text-sm">
                   {m.name}
                 </label>
-                <select id={`status-${m.slug}`} name={`status:${m.slug}`} defaultValue={m.own} className="mt-1 w-full rounded border border-slate-500 px-1 py-1">
+                <select id={`status-${m.slug}`} name={`status:${m.slug}`} defaultValue={keptValue(outcome, STATUSES_FORM, `status:${m.slug}`, m.own)} className="mt-1 w-full rounded border border-slate-500 px-1 py-1">
                   <option value="">As the platform ({STATUSES.find((s) => s.value === m.status)?.label ?? "On sale"})</option>
                   {STATUSES.map((s) => (
                     <option key={s.value} value={s.value}>
@@ -236,6 +245,9 @@ export default function ConsoleNavigation({ loaderData, actionData }: Route.Comp
                 Save and publish statuses
               </button>
             </p>
+            <div className="sm:col-span-2">
+              <ApplyAtControls outcome={outcome} form={STATUSES_FORM} timeZone={timeZone} intent="schedule-statuses" label="Schedule these statuses" />
+            </div>
           </form>
         </section>
       ) : null}

@@ -18,6 +18,8 @@ import { ACCEPT_ATTRIBUTE } from "~/console/content-fields";
 import { processImageUpload, storeSiteAsset, uploadedFile, UploadRefused } from "~/console/uploads.server";
 import { themeContrastPairs } from "~/domain/display/theme-contrast";
 import { resolveSiteConfig } from "~/sites/resolve-config";
+import { applyAtInstant, cancelSiteChange, listSitePending, scheduleSiteChange } from "~/console/scheduling.server";
+import { ApplyAtControls, PendingChangesList } from "~/console/schedule-ui";
 
 const ROUTE_ID = "console-site-theme";
 type Outcome = { problem: FormProblem | null; done: string | null };
@@ -28,7 +30,8 @@ export async function loader(args: Route.LoaderArgs) {
   const state = await loadSiteSettings(db, scoped.id);
   const own = state.draft?.config ?? state.published;
   const ownTheme = ((own.theme ?? {}) as Record<string, string | null | undefined>) ?? {};
-  const resolved = resolveSiteConfig(state.group?.config ?? {}, own).theme;
+  const resolvedConfig = resolveSiteConfig(state.group?.config ?? {}, own);
+  const resolved = resolvedConfig.theme;
   const [edit, publish] = await Promise.all([settingsReach(db, member, scoped.slug, "settings.edit"), settingsReach(db, member, scoped.slug, "settings.publish")]);
   return {
     site: { slug: scoped.slug, name: scoped.name },
@@ -38,6 +41,8 @@ export async function loader(args: Route.LoaderArgs) {
     draft: state.draft ? { revision: state.draft.revision } : null,
     may: { edit: edit !== null, publish: publish !== null && (!state.draft || changesAllowed(publish, state.published, state.draft.config)) },
     done: args.url.searchParams.get("done"),
+    timeZone: resolvedConfig.timeZone,
+    pending: await listSitePending(db, scoped.id, resolvedConfig.timeZone, { entity: "site-config", entityIds: [scoped.id], actions: ["theme"] }),
   };
 }
 
@@ -48,6 +53,10 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "save");
   const back = (done: string) => redirect(`/sites/${scoped.slug}/theme?done=${done}`);
+  if (intent === "cancel-scheduled") {
+    await cancelSiteChange(db, actor, scoped.id, Number(form.get("changeId")));
+    return back("cancelled");
+  }
   if (intent === "publish") {
     const reach = await settingsReach(db, member, scoped.slug, "settings.publish");
     const state = await loadSiteSettings(db, scoped.id);
@@ -64,7 +73,18 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.ok) return data<Outcome>({ problem: parsed.problem, done: null }, { status: 400 });
   const typed = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
   const state = await loadSiteSettings(db, scoped.id);
-  const own = state.draft?.config ?? state.published;
+  // Saving edits the draft; scheduling publishes the theme over the published settings at its time
+  // (the theme section replaced whole, the rest of the published settings and any draft kept).
+  const scheduling = intent === "schedule";
+  const own = scheduling ? state.published : (state.draft?.config ?? state.published);
+  let runAt: Date | null = null;
+  if (scheduling) {
+    const reach = await settingsReach(db, member, scoped.slug, "settings.publish");
+    if (!reach || !changesAllowed(reach, state.published, withTheme(own, parsed.value))) throw data("Your role cannot publish the theme.", { status: 403 });
+    const when = applyAtInstant(form.get("applyAt"), resolveSiteConfig(state.group?.config ?? {}, state.published).timeZone, Date.now());
+    if (!when.ok) return data<Outcome>({ problem: { form: "theme", errors: { applyAt: [when.message] }, values: typed }, done: null }, { status: 400 });
+    runAt = when.runAt;
+  }
   // Colours first: a refused theme stores no upload.
   const contrast = themeContrastErrors(state.group?.config ?? {}, withTheme(own, parsed.value));
   if (Object.keys(contrast).length) {
@@ -82,7 +102,12 @@ export async function action(args: Route.ActionArgs) {
       throw error;
     }
   }
-  await saveDraft(db, actor, scoped.id, withTheme(own, parsed.value, uploads));
+  const themed = withTheme(own, parsed.value, uploads);
+  if (runAt) {
+    await scheduleSiteChange(db, actor, { siteId: scoped.id, entity: "site-config", entityId: scoped.id, action: "theme", runAt, payload: { theme: themed.theme as Record<string, unknown> }, label: "theme" });
+    return back("scheduled");
+  }
+  await saveDraft(db, actor, scoped.id, themed);
   return back("saved");
 }
 
@@ -93,13 +118,18 @@ const COLOURS = [
 ] as const;
 
 export default function ConsoleTheme({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, values, resolved, pairs, draft, may } = loaderData;
+  const { site, values, resolved, pairs, draft, may, timeZone, pending } = loaderData;
   const outcome = actionData as Outcome | undefined;
   const problem = outcome?.problem?.form === "theme" ? outcome.problem : null;
   const value = (name: string) => (problem ? String(problem.values[name] ?? "") : ((values as Record<string, string>)[name] ?? ""));
   const errors = (name: string) => problem?.errors[name] ?? [];
   const published = /^published-(\d{1,9})$/.exec(loaderData.done ?? "")?.[1];
-  const done = published ? `Published as version ${published}. The public site shows it on its next request.` : loaderData.done === "saved" ? "Theme saved as a draft. Preview it, or publish it when it is right." : null;
+  const DONE: Record<string, string> = {
+    saved: "Theme saved as a draft. Preview it, or publish it when it is right.",
+    scheduled: "Scheduled. The theme is published within a minute of its time.",
+    cancelled: "Scheduled theme cancelled.",
+  };
+  const done = published ? `Published as version ${published}. The public site shows it on its next request.` : (DONE[loaderData.done ?? ""] ?? null);
   return (
     <section aria-labelledby="theme-title">
       <title>{`Brand theme · ${site.name} · Forecourt console`}</title>
@@ -192,7 +222,9 @@ export default function ConsoleTheme({ loaderData, actionData }: Route.Component
             </button>
           </p>
         ) : null}
+        {may.edit && may.publish ? <ApplyAtControls outcome={outcome} form="theme" timeZone={timeZone} label="Schedule this theme (published at that time; the draft is kept)" /> : null}
       </form>
+      <PendingChangesList pending={pending} describe={() => "The theme scheduled then is published"} previewHref={`/sites/${site.slug}/offers/preview?next=%2F`} />
 
       <section aria-labelledby="pairs-title" className="mt-8">
         <h2 id="pairs-title" className="text-xl font-semibold">
