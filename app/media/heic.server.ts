@@ -4,35 +4,18 @@
  * (heic-decode), offline, on a worker thread (heic-worker.ts): about 2 s of CPU for a
  * 12-megapixel photo that would otherwise hold the node's event loop.
  */
-import { Piscina } from "piscina";
 import type { Metadata, Sharp } from "sharp";
 import type { DecodedHeic } from "./heic-worker";
-import { workerModule } from "../services/worker-module.server";
-
-let pool: Piscina | null | undefined;
+import { lazyWorkerPool, workerModule } from "../services/worker-module.server";
 
 // Kept out of `new URL("...", import.meta.url)` literals so the Vite build leaves them alone.
 const WORKER_SOURCE = "./heic-worker.ts";
 const WORKER_BUNDLE = "../node/heic-worker.js";
-
-function decoderPool(): Piscina | null {
-  if (pool === undefined) {
-    try {
-      // One thread, started on the first HEIC and stopped when idle: uploads of iPhone photos are
-      // occasional, and a second decode at once waits rather than take the event loop's core.
-      pool = new Piscina({ ...workerModule(import.meta.url, WORKER_SOURCE, WORKER_BUNDLE), minThreads: 0, maxThreads: 1, idleTimeout: 30_000 });
-    } catch {
-      pool = null;
-    }
-  }
-  return pool;
-}
+const decoder = lazyWorkerPool(workerModule(import.meta.url, WORKER_SOURCE, WORKER_BUNDLE));
 
 /** Stops the decoding worker if it was started (server shutdown, tests). Never rejects. */
-export async function closeHeicDecoder(): Promise<void> {
-  const running = pool;
-  pool = undefined;
-  await running?.destroy().catch(() => undefined);
+export function closeHeicDecoder(): Promise<void> {
+  return decoder.close();
 }
 
 /** Whether sharp's metadata describes an iPhone photo (HEVC in HEIF), which sharp cannot decode itself. */
@@ -48,7 +31,7 @@ export function isHeic(meta: Pick<Metadata, "format" | "compression">): boolean 
  * @throws when the file cannot be decoded to its end (callers refuse it as damaged)
  */
 export async function decodeHeic(bytes: Uint8Array): Promise<DecodedHeic> {
-  const worker = decoderPool();
+  const worker = decoder.get();
   if (worker) {
     // A copy with a buffer of its own goes to the worker, moved rather than cloned: the caller's
     // bytes may be a view on a larger body or on Node's shared Buffer pool, which cannot be moved.
