@@ -28,9 +28,13 @@ const GOAL_SITE_P50 = 1;
 
 const q = (overrides: Partial<SearchQuery>): SearchQuery => ({ query: "", refinements: {}, ranges: {}, sortBy: "relevance", page: 1, hitsPerPage: 21, ...overrides });
 const QUERIES: { name: string; query: SearchQuery }[] = [
+  // What the app runs for a member's SRP: "More from our group", 4 cars and every facet.
+  { name: "SRP group section: 4 cars, 1 make", query: q({ refinements: { make: ["Toyota"] }, hitsPerPage: 4 }) },
   { name: "every car, first page", query: q({}) },
   { name: "text query 'toyota cor'", query: q({ query: "toyota cor" }) },
   { name: "3 refinements + all facets", query: q({ refinements: { make: ["Toyota", "Mazda"], body: ["SUV"], car_type: ["used"] } }) },
+  { name: "price range, price sort, page 1", query: q({ ranges: { price: { min: 10000, max: 60000 } }, sortBy: "price_desc" }) },
+  // A deep page: each member answers its first 210 cars (the app serves no deep group page).
   { name: "price range, price sort, page 10", query: q({ ranges: { price: { min: 10000, max: 60000 } }, sortBy: "price_desc", page: 10 }) },
 ];
 const visibility: VisibilityOptions = { includeSoldDays: 0, excludedStockNumbers: [], priceAboveZeroOnPriceAsc: false, now: NOW };
@@ -102,11 +106,11 @@ export async function benchGroupSearch(): Promise<void> {
       }
     }
   }
-  console.log(`${"design".padEnd(28)} ${"query".padEnd(34)} ${"p50 min / median / max ms".padEnd(28)} p99 min / median / max ms`);
+  console.log(`${"design".padEnd(28)} ${"query".padEnd(36)} ${"p50 min / median / max ms".padEnd(28)} p99 min / median / max ms`);
   for (const design of designs) {
     for (const { name } of QUERIES) {
       const r = results.get(`${design.name}|${name}`)!;
-      console.log(`${design.name.padEnd(28)} ${name.padEnd(34)} ${spread(r.p50).padEnd(28)} ${spread(r.p99)}`);
+      console.log(`${design.name.padEnd(28)} ${name.padEnd(36)} ${spread(r.p50).padEnd(28)} ${spread(r.p99)}`);
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -114,7 +118,7 @@ export async function benchGroupSearch(): Promise<void> {
   for (const [design, goal] of [[designs[0].name, GOAL_SITE_P50], [designs[1].name, GOAL_GROUP_P50]] as const) {
     for (const { name } of QUERIES) {
       const p50 = median(results.get(`${design}|${name}`)!.p50);
-      console.log(`  ${p50 < goal ? "PASS" : "FAIL"}  ${design.padEnd(28)} ${name.padEnd(34)} p50 ${fmt(p50)} ms`);
+      console.log(`  ${p50 < goal ? "PASS" : "FAIL"}  ${design.padEnd(28)} ${name.padEnd(36)} p50 ${fmt(p50)} ms`);
     }
   }
 }
