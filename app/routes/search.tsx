@@ -71,6 +71,7 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   const members = siteList ? groupSearchMembers(site, await siteList()) : [];
   const entry = entryFor(params, url.pathname);
   let memberOriginUrl: string | null = null;
+  let memberCanonical: string | null = null;
   try {
     let resolved;
     let dealership = null;
@@ -86,6 +87,7 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
     if (dealership) {
       const member = dealership.site;
       const origin_ = (memberOriginUrl = memberOrigin(site, member, origin));
+      memberCanonical = member.config.url?.replace(/\/+$/, "") ?? origin_;
       // Another dealer's cars: its cards link to its own site, and this site's promo cards stay out.
       page = await searchPage(db, site, resolved, now, (hit) => cardJson(memberCard(member, hit, origin_, now)), { search: (query) => searchMemberStock(db, member, query, now), promos: false });
     } else {
@@ -106,7 +108,7 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
     siteSlug: site.slug,
     description: resolved.landingDescription,
     // A sister dealership's stock is the same page on its own site: that one is canonical.
-    canonical: `${memberOriginUrl ?? site.config.url ?? origin}${page.pageHref(q.page)}`,
+    canonical: `${memberCanonical ?? site.config.url ?? origin}${page.pageHref(q.page)}`,
     group,
     path: resolved.path,
     formAction: resolved.formAction,
