@@ -29,3 +29,9 @@ export const requestInfoContext = sharedContext<{ origin: string; now: number; c
  * uses for unexpected server errors (server/server-errors.ts). Null when the server put none.
  */
 export const serverLogContext = sharedContext<{ error(details: object, message: string): void } | null>("serverLog", null);
+/**
+ * Every site of the deployment, from the server's cached site list (server/app.ts: refreshed
+ * every few seconds, one query shared by concurrent requests): what a dealer group's search
+ * finds its member sites in (issue 54 item 7). Null when the server put none.
+ */
+export const siteListContext = sharedContext<(() => Promise<Site[]>) | null>("siteList", null);

@@ -21,6 +21,8 @@
  * with --full), BENCH_SIZE (default 200000),
  * BENCH_ONLY_REAL=1 to skip the large set even with --full, BENCH_ENGINES (model,pglite,postgres,
  * orama; the read model always runs), DATABASE_URL for PostgreSQL.
+ * Then the group-search figures (scripts/bench-group-search.ts: a synthetic group of 50,000 cars on
+ * 25 sites against one site of 200 cars); `--group` runs only those.
  * A benchmark, not a test: nothing here fails on timings (FAIL is printed, the exit code is 0).
  */
 import { isDeepStrictEqual } from "node:util";
@@ -35,6 +37,7 @@ import { facetValueOf, isListed, normaliseStockNumber, soldCutoff } from "../app
 import { LIST_FACETS, type ListFacet, type SearchDoc, type SearchQuery, type SearchResult, type VisibilityOptions } from "../app/search/types";
 import { getSiteBySlug } from "../app/services/sites.server";
 import { loadSearchDocs } from "../app/services/search.server";
+import { benchGroupSearch } from "./bench-group-search";
 
 /** `--full`: the 200k set and as many runs for the slow engines as for the read model. */
 const FULL = process.argv.includes("--full");
@@ -242,6 +245,11 @@ async function benchSet(label: string, docs: SearchDoc[], pglite: DatabaseHandle
 }
 
 const benchStarted = performance.now();
+// Issue 54 item 7: `--group` runs only the group-search figures (no database, about a minute).
+if (process.argv.includes("--group")) {
+  await benchGroupSearch();
+  process.exit(0);
+}
 console.log(
   `bench:search ${FULL ? "--full" : "(default; --full adds the 200k set and BENCH_RUNS runs for every engine)"}: ${RUNS} runs per query for the read model, up to ${SLOW_RUNS} for SQL and Orama${FULL ? "" : ` (${SLOW_WARMUP} warm-up runs, at most ${SLOW_SECONDS} s per engine and query, at least 5 runs; with few runs p99 is about the maximum)`}`,
 );
@@ -258,4 +266,5 @@ for (const r of real) {
 if (FULL && process.env.BENCH_ONLY_REAL !== "1") await benchSet(`replicated set`, replicate(docs, SIZE), pglite, visibility);
 else console.log(`\n(200k replicated set skipped; run with --full)`);
 await pglite.close();
+await benchGroupSearch();
 console.log(`\nbench:search took ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);

@@ -13,7 +13,7 @@ import { html } from "hono/html";
 import type { Logger } from "pino";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { DatabaseHandle } from "../db/client";
-import { dbContext, requestInfoContext, serverLogContext, siteContext } from "../app/context";
+import { dbContext, requestInfoContext, serverLogContext, siteContext, siteListContext } from "../app/context";
 import { safeError } from "../app/domain/logging/safe-error";
 import { SiteResolver } from "../app/services/sites.server";
 import { hasSessionCookie } from "../app/services/auth.server";
@@ -89,6 +89,8 @@ export function createApp(options: AppOptions) {
     onRefreshError: (error) => logger.warn({ err: safeError(error) }, "site list refresh failed; serving the last good list"),
   });
   const handleRequest = createRequestHandler(options.build as ServerBuild, options.mode);
+  // Issue 54 item 7: a dealer group's search finds its member sites in the cached list.
+  const siteList = () => sites.all();
   const cache = (options.pageCache?.enabled ?? true) ? pageCache({ db: database.db, sites, maxBytes: options.pageCache?.maxBytes, ttlMs: options.pageCache?.ttlMs }) : null;
   const app = new Hono<Env>();
   const staffAuth = new StaffAuth(database.db, options.console?.mailer ?? outboxMailer(), options.console?.secret ?? null);
@@ -242,6 +244,7 @@ export function createApp(options: AppOptions) {
       return handleRequest(consoleRouterRequest(c.req.raw), context);
     }
     context.set(siteContext, c.get("site"));
+    context.set(siteListContext, siteList);
     context.set(dbContext, database.db);
     context.set(requestInfoContext, { origin: new URL(c.req.url).origin, now: Date.now(), clientIp: clientIp(c) });
     context.set(serverLogContext, logger.child({ req_id: c.get("requestId") }));

@@ -27,6 +27,8 @@ import { LRUCache } from "lru-cache";
 import type { Database } from "../db/client";
 import { sites as sitesTable } from "../db/schema/index";
 import type { SiteResolver } from "../app/services/sites.server";
+import { groupSearchMembers } from "../app/sites/group-members";
+import type { Site } from "../app/sites/site";
 import { chooseEncoding } from "./compress";
 import { READ_MODEL_CHANNEL, type ReadModelEvent } from "../app/search/read-model-events";
 
@@ -188,10 +190,27 @@ export function pageCache(options: PageCacheOptions) {
       const fresh = await options.sites.forHost(host);
       if (!fresh || fresh.id !== site.id || fresh.stockVersion !== version.stock || fresh.configVersion !== version.config) return next();
     }
+    // Issue 54 item 7: a site showing its dealer group's stock keys its pages by its members'
+    // versions too, so a sister's price change or sale is not answered from an older page.
+    let members = "";
+    const rendered = [site.id];
+    if (site.config.search.groupSearch === "group") {
+      const current = await versions.read().catch(() => null);
+      if (!current) return next();
+      const behind = (list: readonly Site[]) => list.some((m) => current.get(m.id)?.stock !== m.stockVersion || current.get(m.id)?.config !== m.configVersion);
+      let list = groupSearchMembers(site, await options.sites.all());
+      if (behind(list)) {
+        options.sites.invalidate();
+        list = groupSearchMembers(site, await options.sites.all());
+        if (behind(list)) return next();
+      }
+      members = list.map((m) => ` ${m.id}:${m.stockVersion}.${m.configVersion}`).join("");
+      for (const m of list) rendered.push(m.id);
+    }
     if (bypass) return next();
 
     const encoding = chooseEncoding(request.headers.get("accept-encoding")) ?? "identity";
-    const key = `${site.id}:${version.stock}.${version.config} ${encoding} ${c.req.url}`;
+    const key = `${site.id}:${version.stock}.${version.config}${members} ${encoding} ${c.req.url}`;
     const ifNoneMatch = request.headers.get("if-none-match");
     const cached = answers.get(key);
     if (cached) {
@@ -201,7 +220,8 @@ export function pageCache(options: PageCacheOptions) {
       return;
     }
 
-    const staleBefore = staleSearches.get(site.id);
+    const staleCount = () => rendered.reduce((n, id) => n + (staleSearches.get(id) ?? 0), 0);
+    const staleBefore = staleCount();
     await next();
     const res = c.res;
     const type = res.headers.get("content-type") ?? "";
@@ -210,7 +230,7 @@ export function pageCache(options: PageCacheOptions) {
     if (sentEncoding !== encoding && sentEncoding !== "identity") return;
     counts.misses++;
     const body = Buffer.from(await res.arrayBuffer());
-    if (staleSearches.get(site.id) !== staleBefore) {
+    if (staleCount() !== staleBefore) {
       // Rendered (deferred parts included) while a search answered from the previous stock: sent,
       // kept neither here nor by a CDN.
       const headers = new Headers(res.headers);

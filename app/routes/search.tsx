@@ -18,7 +18,7 @@ import { CarCard } from "~/components/vehicle/car-card";
 import { cardJson, readCard } from "~/components/vehicle/card-json";
 import { facetsJson, readFacets } from "~/components/search/facets-json";
 import { searchHitCard } from "~/services/car-cards.server";
-import { dbContext, requestInfoContext, siteContext } from "~/context";
+import { dbContext, requestInfoContext, siteContext, siteListContext } from "~/context";
 import { chooseBodyIllustration } from "~/domain/display/images";
 import { readSearchHistory, recordSearchHistory, SearchResultCache, type SearchHistoryEntry } from "~/search/client-state";
 import { formFieldsToSearchParams, searchQueryKey, serializeSearchQuery } from "~/search/params";
@@ -28,6 +28,7 @@ import { parseSearchParams } from "~/search/parse-params";
 import { paginationItems } from "~/search/pagination";
 import { FilterDrawer } from "~/components/search/filter-drawer";
 import type { FacetValue, ListFacet, NumericRange, RangeFacet } from "~/search/types";
+import { findMemberDealership, groupSearchMembers, groupSection, memberCard, memberOrigin, resolveMemberDealershipSearch, searchMemberStock } from "~/services/group-search.server";
 import { enabledSorts, resolveSearch, SearchRequestError, searchPage, SORT_LABELS, type SearchEntry } from "~/services/search-page.server";
 import { NoScript } from "~/components/no-script";
 import { HydratedLater, island, whenIdle } from "~/components/island";
@@ -65,23 +66,50 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
     searchParams = form.params;
   }
   let page;
+  // Issue 54 item 7: the dealer group's other sites whose stock this site shows (none unless both opted in).
+  const siteList = context.get(siteListContext);
+  const members = siteList ? groupSearchMembers(site, await siteList()) : [];
+  const entry = entryFor(params, url.pathname);
+  let memberOriginUrl: string | null = null;
+  let memberCanonical: string | null = null;
   try {
-    const resolved = await resolveSearch(db, site, entryFor(params, url.pathname), searchParams, now);
-    // Decision 193: each card is one JSON string in the loader data.
-    page = await searchPage(db, site, resolved, now, (hit) => cardJson(searchHitCard(site, hit, now)));
+    let resolved;
+    let dealership = null;
+    try {
+      resolved = await resolveSearch(db, site, entry, searchParams, now);
+    } catch (error) {
+      // Spec 2.1 /search/{dealership_slug}: a slug this site does not know may be a sister dealership's.
+      if (!(error instanceof SearchRequestError && error.status === 404 && entry.kind === "landing" && members.length)) throw error;
+      dealership = await findMemberDealership(db, members, entry.slug, now);
+      if (!dealership) throw error;
+      resolved = await resolveMemberDealershipSearch(db, site, dealership, entry.slug, searchParams, now);
+    }
+    if (dealership) {
+      const member = dealership.site;
+      const origin_ = (memberOriginUrl = memberOrigin(site, member, origin));
+      memberCanonical = member.config.url?.replace(/\/+$/, "") ?? origin_;
+      // Another dealer's cars: its cards link to its own site, and this site's promo cards stay out.
+      page = await searchPage(db, site, resolved, now, (hit) => cardJson(memberCard(member, hit, origin_, now)), { search: (query) => searchMemberStock(db, member, query, now), promos: false });
+    } else {
+      // Decision 193: each card is one JSON string in the loader data.
+      page = await searchPage(db, site, resolved, now, (hit) => cardJson(searchHitCard(site, hit, now)));
+    }
   } catch (error) {
     if (error instanceof SearchRequestError) throw new Response(error.message, { status: error.status });
     throw error;
   }
   const { resolved, result } = page;
   const q = resolved.query;
+  const group = memberOriginUrl === null ? await groupSection(db, site, members, q, origin, now, cardJson) : null;
   return {
     hasError: false,
     heading: resolved.heading,
     siteName: site.name,
     siteSlug: site.slug,
     description: resolved.landingDescription,
-    canonical: `${site.config.url ?? origin}${page.pageHref(q.page)}`,
+    // A sister dealership's stock is the same page on its own site: that one is canonical.
+    canonical: `${memberCanonical ?? site.config.url ?? origin}${page.pageHref(q.page)}`,
+    group,
     path: resolved.path,
     formAction: resolved.formAction,
     fixedFacets: resolved.fixedFacets,
@@ -729,6 +757,45 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <RefineIsland d={d} formRef={formRef} text={text} onText={onQueryText} submitForm={submitForm} onRangeCommit={onRangeCommit} sortSelect={sortSelect("srp-sort")} />
         </div>
       </div>
+      <GroupStock d={d} />
     </>
+  );
+}
+
+/**
+ * "More from our group" (issue 54 item 7, spec 2.1 /search/{dealership_slug}): the best matching
+ * cars of the dealer group's other sites, each linking to its page on the site that owns it (so
+ * the enquiry goes to that dealer), and each sister dealership with its count. Plain links: it
+ * works before and without JavaScript.
+ */
+function GroupStock({ d }: { d: SearchData }) {
+  const g = d.group;
+  if (!g) return null;
+  const noun = g.count === 1 ? d.itemSingular : d.itemPlural;
+  return (
+    <section aria-labelledby="group-stock-heading" className="mt-10 border-t border-slate-200 pt-6" data-testid="group-stock">
+      <h2 id="group-stock-heading" className="text-xl font-bold">
+        More from our group
+      </h2>
+      <p className="mt-1 text-slate-600">
+        {`${wholeNumberText(g.count)} matching ${noun} at other ${g.groupName} dealerships. Each one is sold, and enquiries answered, by the dealership that has it.`}
+      </p>
+      <div className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
+        {g.cards.map((json) => {
+          const car = readCard(json);
+          return <CarCard key={`group-car-${car.id}`} car={car} renderWhenNear testId="group-car-card" />;
+        })}
+      </div>
+      <h3 className="mt-6 text-base font-semibold">Browse by dealership</h3>
+      <ul className="mt-2 space-y-1 text-sm">
+        {g.dealerships.map((x) => (
+          <li key={x.href}>
+            <a href={x.href} className="text-[var(--site-primary)] underline">
+              {`${x.label}, ${x.siteName}: ${wholeNumberText(x.count)} ${x.count === 1 ? d.itemSingular : d.itemPlural}`}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -79,7 +79,8 @@ export interface ResolvedSearch {
   landingDescription: string | null;
 }
 
-function merge(base: SearchQuery["refinements"], extra: SearchQuery["refinements"]): SearchQuery["refinements"] {
+/** The route's refinements with the URL's added (values of one facet unioned, sorted). */
+export function mergeRefinements(base: SearchQuery["refinements"], extra: SearchQuery["refinements"]): SearchQuery["refinements"] {
   const out: SearchQuery["refinements"] = { ...base };
   for (const [facet, values] of Object.entries(extra) as [ListFacet, string[]][]) out[facet] = [...new Set([...(out[facet] ?? []), ...values])].sort();
   return out;
@@ -151,7 +152,7 @@ export async function resolveSearch(db: Database, site: Site, entry: SearchEntry
       fixedFacets = ["car_type"];
     }
   }
-  const query = { ...urlQuery, refinements: merge(base, urlQuery.refinements) };
+  const query = { ...urlQuery, refinements: mergeRefinements(base, urlQuery.refinements) };
   let heading = searchHeading(site, query.refinements, dealershipName);
   if (entry.kind === "pre-owned") heading = query.refinements.certified?.join() === "true" ? `Certified pre-owned ${site.config.itemNoun.plural}` : `Pre-owned ${site.config.itemNoun.plural}`;
   return { query, urlQuery, base, path, heading, formAction, fixedFacets, landingDescription };
@@ -256,6 +257,14 @@ export interface SearchPageData<Card> {
   pageHref: (page: number) => string;
 }
 
+/** How {@link searchPage} finds its results, when not in the site's own stock. */
+export interface SearchPageOptions {
+  /** Runs the query (default: the site's own stock, `searchStock`); e.g. a sister site's stock (group search). */
+  search?: (query: SearchQuery) => Promise<SearchResult>;
+  /** Whether the site's promo cards go among the results (default true; not among another dealer's cars). */
+  promos?: boolean;
+}
+
 /**
  * Runs a resolved search for the SRP.
  * @param toCard turns a hit into the card view model (the route passes searchHitToCard).
@@ -267,10 +276,11 @@ export async function searchPage<Card>(
   resolved: ResolvedSearch,
   now: number,
   toCard: (hit: SearchResult["hits"][number]) => Card,
+  options: SearchPageOptions = {},
 ): Promise<SearchPageData<Card>> {
-  const result = await searchStock(db, site, resolved.query, now);
+  const result = await (options.search ?? ((query) => searchStock(db, site, query, now)))(resolved.query);
   if (resolved.query.page > 1 && resolved.query.page > result.pages) throw new SearchRequestError(404, "Not Found");
-  const promos = await promoCardsFor(db, site, resolved.query, now);
+  const promos = options.promos === false ? [] : await promoCardsFor(db, site, resolved.query, now);
   const pageHref = (page: number) => {
     const qs = serializeSearchQuery({ ...resolved.urlQuery, page }).toString();
     return `${resolved.path}${qs ? `?${qs}` : ""}`;

@@ -34,6 +34,10 @@ export const ThemeSchema = z.object({
   tagline: z.string().default("").describe("Short text shown under the name in the header (e.g. \"Perth's Toyota people\")."),
 });
 
+/** Whether a site shares search with its dealer group's other sites (`search.groupSearch`). */
+export const GROUP_SEARCH_MODES = ["off", "group"] as const;
+export type GroupSearchMode = (typeof GROUP_SEARCH_MODES)[number];
+
 /** Search behaviour, spec 2.2, 4, 5 "Search and sliders", 9 "Search". */
 export const SearchConfigSchema = z.object({
   includeSoldCarsDays: z.number().int().min(0).max(365).default(3).describe("Cars sold within this many days stay listed (spec 4; default 3)."),
@@ -49,6 +53,10 @@ export const SearchConfigSchema = z.object({
   promoCardPositions: z.array(z.number().int().min(1)).default([4, 6, 8, 9, 17]).describe("Promo card positions among results (spec 2.2)."),
   promoCardsStrictCarType: z.boolean().default(false).describe("Promo cards with a car type show only when exactly that car type is refined (spec 4 \"only for the selected car_type (some strictly)\"); false also shows them when no car type is refined."),
   certifiedSwitchLabel: z.string().default("Only show Certified Vehicles").describe("Wording of the pre-owned certified switch (spec 2.2)."),
+  groupSearch: z
+    .enum(GROUP_SEARCH_MODES)
+    .default("off")
+    .describe("\"group\": this site shows a 'More from our group' section on its results pages and answers /search/{dealership_slug} for its dealer group's other sites that are also set to \"group\" (their cars link to the car's page on its own site, so the enquiry reaches the dealer that owns the car); its own stock is offered to them in turn. \"off\" (default): only this site's stock, and none of it on the group's other sites (spec 2.1, issue 54)."),
 });
 
 /** Stock display and tags, spec 4 and 9 "Display". */

@@ -101,7 +101,8 @@ export const DEMO_SITES: DemoSite[] = [
       features: { checkout: true, onlinePurchase: true, compare: false, chat: true, ...ACCOUNTS_DEMO_FEATURES },
       accounts: ACCOUNTS_DEMO_CONFIG, // Issue 9: sign-in, watchlist, My Garage, spin-to-win.
       display: { makeAnOffer: true, fuelTagEnabled: true, justArrivedTagName: "Just Arrived", callPanelDealerLink: true },
-      search: { kmsSort: true, priceAboveZeroOnPriceAsc: true, promoCardsStrictCarType: true },
+      // Issue 54 item 7: "More from our group" (Southern Cross Used Cars) on the SRP.
+      search: { kmsSort: true, priceAboveZeroOnPriceAsc: true, promoCardsStrictCarType: true, groupSearch: "group" },
       finance: {
         provider: "angle",
         providerType: "E",
@@ -138,7 +139,8 @@ export const DEMO_SITES: DemoSite[] = [
   {
     slug: "southern-cross-used",
     name: "Southern Cross Used Cars",
-    group: { slug: "southern-cross-used", name: "Southern Cross Used Cars Pty Ltd" },
+    // Issue 54 item 7: a member of the Harbourside group, searching the group's stock with it.
+    group: { slug: "harbourside-motor-group", name: "Harbourside Motor Group" },
     config: {
       template: "standard",
       timeZone: "Australia/Melbourne",
@@ -146,7 +148,7 @@ export const DEMO_SITES: DemoSite[] = [
       carTypes: ["used"],
       theme: { primary: "#14532d", onPrimary: "#ffffff", accent: "#b45309", tagline: "Independent. Inspected. Honest." },
       hero: { title: "Quality used cars in Melbourne", subtitle: "Every car inspected, every price on the windscreen" },
-      search: { includeSoldCarsDays: 7, popularMakesCount: 10 },
+      search: { includeSoldCarsDays: 7, popularMakesCount: 10, groupSearch: "group" },
       display: { justArrivedTagName: "Just Arrived", detailsButtonLabel: "Explore Vehicle", guaranteeBanner: true, showUnregisteredForExpiredRego: true, minimumReviewRating: 3, marketPriceIndicator: true },
       finance: {
         provider: "manual",

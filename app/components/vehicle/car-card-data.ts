@@ -28,6 +28,12 @@ export interface CarCardButton {
 export interface CarCardData {
   id: number;
   slug: string;
+  /**
+   * Set only on a card of a car another site of the dealer group owns (issue 54 item 7): that
+   * site's origin, e.g. "https://www.sister.example", so the card's links go to the car's page
+   * on its own site, whose enquiry forms deliver to the dealer that owns the car.
+   */
+  origin?: string;
   title: string;
   make: string;
   model: string;

@@ -19,13 +19,15 @@ const BUTTON_STYLE: Record<string, string> = {
  * enquiry, finance, details and (checkout) 'Reserve Now'; not in stock only 'Find Me Something Similar'.
  * `priority`: the card's image is likely the page's largest paint (the first result), so it loads
  * eagerly at high priority instead of lazily (issue 15, Lighthouse LCP).
+ * `testId`: the card's `data-testid` ("group-car-card" for a sister site's car in "More from our group").
  * `renderWhenNear`: the card usually starts below the first screen, so the browser styles, lays
  * out and paints it when it nears the screen (`.render-when-near`, decision 209).
  * The picture and the summary sit in wrappers (`display: contents` and a flex column) that the
  * server may fill from its markup cache (decision 189).
  */
-export function CarCard({ car, priority = false, renderWhenNear = false }: { car: CarCardData; priority?: boolean; renderWhenNear?: boolean }) {
-  const href = `/cars/${car.slug}`;
+export function CarCard({ car, priority = false, renderWhenNear = false, testId = "car-card" }: { car: CarCardData; priority?: boolean; renderWhenNear?: boolean; testId?: string }) {
+  // A sister site's car (dealer group search) links to its page on that site.
+  const href = `${car.origin ?? ""}/cars/${car.slug}`;
   // Issue 15 (decision 189): a memoised card's picture and summary are the same markup on every
   // page, so the server renders them once (CachedElement). The first card's photo is preloaded in the
   // <head>, so its markup stays in the page; the toggle, buttons and watchlist need the page's
@@ -34,7 +36,7 @@ export function CarCard({ car, priority = false, renderWhenNear = false }: { car
   // hydrates, and their links navigate in the app (decisions 191 and 192).
   const cacheable = !priority && isStableCard(car);
   return (
-    <article className={`flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm${renderWhenNear ? " render-when-near" : ""}`} aria-labelledby={`car-${car.id}-title`} data-testid="car-card">
+    <article className={`flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm${renderWhenNear ? " render-when-near" : ""}`} aria-labelledby={`car-${car.id}-title`} data-testid={testId}>
       <div className="relative aspect-[4/3]">
         <CachedElement className="contents" cacheKeys={cacheable ? [car, PICTURE] : null}>
           <CardPicture car={car} priority={priority} />
