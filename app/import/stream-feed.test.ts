@@ -58,11 +58,11 @@ describe("openFeedStream", () => {
     expect(streamed.filter((r) => r.ok).length).toBeGreaterThan(40);
   });
 
-  it("stops a quote that runs past the largest record and reads the rest a line at a time, holding no more than that record", async () => {
+  it("stops a quote that runs past the largest record and reads the rest a line at a time, holding no more than that record", { timeout: 300_000 }, async () => {
     // A quote opening on row 2 of a file larger than MAX_CSV_RECORD_BYTES: the whole-file reader
     // reads every line after it one at a time; so does the stream, without holding the rest.
-    const line = (i: number) => `C${i},used,Mazda,3,2018,15990,80000,${"x".repeat(200)}`;
-    const count = Math.ceil((MAX_CSV_RECORD_BYTES * 1.5) / line(0).length);
+    const line = (i: number) => `C${i},used,Mazda,3,2018,15990,80000,${"x".repeat(2000)}`;
+    const count = Math.ceil((MAX_CSV_RECORD_BYTES * 1.2) / line(0).length);
     const rows = Array.from({ length: count }, (_, i) => (i === 1 ? `${line(i)},"open` : line(i)));
     const csv = [HEADER, ...rows].join("\n");
     const whole = parseFeedText(csv, "feed.csv", noModels).rows;
@@ -72,7 +72,7 @@ describe("openFeedStream", () => {
     expect(streamed.filter((r) => r.ok).length).toBe(count - 1);
   });
 
-  it("reads a large CSV a chunk at a time: after the first rows, most of the file is still unread", async () => {
+  it("reads a large CSV a chunk at a time: after the first rows, most of the file is still unread", { timeout: 300_000 }, async () => {
     const csv = [HEADER, ...Array.from({ length: 40_000 }, (_, i) => `D${i},used,Mazda,3,2018,15990,80000,ok`)].join("\n");
     const feed = await openFeedStream(fileOf("large.csv", csv), noModels);
     let seen = 0;
@@ -93,7 +93,7 @@ describe("openFeedStream", () => {
     expect(rows).toEqual(parseFeedText(csv, "feed.csv", noModels).rows);
   });
 
-  it("refuses a byte that is not UTF-8 past the file's first megabyte, naming its line", async () => {
+  it("refuses a byte that is not UTF-8 past the file's first megabyte, naming its line", { timeout: 300_000 }, async () => {
     const lines = Array.from({ length: 30_000 }, (_, i) => `F${i},used,Mazda,3,2018,15990,80000,ok`);
     const bytes = Buffer.concat([Buffer.from([HEADER, ...lines].join("\n") + "\n"), Buffer.from([0x46, 0x39, 0x2c, 0xe9, 0x0a])]);
     await expect(streamedRows(fileOf("late-cp1252.csv", bytes))).rejects.toThrow(FeedEncodingError);
