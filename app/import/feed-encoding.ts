@@ -93,3 +93,18 @@ export function decodeFeedBytes(bytes: Uint8Array, fileName: string): { text: st
   const where = bad ? ` (byte 0x${bad.byte.toString(16).toUpperCase().padStart(2, "0")} on line ${bad.line} is not UTF-8)` : "";
   throw new FeedEncodingError(`${fileName}: the file is not UTF-8 or UTF-16; it looks like ${name}${where}. ${SAVE_AS}`, name);
 }
+
+/** The {@link FeedEncoding}s' WHATWG decoder labels. */
+export const DECODER_LABEL: Record<FeedEncoding, string> = { "UTF-8": "utf-8", "UTF-8 with BOM": "utf-8", "UTF-16 LE": "utf-16le", "UTF-16 BE": "utf-16be" };
+
+/**
+ * The error for a streamed feed whose bytes stop being valid in the encoding its start was read
+ * in (the start is checked whole by {@link decodeFeedBytes}; this is for a bad byte further on).
+ * @param chunk the bytes the decoder refused (a bad UTF-8 byte is named with its line)
+ * @param linesBefore complete lines decoded before `chunk`
+ */
+export function feedEncodingErrorLater(fileName: string, encoding: FeedEncoding, chunk: Uint8Array, linesBefore: number): FeedEncodingError {
+  const bad = encoding.startsWith("UTF-8") ? firstBadByte(chunk) : null;
+  const where = bad ? `byte 0x${bad.byte.toString(16).toUpperCase().padStart(2, "0")} on line ${linesBefore + bad.line} is not UTF-8` : `after line ${linesBefore} it is not valid ${encoding}`;
+  return new FeedEncodingError(`${fileName}: the file starts as ${encoding} but ${where}. ${SAVE_AS}`, encoding);
+}

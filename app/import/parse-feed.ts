@@ -117,27 +117,50 @@ export function parseFeedText(
     };
   }
   const { header: dealerHeader, records } = readCsvRecords(text);
+  const shape = csvFeedShape(dealerHeader, fileName, columnMap);
+  const rows: FeedRow[] = records.map((fields, i) => csvFeedRow(shape, i + 1, fields, knownModels));
+  return { format: shape.format, rows };
+}
+
+/** A CSV feed's header after the dealer's mapping, and which of the two CSV formats it is. */
+export interface CsvFeedShape {
+  header: string[];
+  format: "real-listings-csv" | "forecourt-csv";
+}
+
+/**
+ * Tells the CSV format from the header (after the dealer's column mapping).
+ * @param dealerHeader the header's names as the file has them (trimmed)
+ * @throws Error when the header matches neither the real listings columns nor Forecourt's
+ */
+export function csvFeedShape(dealerHeader: readonly string[], fileName: string, columnMap?: ColumnMap): CsvFeedShape {
   const header = dealerHeader.map((name) => mapped(name, columnMap));
   const isReal = REAL_LISTING_COLUMNS.every((c) => header.includes(c));
   const isOwn = header.includes("stock_number") && header.includes("make");
   if (!isReal && !isOwn) {
     throw new Error(`${fileName}: the header matches neither the real listings columns nor Forecourt's stock columns`);
   }
-  const rows: FeedRow[] = records.map((fields, i) => {
-    const row = i + 1;
-    if (fields.slice(header.length).some((v) => v.trim() !== "")) {
-      return { ok: false, row, reason: `${fields.length} values but the header has ${header.length} columns (check for a stray comma or quote)` };
-    }
-    const raw = Object.fromEntries(header.map((name, j) => [name, fields[j] ?? ""]));
-    const bad = controlCharacterField(raw);
-    if (bad) return { ok: false, row, reason: `${bad}: contains a NUL or control character` };
-    if (!isReal) return validate(row, raw);
-    const cleaned = cleanRealListing(raw as unknown as RealListing, knownModels);
-    if (!cleaned.ok) return { ok: false, row, reason: cleaned.reason };
-    const result = validate(row, cleaned.record);
-    return result.ok && cleaned.fixes.length ? { ...result, fixes: cleaned.fixes } : result;
-  });
-  return { format: isReal ? "real-listings-csv" : "forecourt-csv", rows };
+  return { header, format: isReal ? "real-listings-csv" : "forecourt-csv" };
+}
+
+/**
+ * One CSV data record checked, cleaned (the real listings' columns) and validated.
+ * @param row the 1-based data record number reported with a rejection
+ * @param fields the record's values, in header order
+ */
+export function csvFeedRow(shape: CsvFeedShape, row: number, fields: readonly string[], knownModels: ReadonlyMap<string, readonly string[]>): FeedRow {
+  const { header } = shape;
+  if (fields.slice(header.length).some((v) => v.trim() !== "")) {
+    return { ok: false, row, reason: `${fields.length} values but the header has ${header.length} columns (check for a stray comma or quote)` };
+  }
+  const raw = Object.fromEntries(header.map((name, j) => [name, fields[j] ?? ""]));
+  const bad = controlCharacterField(raw);
+  if (bad) return { ok: false, row, reason: `${bad}: contains a NUL or control character` };
+  if (shape.format === "forecourt-csv") return validate(row, raw);
+  const cleaned = cleanRealListing(raw as unknown as RealListing, knownModels);
+  if (!cleaned.ok) return { ok: false, row, reason: cleaned.reason };
+  const result = validate(row, cleaned.record);
+  return result.ok && cleaned.fixes.length ? { ...result, fixes: cleaned.fixes } : result;
 }
 
 /** The first field (name) of `record` whose text holds a character PostgreSQL or XML cannot store, or null. */
@@ -159,14 +182,7 @@ function readCsvRecords(text: string): { header: string[]; records: string[][] }
   const normalised = text.replace(/\r\n?/g, "\n");
   let unclosedAtLine: number | null = null;
   const parsed = parse(normalised, {
-    columns: false,
-    relax_quotes: true,
-    relax_column_count: true,
-    skip_empty_lines: true,
-    skip_records_with_error: true,
-    bom: true,
-    info: true,
-    raw: true,
+    ...TOLERANT_CSV_OPTIONS,
     on_skip: (error: { code?: string; lines?: number } | undefined) => {
       if (error?.code === "CSV_QUOTE_NOT_CLOSED") unclosedAtLine = error.lines ?? null;
     },
@@ -174,12 +190,7 @@ function readCsvRecords(text: string): { header: string[]; records: string[][] }
   const header = (parsed[0]?.record ?? []).map((h) => h.trim());
   const records: string[][] = [];
   let consumed = normalised.startsWith("\uFEFF") ? 1 : 0;
-  for (const { record, raw } of parsed.slice(1)) {
-    // A record spread over several lines with the wrong number of fields is a quote that
-    // swallowed its neighbours: read those lines one at a time.
-    if (raw.includes("\n") && record.length !== header.length) records.push(...raw.split("\n").filter((l) => l.trim()).map(parseLine));
-    else records.push(record);
-  }
+  for (const { record, raw } of parsed.slice(1)) records.push(...unswallowed(record, raw, header.length));
   for (const { raw } of parsed) consumed += raw.length;
   if (unclosedAtLine !== null) {
     // The rest of the file after an unclosed quote: one record per line.
@@ -188,8 +199,30 @@ function readCsvRecords(text: string): { header: string[]; records: string[][] }
   return { header, records };
 }
 
+/** csv-parse's options for a feed (the raw text and position come with each record). */
+export const TOLERANT_CSV_OPTIONS = {
+  columns: false,
+  relax_quotes: true,
+  relax_column_count: true,
+  skip_empty_lines: true,
+  skip_records_with_error: true,
+  bom: true,
+  info: true,
+  raw: true,
+} as const;
+
+/**
+ * A record spread over several lines with the wrong number of fields is a quote that swallowed
+ * its neighbours: those lines are read again one at a time.
+ * @returns the record as is, or one record per line it swallowed
+ */
+export function unswallowed(record: string[], raw: string, headerLength: number): string[][] {
+  if (raw.includes("\n") && record.length !== headerLength) return raw.split("\n").filter((l) => l.trim()).map(parseLine);
+  return [record];
+}
+
 /** One CSV line: quoted fields where they are balanced, else split on commas as written. */
-function parseLine(line: string): string[] {
+export function parseLine(line: string): string[] {
   try {
     return (parse(line, { relax_quotes: true, relax_column_count: true }) as string[][])[0] ?? [];
   } catch {

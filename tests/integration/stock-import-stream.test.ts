@@ -1,0 +1,174 @@
+/**
+ * Issue 54 item 4: the streaming importer against a real database. Memory is bounded by a batch
+ * (asserted on the rows the importer holds and on how far the reader runs ahead, not on RSS), a
+ * full snapshot withdraws in set-based SQL, the per-row report arrives batch by batch, and
+ * rejected rows keep their row numbers across batch boundaries.
+ */
+import { spawnSync } from "node:child_process";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { once } from "node:events";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { and, count, eq, ne } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../../db/client";
+import { migrateDatabase } from "../../db/migrate";
+import { cars } from "../../db/schema/index";
+import { parseFeedText } from "../../app/import/parse-feed";
+import { openFeedStream } from "../../app/import/stream-feed";
+import { importStock, type ImportReportLine } from "../../app/services/stock-import.server";
+import { createTestSite, ENGINE, openTestDatabase } from "./database";
+
+const noModels = new Map<string, string[]>();
+const HEADER = "stock_number,car_type,make,model,year,price,km";
+const dir = mkdtempSync(join(tmpdir(), "h54imp-it-"));
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Writes a Forecourt CSV of `rows` cars (stock numbers `${prefix}1`...) as a stream. */
+async function writeFeed(name: string, rows: number, prefix = "S"): Promise<string> {
+  const path = join(dir, name);
+  const out = createWriteStream(path);
+  out.write(`${HEADER}\n`);
+  for (let i = 1; i <= rows; i++) {
+    if (!out.write(`${prefix}${i},used,Mazda,3,${2010 + (i % 14)},${10000 + (i % 5000)},${i * 7}\n`)) await once(out, "drain");
+  }
+  out.end();
+  await once(out, "finish");
+  return path;
+}
+
+async function listedCount(siteId: number): Promise<number> {
+  const [{ n }] = await handle.db.select({ n: count() }).from(cars).where(and(eq(cars.siteId, siteId), ne(cars.status, "withdrawn")));
+  return Number(n);
+}
+
+describe(`streaming importStock (${ENGINE})`, () => {
+  it("imports a generated 100,000-row feed holding one batch at a time, with the reader never far ahead", { timeout: 1_200_000 }, async () => {
+    const site = await createTestSite(handle);
+    const path = await writeFeed("100k.csv", 100_000);
+    const feed = await openFeedStream(path, noModels);
+    const batchSize = 2000;
+    const bytesPerRow = feed.size / 100_000;
+    let yielded = 0;
+    const counted = (async function* () {
+      for await (const row of feed.rows) {
+        yielded++;
+        yield row;
+      }
+    })();
+    const batches: { done: number; rowsHeld: number; ahead: number; readAhead: number }[] = [];
+    const summary = await importStock(handle.db, site, counted, {
+      batchSize,
+      onBatch: ({ done, rowsHeld }) => batches.push({ done, rowsHeld, ahead: yielded - done, readAhead: feed.bytesRead() - done * bytesPerRow }),
+    });
+    expect(summary).toMatchObject({ read: 100_000, created: 100_000, rejected: 0 });
+    expect(await listedCount(site.id)).toBe(100_000);
+    // The importer held one batch, never the file.
+    expect(summary.stats).toEqual({ batches: 50, maxRowsHeld: batchSize });
+    expect(batches).toHaveLength(50);
+    expect(Math.max(...batches.map((b) => b.rowsHeld))).toBe(batchSize);
+    // No row was taken from the reader before the batch holding it was written.
+    expect(batches.every((b) => b.ahead === 0)).toBe(true);
+    // The reader ran at most a couple of read chunks (256 KB each) ahead of the rows written.
+    expect(Math.max(...batches.map((b) => b.readAhead))).toBeLessThan(1024 * 1024);
+    // The summary's lists stay short whatever the feed's size; the counts are exact.
+    expect(summary.changes.created).toHaveLength(500);
+    expect(summary.changes.created[499]).toMatchObject({ row: 500, stockNumber: "S500" });
+  });
+
+  it("--full withdraws every car missing from the snapshot in set-based SQL; a dry run counts them and writes nothing", { timeout: 600_000 }, async () => {
+    const site = await createTestSite(handle);
+    await importStock(handle.db, site, (await openFeedStream(await writeFeed("full-a.csv", 5000), noModels)).rows);
+    // One car was withdrawn before: it is not withdrawn again.
+    await handle.db.update(cars).set({ status: "withdrawn" }).where(and(eq(cars.siteId, site.id), eq(cars.stockNumber, "S5000")));
+    const snapshot = await writeFeed("full-b.csv", 1200);
+
+    const plan = await importStock(handle.db, site, (await openFeedStream(snapshot, noModels)).rows, { full: true, dryRun: true, listLimit: 10, batchSize: 500 });
+    expect(plan).toMatchObject({ read: 1200, unchanged: 1200, withdrawn: 3799 });
+    expect(await listedCount(site.id)).toBe(4999);
+
+    const lines: ImportReportLine[] = [];
+    const result = await importStock(handle.db, site, (await openFeedStream(snapshot, noModels)).rows, { full: true, listLimit: 10, batchSize: 500, onReport: (batch) => void lines.push(...batch) });
+    expect(result).toMatchObject({ read: 1200, created: 0, updated: 0, unchanged: 1200, withdrawn: 3799 });
+    expect(await listedCount(site.id)).toBe(1200);
+    const [{ n }] = await handle.db.select({ n: count() }).from(cars).where(and(eq(cars.siteId, site.id), eq(cars.status, "withdrawn")));
+    expect(Number(n)).toBe(3800);
+    // Named in the summary up to the limit; every one in the report, by stock number.
+    expect(result.changes.withdrawn).toHaveLength(10);
+    const withdrawn = lines.filter((l) => l.outcome === "withdrawn");
+    expect(withdrawn).toHaveLength(3799);
+    expect(new Set(withdrawn.map((l) => l.stockNumber)).size).toBe(3799);
+    expect(withdrawn.some((l) => l.stockNumber === "S1200" || l.stockNumber === "S5000")).toBe(false);
+    expect(withdrawn.every((l) => l.row === null)).toBe(true);
+  });
+
+  it("rejected rows keep their row numbers and reasons when duplicates and bad rows straddle batches", async () => {
+    const csv = [
+      HEADER,
+      "R1,used,Mazda,3,2018,15990,80000",
+      "R2,second-hand,Mazda,3,2018,15990,80000",
+      "R3,used,Mazda,3,2018,15990,80000",
+      "R1,used,Mazda,3,2019,15990,80000",
+      "R4,used,,3,2018,15990,80000",
+      "R3,used,Mazda,3,2018,15990,80000",
+      "R3,used,Mazda,3,2018,15990,80000",
+      "R5,used,Mazda,3,eighteen,15990,80000",
+      "R6,used,Mazda,3,2018,15990,80000",
+    ].join("\n");
+    const path = join(dir, "rejects.csv");
+    writeFileSync(path, csv);
+    const wholeSite = await createTestSite(handle);
+    const whole = await importStock(handle.db, wholeSite, parseFeedText(csv, "feed.csv", noModels).rows, { batchSize: 1000 });
+    const streamSite = await createTestSite(handle);
+    const streamed = await importStock(handle.db, streamSite, (await openFeedStream(path, noModels)).rows, { batchSize: 2 });
+    expect(streamed.stats.batches).toBe(5);
+    expect(streamed.rejections).toEqual(whole.rejections);
+    expect(streamed.rejections).toEqual([
+      { row: 2, reason: expect.stringContaining("car_type") },
+      { row: 4, reason: "duplicate stock_number R1 (first at row 1)" },
+      { row: 5, reason: expect.stringContaining("make") },
+      { row: 6, reason: "duplicate stock_number R3 (first at row 3)" },
+      { row: 7, reason: "duplicate stock_number R3 (first at row 3)" },
+      { row: 8, reason: expect.stringContaining("year") },
+    ]);
+    expect(streamed).toMatchObject({ read: 9, created: 3, rejected: 6 });
+  });
+
+  it("npm run import --report writes one JSON line per row as it goes, then withdrawn cars and the summary", { timeout: 600_000 }, async () => {
+    // The CLI is a second process: on PGlite it opens an embedded database in a folder (the
+    // suite's is in memory), on PostgreSQL the suite's database.
+    const dataDir = join(dir, "cli-pglite");
+    const cliHandle = ENGINE === "pglite" ? await openDatabase({ dataDir }) : handle;
+    if (ENGINE === "pglite") await migrateDatabase(cliHandle);
+    const site = await createTestSite(cliHandle);
+    const first = await writeFeed("cli-a.csv", 30, "C");
+    await importStock(cliHandle.db, site, (await openFeedStream(first, noModels)).rows);
+    if (ENGINE === "pglite") await cliHandle.close();
+    const feed = join(dir, "cli-b.csv");
+    writeFileSync(feed, [HEADER, "C1,used,Mazda,3,2011,10001,7", "C2,used,Mazda,3,2018,99999,14", "C1,used,Mazda,3,2018,1,1", "N1,used,Mazda,3,2018,15990,5", "N2,used,,3,2018,1,1"].join("\n"));
+    const report = join(dir, "report.jsonl");
+    const env = ENGINE === "pglite" ? { ...process.env, DATA_DIR: dataDir } : { ...process.env };
+    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/import-stock.ts", "--site", site.slug, "--full", "--report", report, feed], { encoding: "utf8", env, timeout: 300_000 });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`Summary for ${site.slug}: read 5, created 1, updated 1, unchanged 1, withdrawn 28, rejected 2`);
+    const lines = readFileSync(report, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ site: site.slug, format: "forecourt-csv", full: true });
+    expect(lines.slice(1, 6)).toEqual([
+      { row: 1, outcome: "unchanged", stockNumber: "C1", name: "2011 Mazda 3" },
+      { row: 2, outcome: "updated", stockNumber: "C2", name: "2018 Mazda 3" },
+      { row: 3, outcome: "rejected", reason: "duplicate stock_number C1 (first at row 1)" },
+      { row: 4, outcome: "created", stockNumber: "N1", name: "2018 Mazda 3" },
+      { row: 5, outcome: "rejected", reason: expect.stringContaining("make") },
+    ]);
+    expect(lines.slice(6, -1)).toHaveLength(28);
+    expect(lines.slice(6, -1).every((l) => l.outcome === "withdrawn" && l.row === null)).toBe(true);
+    expect(lines.at(-1).summary).toMatchObject({ read: 5, created: 1, updated: 1, unchanged: 1, withdrawn: 28, rejected: 2 });
+  });
+});
