@@ -31,11 +31,16 @@ const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc");
 const sizes = process.argv.length > 2 ? process.argv.slice(2).map(Number) : [100_000, 200_000];
 const MB = 1024 * 1024;
-const heap = () => {
+/** Bytes held after full collections: the JS heap, and ArrayBuffers apart (freed lazily, noisier). */
+const memory = () => {
   gc!();
   gc!();
   const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
+  return { heap: m.heapUsed, arrayBuffers: m.arrayBuffers };
+};
+const heap = () => {
+  const m = memory();
+  return m.heap + m.arrayBuffers;
 };
 const summary = (values: number[], digits = 1) => {
   const s = [...values].sort((a, b) => a - b);
@@ -74,10 +79,12 @@ interface SizeFigures {
   longestTask: number[];
   heapBefore: number[];
   heapAfter: number[];
+  buffersBefore: number[];
+  buffersAfter: number[];
 }
 
 async function changes(cars: number): Promise<SizeFigures> {
-  const figures: SizeFigures = { stall: [], longestTask: [], heapBefore: [], heapAfter: [] };
+  const figures: SizeFigures = { stall: [], longestTask: [], heapBefore: [], heapAfter: [], buffersBefore: [], buffersAfter: [] };
   const stock = syntheticStock(cars);
   for (let run = 0; run < 3; run++) {
     const store = new ReadModelStore({ maxBytes: 16 * 1024 * MB });
@@ -85,7 +92,9 @@ async function changes(cars: number): Promise<SizeFigures> {
     await store.get(site, 1, loader(rowsAsText(stock, -1, 0)));
     // A text query builds the text index, so the rebuilds build it too (on the worker).
     store.peek(site)!.engine.search(makeQuery({ query: "toyota" }), DEFAULT_VISIBILITY);
-    figures.heapBefore.push(heap() / MB);
+    const before = memory();
+    figures.heapBefore.push(before.heap / MB);
+    figures.buffersBefore.push(before.arrayBuffers / MB);
     let stall = 0;
     let longestTask = 0;
     for (let version = 2; version <= 4; version++) {
@@ -104,7 +113,9 @@ async function changes(cars: number): Promise<SizeFigures> {
     }
     figures.stall.push(stall);
     figures.longestTask.push(longestTask);
-    figures.heapAfter.push(heap() / MB);
+    const after = memory();
+    figures.heapAfter.push(after.heap / MB);
+    figures.buffersAfter.push(after.arrayBuffers / MB);
     store.clear();
   }
   return figures;
@@ -130,14 +141,13 @@ for (let run = 0; run < 3; run++) {
     into.push(performance.now() - t);
   }
 }
-const bySize = new Map<number, SizeFigures>();
-for (const cars of sizes) bySize.set(cars, await changes(cars));
-await closeReadModelBuilder();
-console.log(`read model, synthetic cars, min / median / max of 3 runs; load average ${started} at the start, ${load()} at the end (2 cores)`);
+console.log(`read model, synthetic cars, min / median / max of 3 runs; load average ${started} at the start (2 cores)`);
 console.log(`heap per 1,000 cars: documents ${summary(docsKb)} KB; index's typed arrays ${summary(indexKb)} KB`);
-for (const [cars, f] of bySize) {
-  console.log(`${cars.toLocaleString("en-AU")} cars, 3 consecutive price changes on the worker thread (text index included):`);
-  console.log(`  longest event-loop stall ${summary(f.stall)} ms; the build's longest event-loop task ${summary(f.longestTask)} ms`);
-  console.log(`  heap after GC before the changes ${summary(f.heapBefore, 0)} MB, after them ${summary(f.heapAfter, 0)} MB`);
-}
 console.log(`cold site (store load + first search, no database): 200 cars ${summary(cold200)} ms; 2,000 cars ${summary(cold2000)} ms`);
+for (const cars of sizes) {
+  const f = await changes(cars);
+  console.log(`${cars.toLocaleString("en-AU")} cars, 3 consecutive price changes on the worker thread (text index included), load average ${load()} after:`);
+  console.log(`  longest event-loop stall ${summary(f.stall)} ms; the build's longest event-loop task ${summary(f.longestTask)} ms`);
+  console.log(`  after GC, JS heap before the changes ${summary(f.heapBefore, 0)} MB, after them ${summary(f.heapAfter, 0)} MB; ArrayBuffers ${summary(f.buffersBefore, 0)} MB, after ${summary(f.buffersAfter, 0)} MB`);
+}
+await closeReadModelBuilder();
