@@ -20,6 +20,52 @@ export const BUILD_FIELDS: readonly (keyof SearchDoc)[] = [
 /** Cars encoded per turn of the event loop (a few ms of JSON text each on a quiet machine). */
 export const ENCODE_BATCH_DOCS = 1_000;
 
+/** Vocabulary tokens decoded per turn of the event loop when a model is adopted. */
+export const VOCABULARY_SLICE_TOKENS = 5_000;
+
+/**
+ * The text index's vocabulary as it crosses from the worker: the tokens (sorted, none containing
+ * a line feed: tokens are folded words) joined by "\n" as UTF-8, so it is moved with the typed
+ * arrays rather than cloned string by string.
+ */
+export interface EncodedVocabulary {
+  text: Uint8Array;
+  tokens: number;
+}
+
+/**
+ * @param vocabulary the model's sorted tokens (empty when the text index is not built)
+ * @returns the tokens as one UTF-8 buffer, to transfer
+ */
+export function encodeVocabulary(vocabulary: readonly string[]): EncodedVocabulary {
+  return { text: new TextEncoder().encode(vocabulary.join("\n")), tokens: vocabulary.length };
+}
+
+/**
+ * The tokens of {@link encodeVocabulary}'s buffer, split {@link VOCABULARY_SLICE_TOKENS} at a time
+ * between turns of the event loop (200,000 tokens split in one task take tens of ms).
+ * @param onTask told each slice's duration, ms
+ */
+export async function decodeVocabulary(encoded: EncodedVocabulary, onTask: (ms: number) => void = () => undefined): Promise<string[]> {
+  if (encoded.tokens === 0) return [];
+  let started = performance.now();
+  const text = new TextDecoder().decode(encoded.text);
+  const tokens = new Array<string>(encoded.tokens);
+  let from = 0;
+  for (let t = 0; t < encoded.tokens; t++) {
+    const end = t === encoded.tokens - 1 ? text.length : text.indexOf("\n", from);
+    tokens[t] = text.slice(from, end);
+    from = end + 1;
+    if ((t + 1) % VOCABULARY_SLICE_TOKENS === 0) {
+      onTask(performance.now() - started);
+      await nextTurn();
+      started = performance.now();
+    }
+  }
+  onTask(performance.now() - started);
+  return tokens;
+}
+
 /** Where a model was built, and what the event loop and the worker spent on it (ms). */
 export interface OffThreadBuild {
   model: SearchReadModel;
@@ -29,7 +75,7 @@ export interface OffThreadBuild {
   encodeMs: number;
   /** Worker time decoding the cars and building the index (0 on the main thread). */
   workerMs: number;
-  /** Event-loop time putting the model together from the transferred parts (one turn). */
+  /** Event-loop time putting the model together from the transferred parts (a few turns). */
   adoptMs: number;
   /** Bytes of JSON handed to the worker. */
   transferredBytes: number;
@@ -108,10 +154,17 @@ export async function buildReadModelOffThread(docs: readonly SearchDoc[], option
     try {
       const task = { batches, textIndex: options.textIndex ?? false, rangeBlockRows };
       const result = (await worker.run(task, { transferList: batches.map((b) => b.buffer as ArrayBuffer) })) as { parts: ReadModelParts; decodeMs: number; buildMs: number };
+      let adoptMs = 0;
+      const onTask = (ms: number) => {
+        adoptMs += ms;
+        longestTaskMs = Math.max(longestTaskMs, ms);
+      };
+      const fields = result.parts.fields;
+      fields.vocabulary = await decodeVocabulary(fields.vocabulary as EncodedVocabulary, onTask);
       const started = performance.now();
       const model = SearchReadModel.fromParts(result.parts, docs);
-      const adoptMs = performance.now() - started;
-      return { model, thread: "worker", encodeMs, workerMs: result.decodeMs + result.buildMs, adoptMs, transferredBytes, longestTaskMs: Math.max(longestTaskMs, adoptMs) };
+      onTask(performance.now() - started);
+      return { model, thread: "worker", encodeMs, workerMs: result.decodeMs + result.buildMs, adoptMs, transferredBytes, longestTaskMs };
     } catch (error) {
       if (pool === worker) {
         pool = null;

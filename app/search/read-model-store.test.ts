@@ -152,3 +152,38 @@ describe("read-model lifecycle (issue 54)", () => {
     await until(() => store.peek(1)?.version === 2);
   });
 });
+
+describe("read-model rebuilds keep what did not change (issue 54)", () => {
+  it("a car whose document is unchanged keeps its previous object; a changed car gets the new one", async () => {
+    const { PreviousDocs } = await import("./previous-docs.ts");
+    const before = syntheticStock(30);
+    const reusable = await PreviousDocs.index(before);
+    // As read again from the database: equal values, new objects (finance nested as from JSON).
+    const again = (JSON.parse(JSON.stringify(before)) as SearchDoc[]).map((doc, i) => (i === 7 ? { ...doc, price: 1 } : doc));
+    const after = again.map((doc) => reusable.reuse(doc));
+    expect(after.filter((doc, i) => doc === before[i]).length).toBe(29);
+    expect(after[7]).not.toBe(before[7]);
+    expect(after[7].price).toBe(1);
+    const added = { ...before[0], id: 1_000_000 };
+    expect(reusable.reuse(added)).toBe(added);
+    expect((await PreviousDocs.index(undefined)).reuse(before[3])).toBe(before[3]);
+  });
+
+  it("a rebuild on the worker thread moves the text index across (its vocabulary as UTF-8) and passes the previous documents to the loader", async () => {
+    const store = new ReadModelStore({ maxBytes: 1024 ** 3, workerMinDocs: 50 });
+    const stock = syntheticStock(120);
+    await store.get(1, 1, async () => stock);
+    const byStockNumber = makeQuery({ query: "SYN73" });
+    expect(store.peek(1)!.engine.search(byStockNumber, DEFAULT_VISIBILITY).hits.map((h) => h.id)).toEqual([73]);
+    let given: readonly SearchDoc[] | undefined;
+    const changed = stock.map((doc) => (doc.id === 73 ? { ...doc, stockNumber: "NEW73" } : doc));
+    await store.get(1, 2, async (previous) => ((given = previous), changed));
+    await until(() => store.peek(1)?.version === 2);
+    expect(given).toBe(stock);
+    const model = store.peek(1)!.engine;
+    expect(model.hasTextIndex).toBe(true);
+    expect(model.search(makeQuery({ query: "NEW73" }), DEFAULT_VISIBILITY).hits.map((h) => h.id)).toEqual([73]);
+    expect(model.search(byStockNumber, DEFAULT_VISIBILITY).count).toBe(0);
+    expect(model.search(makeQuery({ query: "toyota" }), DEFAULT_VISIBILITY).count).toBe(SearchReadModel.build(changed).search(makeQuery({ query: "toyota" }), DEFAULT_VISIBILITY).count);
+  });
+});

@@ -55,8 +55,12 @@ export interface ReadModelStoreOptions {
   rangeBlockRows?: number;
 }
 
-/** Loads a site's cars, all statuses (visibility applies per query). */
-export type LoadSiteDocs = () => Promise<SearchDoc[]>;
+/**
+ * Loads a site's cars, all statuses (visibility applies per query). `previous` is the documents
+ * of the version being replaced (read only), when one is loaded: a loader may return those same
+ * objects for unchanged cars, so a rebuild does not hold two copies of the site.
+ */
+export type LoadSiteDocs = (previous?: readonly SearchDoc[]) => Promise<SearchDoc[]>;
 
 /** The read models this node holds; see the module comment. */
 export class ReadModelStore {
@@ -137,26 +141,27 @@ export class ReadModelStore {
 
   private async load(siteId: number, version: number, load: LoadSiteDocs): Promise<ReadModelVersion> {
     const started = performance.now();
-    const docs = await load();
+    const docs = await load(this.models.peek(siteId)?.docs);
     const loadMs = performance.now() - started;
     const textIndex = this.models.peek(siteId)?.engine.hasTextIndex ?? false;
     let engine: SearchReadModel;
     let thread: "worker" | "main" = "main";
     let eventLoopMs: number;
     let workerMs = 0;
+    let longestTaskMs: number;
     if (docs.length >= this.workerMinDocs) {
       const built = await buildReadModelOffThread(docs, { textIndex, rangeBlockRows: this.rangeBlockRows });
-      ({ model: engine, thread, workerMs } = built);
+      ({ model: engine, thread, workerMs, longestTaskMs } = built);
       eventLoopMs = built.encodeMs + built.adoptMs;
     } else {
       engine = SearchReadModel.build(docs, this.rangeBlockRows);
-      eventLoopMs = engine.stats.buildMs;
+      eventLoopMs = longestTaskMs = engine.stats.buildMs;
     }
     const model: ReadModelVersion = { siteId, version, docs, engine, bytes: engine.stats.typedArrayBytes + docs.length * DOC_HEAP_BYTES };
     const installed = this.models.peek(siteId);
     if (!installed || installed.version < version) this.models.set(siteId, model);
     if (events.hasSubscribers) {
-      events.publish({ event: "build", siteId, version, docs: docs.length, thread, loadMs, eventLoopMs, workerMs, bytes: model.bytes } satisfies ReadModelEvent);
+      events.publish({ event: "build", siteId, version, docs: docs.length, thread, loadMs, eventLoopMs, workerMs, longestTaskMs, bytes: model.bytes } satisfies ReadModelEvent);
     }
     return model;
   }

@@ -3,10 +3,12 @@
  * it until the site's stock version changes (DESIGN.md section 5). Postgres stays the record.
  */
 import { subscribe } from "node:diagnostics_channel";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { readLagTolerant } from "../../db/replica";
 import { cars, locations } from "../../db/schema/index";
+import { PreviousDocs } from "~/search/previous-docs";
 import { READ_MODEL_CHANNEL, ReadModelStore, readModelBudgetMb, type ReadModelEvent, type ReadModelVersion } from "~/search/read-model-store";
 import { similarStock, type SimilarTo } from "~/search/similar";
 import type { SearchEngine } from "~/search/semantics";
@@ -17,27 +19,53 @@ import { reservedCarIds } from "./reservations.server";
 import { observeReadModels, searchBuildDuration, searchDuration, timed } from "../../server/metrics";
 
 /**
- * Cars read per query by {@link loadSearchDocs}: each batch is one short query and one short
- * decode, so loading a 200,000-car site never holds the event loop for long (issue 54; on
- * embedded PGlite a query runs on the event loop itself).
+ * Most cars read per query by {@link loadSearchDocs}: each batch is one short query and one short
+ * decode, so loading a 200,000-car site never holds the event loop for long (issue 54).
  */
 export const LOAD_BATCH_CARS = 2_000;
+/** Fewest cars per query when {@link loadSearchDocs} sizes its batches itself. */
+export const MIN_LOAD_BATCH_CARS = 250;
+/**
+ * What one batch may take, ms, when {@link loadSearchDocs} sizes its batches itself: on embedded
+ * PGlite the query runs on the event loop (WASM), about 0.2-0.5 ms per car on a loaded 2-core
+ * machine, and its promise resolves without a turn of the event loop; on PostgreSQL the time is
+ * mostly waiting, and the batches grow to {@link LOAD_BATCH_CARS}.
+ */
+export const LOAD_BATCH_TARGET_MS = 20;
 
 /**
  * Loads every car of the site as a search document (visibility is applied at query time), in
- * batches of {@link LOAD_BATCH_CARS} by stock number (the site's unique stock-number index), so
- * the documents come in stock-number order.
+ * batches by stock number (keyset on the site's unique stock-number index), so the documents come
+ * in stock-number order. The event loop turns between batches (setImmediate), whatever the driver.
+ * @param batchCars cars per query; by default sized per batch between {@link MIN_LOAD_BATCH_CARS}
+ *   and {@link LOAD_BATCH_CARS} so that a batch takes about {@link LOAD_BATCH_TARGET_MS}
+ * @param previous the documents of the site's version being replaced, if any: a car whose
+ *   document is unchanged keeps that object (previous-docs.ts), so a stock change on a large site
+ *   does not hold a second copy of the site and memory returns to its level once the previous
+ *   version is dropped (issue 54)
  * @returns the site's cars but those of locations it excludes from search
  */
-export async function loadSearchDocs(db: Database, site: Site, batchCars = LOAD_BATCH_CARS): Promise<SearchDoc[]> {
+export async function loadSearchDocs(db: Database, site: Site, batchCars?: number, previous?: readonly SearchDoc[]): Promise<SearchDoc[]> {
   const docs: SearchDoc[] = [];
+  const reusable = await PreviousDocs.index(previous);
+  let size = batchCars ?? MIN_LOAD_BATCH_CARS;
   let after: string | null = null;
   for (;;) {
-    const batch = await loadSearchDocBatch(db, site, after, batchCars);
-    for (const doc of batch.docs) docs.push(doc);
+    const started = performance.now();
+    const batch = await loadSearchDocBatch(db, site, after, size);
+    for (const doc of batch.docs) docs.push(reusable.reuse(doc));
     if (batch.last === null) return docs;
     after = batch.last;
+    if (batchCars === undefined) size = nextBatchSize(size, performance.now() - started);
+    await nextTurn();
   }
+}
+
+/** The next batch's size: halved over the target time, doubled under half of it, within bounds. */
+function nextBatchSize(size: number, ms: number): number {
+  if (ms > LOAD_BATCH_TARGET_MS) return Math.max(MIN_LOAD_BATCH_CARS, size >> 1);
+  if (ms < LOAD_BATCH_TARGET_MS / 2) return Math.min(LOAD_BATCH_CARS, size * 2);
+  return size;
 }
 
 async function loadSearchDocBatch(db: Database, site: Site, after: string | null, limit: number): Promise<{ docs: SearchDoc[]; last: string | null }> {
@@ -106,7 +134,7 @@ export function setReadModelStore(next: ReadModelStore): void {
 // The load tolerates lag (a read replica when there is one, db/replica.ts), but the model is kept
 // under the site's stock version, so the replica must have replayed that version.
 function siteIndex(db: Database, site: Site): Promise<ReadModelVersion> {
-  return readModelStore().get(site.id, site.stockVersion, () => readLagTolerant(db, (reader) => loadSearchDocs(reader, site), site));
+  return readModelStore().get(site.id, site.stockVersion, (previous) => readLagTolerant(db, (reader) => loadSearchDocs(reader, site, undefined, previous), site));
 }
 
 /**
