@@ -6,7 +6,7 @@
  * documents in row order.
  */
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { Piscina } from "piscina";
+import { lazyWorkerPool, workerModule } from "../services/worker-module.server.ts";
 import { RANGE_BLOCK_ROWS, SearchReadModel, type ReadModelParts } from "./read-model.ts";
 import type { SearchDoc } from "./types.ts";
 
@@ -83,38 +83,16 @@ export interface OffThreadBuild {
   longestTaskMs: number;
 }
 
-let pool: Piscina | null | undefined;
-
-function workerFile(): { filename: string; execArgv: string[] } {
-  // From the source tree (tests, dev) this module is a .ts file: the worker runs its source through
-  // tsx's loader. Bundled (build/server for the app), the worker is build/node/read-model-worker.js.
-  const here = import.meta.url;
-  if (here.endsWith(".ts")) return { filename: new URL(WORKER_SOURCE, here).href, execArgv: ["--import", "tsx"] };
-  return { filename: new URL(WORKER_BUNDLE, here).href, execArgv: [] };
-}
 // Kept out of `new URL("...", import.meta.url)` literals so the Vite build leaves them alone.
 const WORKER_SOURCE = "./read-model-worker.ts";
 const WORKER_BUNDLE = "../node/read-model-worker.js";
-
-function builderPool(): Piscina | null {
-  if (pool === undefined) {
-    try {
-      const { filename, execArgv } = workerFile();
-      // One thread: builds are rare (a stock change) and each uses a core fully; a second
-      // concurrent build waits rather than taking the core the event loop needs.
-      pool = new Piscina({ filename, execArgv, minThreads: 0, maxThreads: 1, idleTimeout: 30_000 });
-    } catch {
-      pool = null;
-    }
-  }
-  return pool;
-}
+// One thread: builds are rare (a stock change) and each uses a core fully; a second concurrent
+// build waits rather than taking the core the event loop needs.
+const builder = lazyWorkerPool(workerModule(import.meta.url, WORKER_SOURCE, WORKER_BUNDLE));
 
 /** Stops the build worker if it was started (server shutdown, tests). Never rejects. */
-export async function closeReadModelBuilder(): Promise<void> {
-  const running = pool;
-  pool = undefined;
-  await running?.destroy().catch(() => undefined);
+export function closeReadModelBuilder(): Promise<void> {
+  return builder.close();
 }
 
 /**
@@ -127,7 +105,7 @@ export async function closeReadModelBuilder(): Promise<void> {
  */
 export async function buildReadModelOffThread(docs: readonly SearchDoc[], options: { textIndex?: boolean; rangeBlockRows?: number } = {}): Promise<OffThreadBuild> {
   const rangeBlockRows = options.rangeBlockRows ?? RANGE_BLOCK_ROWS;
-  const worker = builderPool();
+  const worker = builder.get();
   if (worker) {
     const encoder = new TextEncoder();
     const batches: Uint8Array[] = [];
@@ -166,11 +144,8 @@ export async function buildReadModelOffThread(docs: readonly SearchDoc[], option
       onTask(performance.now() - started);
       return { model, thread: "worker", encodeMs, workerMs: result.decodeMs + result.buildMs, adoptMs, transferredBytes, longestTaskMs };
     } catch (error) {
-      if (pool === worker) {
-        pool = null;
-        process.emitWarning(`read-model worker unavailable, building on the event loop instead: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      void worker.destroy().catch(() => undefined);
+      process.emitWarning(`read-model worker unavailable, building on the event loop instead: ${error instanceof Error ? error.message : String(error)}`);
+      builder.disable(worker);
     }
   }
   const model = SearchReadModel.build(docs, rangeBlockRows);
