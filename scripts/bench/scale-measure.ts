@@ -332,7 +332,7 @@ function writeFeed(rows: number): string {
     const type = r.UsedOrNew === "NEW" ? "new" : r.UsedOrNew === "DEMO" ? "demo" : "used";
     const km = /^\d+$/.test(r.Kilometres) ? r.Kilometres : "";
     const price = Math.round(Number(r.Price) * (0.9 + ((i * 7919) % 200) / 1000));
-    lines.push([`IMP-${String(i + 1).padStart(7, "0")}`, type, r.Brand, r.Model, r.Year, String(price), km, `6FPIMP${String(i + 1).padStart(11, "0")}`, (r.ColourExtInt ?? "").split(" / ")[0], r.BodyType, r.FuelType, r.Transmission, ""].map(cell).join(","));
+    lines.push([`IMP-${String(i + 1).padStart(7, "0")}`, type, r.Brand, r.Model, r.Year, String(price), km, `6FPXM${String(i + 1).padStart(12, "0")}`, (r.ColourExtInt ?? "").split(" / ")[0], r.BodyType, r.FuelType, r.Transmission, ""].map(cell).join(","));
   }
   writeFileSync(file, `${lines.join("\n")}\n`);
   return file;
@@ -384,7 +384,14 @@ async function importPart(url: string, pool: pg.Pool, sizes: number[], runs: num
         times.push(seconds);
         peaks.push(peak);
       }
-      log(`[import ${rows} run ${run + 1}] ${failed || `${seconds.toFixed(0)} s, peak RSS ${peak.toFixed(0)} MB`}`);
+      // A run that rejected the feed's rows measured nothing: count what it wrote.
+      const { rows: written } = await pool.query<{ n: number }>("select count(*)::int as n from cars where site_id = (select id from sites where slug = $1)", [SCALE_SLUGS.importSite]);
+      if (!failed && written[0].n < rows) {
+        failed = `only ${written[0].n} of ${rows} rows were imported (rejected rows: see the importer's report)`;
+        times.pop();
+        peaks.pop();
+      }
+      log(`[import ${rows} run ${run + 1}] ${failed || `${seconds.toFixed(0)} s, peak RSS ${peak.toFixed(0)} MB, ${written[0].n} cars written`}`);
       await pool.query("delete from cars where site_id = (select id from sites where slug = $1)", [SCALE_SLUGS.importSite]);
     }
     const label = rows.toLocaleString("en-AU");

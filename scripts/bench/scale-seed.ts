@@ -304,7 +304,8 @@ export async function seedScaleDatabase(url: string, size: ScaleSize, options: {
           const t = templates[(start + i * 7) % templates.length];
           serial++;
           const stock = `S${site.id.toString(36).toUpperCase()}-${String(i + 1).padStart(5, "0")}`;
-          const vin = `6FP${serial.toString(36).toUpperCase().padStart(14, "0")}`.slice(0, 17);
+          // Digits only: a VIN has no I, O or Q.
+          const vin = `6FP${String(serial).padStart(14, "0")}`;
           const price = typeof t.price === "number" ? Math.max(1_000, Math.round((t.price * (0.85 + next() * 0.3)) / 10) * 10) : null;
           const km = typeof t.km === "number" ? Math.round(t.km * (0.7 + next() * 0.6)) : null;
           const listed = new Date(now - next() * 120 * 86_400_000);
