@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { cars } from "./cars";
 import { staffUsers } from "./console";
@@ -45,6 +46,8 @@ export const leads = pgTable(
     index("leads_site_status_created").on(t.siteId, t.status, t.createdAt),
     index("leads_site_location_created").on(t.siteId, t.locationId, t.createdAt),
     index("leads_site_form_created").on(t.siteId, t.form, t.createdAt, t.id),
+    // The retention job's leads still to anonymise (migration 0043).
+    index("leads_site_created_not_anonymised").on(t.siteId, t.createdAt).where(sql`anonymised_at is null`),
   ],
 );
 
