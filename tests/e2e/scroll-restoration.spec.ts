@@ -60,8 +60,9 @@ test("positions saved by an earlier document survive a later one that never read
   await expect.poll(() => page.evaluate((saved) => Math.abs(Math.round(window.scrollY) - saved), y)).toBeLessThanOrEqual(1);
 });
 
-// Under load the car page's router can start before its hydration commits; the second Back then
-// reached both the reload and the router, and the reloaded results opened at the top (2 in 20).
+// Under load the car page's router can be created after the second Back: it rendered the results
+// over the car's HTML and, unloading for the reload, saved their top-of-page position (2-3 in 20
+// before traversal-before-hydration.tsx stopped the unloading page from saving).
 test("Back twice quickly, the second press before the page has hydrated, still returns to the results' position", async ({ page }) => {
   const y = await scrollResultsThenOpenACar(page);
   await page.goto(`${E2E_BASE("harbour-auto-group")}/our-location`);
