@@ -131,8 +131,10 @@ describe.skipIf(!url)(`hot query plans on PostgreSQL ${url ? "" : "-- skipped: n
     expect(indexesOf(await planOf(retention.statements[0]))).toContain("leads_site_created_not_anonymised");
   });
 
-  it("the check sees a Seq Scan where there is one (the metrics scrape counts every delivery)", async () => {
+  it("the metrics scrape counts the unsent deliveries through the index; the check sees a Seq Scan where there is one (counting every delivery, as the scrape once did)", async () => {
     const scrape = queries.find((q) => q.path === "operational" && q.name.startsWith("Metrics scrape"))!;
-    expect(await seqScans(scrape.statements[0])).toContain("lead_deliveries");
+    expect(await seqScans(scrape.statements[0])).toEqual([]);
+    const everyDelivery = { sql: "select channel, status, count(*)::int from lead_deliveries group by 1, 2", params: [] };
+    expect(await seqScans(everyDelivery)).toContain("lead_deliveries");
   });
 });
