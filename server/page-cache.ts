@@ -176,12 +176,13 @@ export function pageCache(options: PageCacheOptions) {
       site = await options.sites.forHost(host);
       if (!site) return next();
     }
-    let version: SiteVersion | undefined;
+    let current: Map<number, SiteVersion>;
     try {
-      version = (await versions.read()).get(site.id);
+      current = await versions.read();
     } catch {
       return next(); // the database is unreachable: render (and fail) as without a cache
     }
+    const version = current.get(site.id);
     if (!version) return next();
     if (version.stock !== site.stockVersion || version.config !== site.configVersion) {
       // This node's site list is older than the database: reload it so the render (config,
@@ -195,8 +196,8 @@ export function pageCache(options: PageCacheOptions) {
     let members = "";
     const rendered = [site.id];
     if (site.config.search.groupSearch === "group") {
-      const current = await versions.read().catch(() => null);
-      if (!current) return next();
+      // The versions read above: read() waits for a query that starts after the call, so a
+      // second read would cost every such page a second query.
       const behind = (list: readonly Site[]) => list.some((m) => current.get(m.id)?.stock !== m.stockVersion || current.get(m.id)?.config !== m.configVersion);
       let list = groupSearchMembers(site, await options.sites.all());
       if (behind(list)) {
