@@ -1,6 +1,8 @@
 /**
- * `npm run bench:profile [home|srp|vdp|location]` (issue 15 "Fast pages", decision 183): where the
- * server's CPU time goes under load. Starts the production server (as bench:http: NODE_ENV=
+ * `npm run bench:profile [home|srp|vdp|location|leads|stock|account]` (issue 15 "Fast pages",
+ * decision 183; the console's leads inbox, stock list and account page for issue 49): where the
+ * server's CPU time goes under load. Console pages are loaded signed in as a site manager of
+ * perth-toyota (made with `npm run staff` through the server's admin socket). Starts the production server (as bench:http: NODE_ENV=
  * production, LOG_LEVEL=warn, SEED_DEMO=1, PostgreSQL when DATABASE_URL is set, else PGlite in
  * `<app>/.data/bench-pglite`; BENCH_APP_DIR for another checkout; BENCH_PORT, default 3297) with
  * `node --cpu-prof --cpu-prof-dir=<cwd>/.data/profiles` and PAGE_CACHE=off, loads the chosen page
@@ -19,7 +21,7 @@ import { pathToFileURL } from "node:url";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
 import { aggregateProfile, firstLink, type CpuProfile } from "./bench/lib";
-import { appDir, benchPort, BROWSER_HEADERS, ensureBuild, get, startServer } from "./bench/server";
+import { appDir, benchPort, BROWSER_HEADERS, CONSOLE_HOST, consoleSession, ensureBuild, get, startServer } from "./bench/server";
 
 const PAGE = process.argv[2] ?? "vdp";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -38,7 +40,9 @@ async function pathOf(page: string): Promise<string> {
   return found;
 }
 
-if (!["home", "srp", "vdp", "location"].includes(PAGE)) throw new Error(`unknown page '${PAGE}' (home|srp|vdp|location)`);
+/** Console pages (issue 49): signed in as a site manager of perth-toyota, on the console's host. */
+const CONSOLE_PAGES: Record<string, string> = { leads: "/sites/perth-toyota/leads", stock: "/sites/perth-toyota/stock", account: "/account" };
+if (!["home", "srp", "vdp", "location", ...Object.keys(CONSOLE_PAGES)].includes(PAGE)) throw new Error(`unknown page '${PAGE}' (home|srp|vdp|location|${Object.keys(CONSOLE_PAGES).join("|")})`);
 const dir = appDir();
 ensureBuild(dir);
 const startedAt = Date.now();
@@ -47,14 +51,15 @@ let summary = "";
 const loadWindow = { from: 0, to: 0 };
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 try {
-  const path = await pathOf(PAGE);
+  const consolePath = CONSOLE_PAGES[PAGE];
+  const path = consolePath ?? (await pathOf(PAGE));
   const url = `http://127.0.0.1:${PORT}${path}`;
-  const headers = { ...BROWSER_HEADERS, host: HOST };
+  const headers = consolePath ? { ...BROWSER_HEADERS, host: CONSOLE_HOST, cookie: await consoleSession(PORT, dir, "bench-profile@forecourt.localhost", "perth-toyota") } : { ...BROWSER_HEADERS, host: HOST };
   await autocannon({ url, headers, connections: 2, duration: 2 });
   loadWindow.from = nowUs();
   const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
   loadWindow.to = nowUs();
-  summary = `${PAGE} ${path}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (${r.non2xx} non-2xx, ${CONNECTIONS} connections, ${SECONDS} s), RSS ${server.rssMb().toFixed(0)} MB`;
+  summary = `${PAGE} ${path}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (${r.non2xx} non-2xx, ${CONNECTIONS} connections, ${SECONDS} s), ${(r.throughput.total / Math.max(1, r.requests.total) / 1024).toFixed(1)} KB per response as sent, RSS ${server.rssMb().toFixed(0)} MB`;
 } finally {
   await server.stop("SIGTERM");
 }
