@@ -55,6 +55,7 @@ const HOST = "perth-toyota.localhost";
 const PORT = benchPort(3234);
 const SINK_PORT = PORT + 4;
 const CONFIGS = ["plain", "metrics", "tracing", "tracing-10%"] as const;
+const execFileAsync = promisify(execFile);
 type Config = (typeof CONFIGS)[number];
 
 interface Run {
@@ -184,7 +185,6 @@ interface Window {
   errors: number;
 }
 
-const execFileAsync = promisify(execFile);
 
 /** The instructions `server` (under callgrind) has executed so far. */
 async function countsOf(server: BenchServer): Promise<InstructionCounts> {
