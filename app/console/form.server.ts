@@ -43,9 +43,10 @@ export function formDone(message: string) {
 
 /**
  * A console post: its form data, the button pressed (`intent`, "" when none) and every typed value
- * as text (given back with a message, so nothing typed is lost).
+ * as text (given back with a message, so nothing typed is lost; files are left out: a browser
+ * cannot refill a file input).
  */
 export async function readPostedForm(request: Request): Promise<{ form: FormData; intent: string; typed: Record<string, string> }> {
   const form = await request.formData();
-  return { form, intent: String(form.get("intent") ?? ""), typed: Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])) };
+  return { form, intent: String(form.get("intent") ?? ""), typed: Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string")) };
 }

@@ -1,14 +1,16 @@
 /**
- * Loader and action of the page of a dealer group's or the network's offers (issue 50 item 1),
- * shared by `/groups/{slug}/offers` and `/platform/offers` (the page: network-offers-page.tsx).
+ * Loader and action of the page of a dealer group's or the network's offers (issue 50 items 1 and
+ * 7), shared by `/groups/{slug}/offers` and `/platform/offers` (the page: network-offers-page.tsx).
+ * The form and its rules are a site offer's (offers.server.ts): kind (offer or promo card), image
+ * upload, reg 100, publish now or at a time, unpublish at a time; times in the scope's time zone.
  */
 import { data, redirect } from "react-router";
 import type { Database } from "../../db/client";
-import type { offers } from "../../db/schema/index";
-import { localInputOf, momentInWords } from "~/domain/content/schedule";
+import { momentInWords } from "~/domain/content/schedule";
+import { ImageUploadError, MAX_UPLOAD_BYTES } from "~/services/content-images.server";
 import { fieldProblem, formProblem, parseConsoleForm, readPostedForm } from "./form.server";
-import { excludedSitesOf, listScopeOffers, loadScopeOffer, saveScopeOffer, setScopeOfferStatus, type OfferScope } from "./network-offers.server";
-import { OfferFormSchema, offerFormValues, OfferInputError, offerValues, type OfferActor } from "./offers.server";
+import { cancelScopeOfferSchedule, excludedSitesOf, listScopeOffers, loadScopeOffer, saveScopeOffer, scheduleScopeOffer, scopeOwner, setScopeOfferStatus, type OfferScope } from "./network-offers.server";
+import { offerFormValues, OfferFormSchema, offerImageOf, OfferInputError, offerModelChoices, offerValues, scheduleOfForm, type ConsoleOffer, type OfferActor } from "./offers.server";
 
 const FORM = "offer";
 
@@ -24,13 +26,16 @@ export async function loadScopeOffersPage(db: Database, scope: OfferScope, reque
   if (id !== null && !row) throw data("No such offer", { status: 404 });
   const names = new Map(scope.sites.map((s) => [s.id, s.name]));
   const when = (d: Date | null) => (d ? momentInWords(d, scope.timeZone) : null);
+  const pending = (o: ConsoleOffer) => o.pending.map((p) => ({ action: p.action, at: momentInWords(p.runAt, scope.timeZone) }));
   const done = new URL(request.url).searchParams.get("done");
   return {
     timeZone: scope.timeZone,
     sites: scope.sites,
-    offers: (await listScopeOffers(db, scope)).map((o) => ({ id: o.id, name: o.name, status: o.status, startsAt: when(o.startsAt), expiresAt: when(o.expiresAt), excluded: o.excludedSiteIds.map((s) => names.get(s) ?? `site ${s}`) })),
-    editing: row ? { id: row.id, name: row.name, status: row.status } : null,
+    offers: (await listScopeOffers(db, scope)).map((o) => ({ id: o.id, name: o.name, kind: o.kind === "promo_card" ? "Promo card" : "Offer", status: o.status, startsAt: when(o.startsAt), expiresAt: when(o.expiresAt), pending: pending(o), excluded: o.excludedSiteIds.map((s) => names.get(s) ?? `site ${s}`) })),
+    editing: row ? { id: row.id, name: row.name, status: row.status, imageUrl: row.imageUrl, pending: pending(row) } : null,
     values: row ? valuesOf(row, scope.timeZone) : ({} as Record<string, string | string[]>),
+    models: await offerModelChoices(db),
+    maxUploadMb: MAX_UPLOAD_BYTES / 1024 / 1024,
     notice: done ? (DONE[done] ?? null) : null,
   };
 }
@@ -38,16 +43,19 @@ export async function loadScopeOffersPage(db: Database, scope: OfferScope, reque
 const DONE: Record<string, string> = {
   saved: "Saved.",
   published: "Published: shoppers of every site it covers see it on their next page.",
+  scheduled: "Scheduled. The change takes effect on every site it covers within a minute of its time.",
   unpublished: "Taken down: it is a draft again.",
   retired: "Retired: it shows nowhere.",
+  "schedule-cancelled": "Schedule cancelled.",
 };
 
-function valuesOf(row: typeof offers.$inferSelect, timeZone: string): Record<string, string | string[]> {
-  return { ...offerFormValues(row, timeZone), startsAt: row.startsAt ? localInputOf(row.startsAt, timeZone) : "", excluded: row.excludedSiteIds.map(String) };
+function valuesOf(row: ConsoleOffer, timeZone: string): Record<string, string | string[]> {
+  return { ...offerFormValues(row, timeZone), excluded: row.excludedSiteIds.map(String) };
 }
 
 /**
- * The page's action: save (a new offer is a draft), publish, unpublish or retire.
+ * The page's action: save (a new offer is a draft), publish now, schedule, unpublish, retire or
+ * cancel the schedule. The image (multipart field `image`) is the scope's, served on its sites.
  * @param base the page's path, e.g. "/groups/swan-river-motors/offers"
  */
 export async function scopeOffersAction(db: Database, scope: OfferScope, actor: OfferActor, request: Request, base: string) {
@@ -60,16 +68,26 @@ export async function scopeOffersAction(db: Database, scope: OfferScope, actor: 
       await setScopeOfferStatus(db, actor, scope, id, intent === "retire" ? "retired" : "draft");
       return back(id, intent === "retire" ? "retired" : "unpublished");
     }
-    if (intent !== "save" && intent !== "publish") return formProblem({ form: FORM, errors: { form: ["Choose Save or Publish."] }, values });
+    if (id !== null && intent === "cancel-schedule") {
+      await cancelScopeOfferSchedule(db, actor, scope, id);
+      return back(id, "schedule-cancelled");
+    }
+    if (intent !== "save" && intent !== "publish" && intent !== "schedule") return formProblem({ form: FORM, errors: { form: ["Choose Save, Publish or Schedule."] }, values });
     const parsed = parseConsoleForm(FORM, form, OfferFormSchema);
     if (!parsed.ok) return formProblem({ ...parsed.problem, values });
     const excluded = excludedSitesOf(scope, form.getAll("excluded"));
-    const saved = await saveScopeOffer(db, actor, scope, id, await offerValues(db, { ...parsed.value, kind: "offer" }, scope.timeZone), excluded);
+    const now = Date.now();
+    const at = scheduleOfForm(parsed.value, scope.timeZone, intent, now);
+    const row = await offerValues(db, parsed.value, scope.timeZone);
+    const image = await offerImageOf(db, form, scopeOwner(scope), actor.member.id);
+    if (image !== undefined) row.imageUrl = image;
+    const saved = await saveScopeOffer(db, actor, scope, id, row, excluded);
     if (intent === "publish") await setScopeOfferStatus(db, actor, scope, saved, "published");
-    return back(saved, intent === "publish" ? "published" : "saved");
+    if (intent === "schedule") await scheduleScopeOffer(db, actor, scope, saved, at, now);
+    return back(saved, intent === "publish" ? "published" : intent === "schedule" ? "scheduled" : "saved");
   } catch (error) {
     if (error instanceof OfferInputError) return fieldProblem(FORM, error.field, error.message, values);
+    if (error instanceof ImageUploadError) return fieldProblem(FORM, "image", error.message, values);
     throw error;
   }
 }
-

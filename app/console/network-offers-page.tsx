@@ -1,11 +1,14 @@
 /**
- * The page of a dealer group's or the network's offers (issue 50 item 1), shared by
- * `/groups/{slug}/offers` and `/platform/offers`: the list, and one form that creates (no `?id=`)
- * or edits an offer with its excluded sites; publish, unpublish and retire. Plain forms that work
- * without JavaScript; a refused post keeps every typed value, with the message beside its field.
+ * The page of a dealer group's or the network's offers (issue 50 items 1 and 7), shared by
+ * `/groups/{slug}/offers` and `/platform/offers`: the list with pending scheduled changes, and one
+ * form (a site offer's fields, offer-fields.tsx, plus the excluded sites) that creates (no `?id=`)
+ * or edits an offer or promo card; publish now or at a time, unpublish, retire, cancel a schedule,
+ * and links to preview each site as of a moment. Plain forms that work without JavaScript; a
+ * refused post keeps every typed value, with the message beside its field.
  */
-import { Field, Notice } from "./content-ui";
+import { Notice } from "./content-ui";
 import { FieldErrors, FormStatus, errorsOf, type FormOutcome } from "./forms";
+import { OfferButtons, OfferFields, pendingInWords } from "./offer-fields";
 import type { loadScopeOffersPage } from "./network-offers-page.server";
 
 const FORM = "offer";
@@ -17,9 +20,7 @@ export function ScopeOffersPage({ title, intro, back, base, loaderData, actionDa
   const outcome = actionData as FormOutcome;
   const problem = outcome?.problem?.form === FORM ? outcome.problem : null;
   const values = (problem?.values ?? loaderData.values) as Record<string, string | string[]>;
-  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
   const excluded = new Set(Array.isArray(values.excluded) ? values.excluded : typeof values.excluded === "string" ? [values.excluded] : []);
-  const field = (name: string, label: string, extra: { type?: string; rows?: number; help?: string } = {}) => <Field outcome={outcome} form={FORM} name={name} label={label} value={text(name)} {...extra} />;
   const editing = loaderData.editing;
   const excludedErrors = errorsOf(outcome, FORM, "excluded");
   return (
@@ -34,6 +35,7 @@ export function ScopeOffersPage({ title, intro, back, base, loaderData, actionDa
         {title}
       </h1>
       <p className="mt-2 text-sm">{intro}</p>
+      <p className="mt-1 text-sm text-slate-700">Times are in {loaderData.timeZone}. Promo cards show among each site&apos;s search results at that site&apos;s promo card positions, after the site&apos;s own cards.</p>
       <Notice text={loaderData.notice} />
       <FormStatus outcome={outcome} />
       <table className="mt-4 w-full text-left text-sm">
@@ -41,8 +43,10 @@ export function ScopeOffersPage({ title, intro, back, base, loaderData, actionDa
         <thead>
           <tr>
             <th className="px-2 py-1">Offer</th>
+            <th className="px-2 py-1">Kind</th>
             <th className="px-2 py-1">Status</th>
             <th className="px-2 py-1">Runs</th>
+            <th className="px-2 py-1">Scheduled</th>
             <th className="px-2 py-1">Not shown on</th>
           </tr>
         </thead>
@@ -54,35 +58,31 @@ export function ScopeOffersPage({ title, intro, back, base, loaderData, actionDa
                   {o.name}
                 </a>
               </td>
+              <td className="px-2 py-1">{o.kind}</td>
               <td className="px-2 py-1">{o.status}</td>
               <td className="px-2 py-1">
                 {o.startsAt ?? "now"} to {o.expiresAt ?? "no expiry"}
               </td>
+              <td className="px-2 py-1">{o.pending.length ? pendingInWords(o.pending) : "None"}</td>
               <td className="px-2 py-1">{o.excluded.join(", ") || "none"}</td>
             </tr>
           ))}
         </tbody>
       </table>
       {loaderData.offers.length ? null : <p className="mt-2">No offers yet.</p>}
-      <h2 className="mt-6 text-xl font-bold">{editing ? `Edit: ${editing.name} (${editing.status})` : "New offer"}</h2>
+      <h2 className="mt-6 text-xl font-bold">{editing ? `Edit: ${editing.name} (${editing.status})` : "New offer or promo card"}</h2>
       {editing ? (
-        <p className="text-sm">
-          <a href={base} className="underline">
-            New offer instead
-          </a>
-        </p>
+        <>
+          <p className="text-sm">{pendingInWords(editing.pending)}</p>
+          <p className="text-sm">
+            <a href={base} className="underline">
+              New offer instead
+            </a>
+          </p>
+        </>
       ) : null}
-      <form method="post" className="mt-3 grid gap-3 sm:grid-cols-2" aria-label={editing ? `Edit ${editing.name}` : "New offer"} noValidate>
-        {field("name", "Name")}
-        {field("category", "Category (e.g. Network offer)")}
-        {field("description", "Description", { rows: 3 })}
-        {field("disclaimer", "Disclaimer", { rows: 3 })}
-        {field("linkUrl", "Link (optional)", { help: "A path of the sites, e.g. /trade-in, or an https:// address." })}
-        {field("startsAt", `Starts (${loaderData.timeZone}; empty: now)`, { type: "datetime-local" })}
-        {field("expiresAt", `Expires (${loaderData.timeZone}; empty: never)`, { type: "datetime-local" })}
-        {field("financeRate", "Finance rate (% p.a., optional)")}
-        {field("comparisonRate", "Comparison rate (% p.a.; required with a finance rate)")}
-        {field("termYears", "Term (years, 1 to 7)")}
+      <form method="post" encType="multipart/form-data" className="mt-3 grid gap-4 sm:grid-cols-2" aria-label={editing ? `Edit ${editing.name}` : "New offer"} noValidate>
+        <OfferFields outcome={outcome} values={values as Record<string, string>} models={loaderData.models} timeZone={loaderData.timeZone} maxUploadMb={loaderData.maxUploadMb} imageUrl={editing?.imageUrl ?? null} where="each site" />
         <fieldset className="sm:col-span-2" aria-describedby={excludedErrors.length ? "offer-excluded-error" : undefined}>
           <legend className="text-sm font-medium">Not shown on these sites</legend>
           <ul className="mt-1 grid gap-1 sm:grid-cols-3">
@@ -96,17 +96,15 @@ export function ScopeOffersPage({ title, intro, back, base, loaderData, actionDa
           </ul>
           <FieldErrors id="offer-excluded-error" messages={excludedErrors} />
         </fieldset>
-        <p className="flex flex-wrap gap-3 sm:col-span-2">
-          <button type="submit" name="intent" value="save" className="rounded border border-slate-900 px-3 py-1">
-            {editing ? "Save" : "Save as a draft"}
-          </button>
-          <button type="submit" name="intent" value="publish" className="rounded bg-slate-900 px-3 py-1 text-white">
-            Save and publish
-          </button>
-        </p>
+        <OfferButtons isNew={!editing} />
       </form>
       {editing ? (
         <form method="post" className="mt-3 flex flex-wrap gap-3">
+          {editing.pending.length ? (
+            <button type="submit" name="intent" value="cancel-schedule" className="rounded border border-slate-700 px-3 py-1">
+              Cancel the schedule
+            </button>
+          ) : null}
           {editing.status === "published" ? (
             <button type="submit" name="intent" value="unpublish" className="rounded border border-slate-700 px-3 py-1">
               Unpublish now
@@ -119,6 +117,17 @@ export function ScopeOffersPage({ title, intro, back, base, loaderData, actionDa
           ) : null}
         </form>
       ) : null}
+      <h2 className="mt-6 text-xl font-bold">Preview a site as of a moment</h2>
+      <p className="text-sm">A site as shoppers will see it at a moment you choose, with the offers scheduled by then (drafts too, if you tick it there):</p>
+      <ul className="mt-1 flex flex-wrap gap-3 text-sm">
+        {loaderData.sites.map((s) => (
+          <li key={s.id}>
+            <a href={`/sites/${s.slug}/offers/preview`} className="underline">
+              {s.name}
+            </a>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -3,18 +3,22 @@
  * on every site of the group (or of the network) except the sites in `excludedSiteIds`. Group
  * admins manage their group's (`/groups/{slug}/offers`), platform operators the network's
  * (`/platform/offers`). The form, its checks (a finance rate needs its comparison rate, NCCP
- * reg 100) and the publishing states are the site offers' own; every change is audited in its
- * transaction, and the row's trigger moves every site's config version.
+ * reg 100), the publishing states, scheduling (publish at, unpublish at: typed in the group's time
+ * zone) and image uploads are the site offers' own; every change is audited in its transaction,
+ * and the row's trigger moves every site's config version (the scheduler job's change too).
  */
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { dealerGroups, offers, sites, type OfferStatus } from "../../db/schema/index";
 import { resolveSiteConfig } from "~/sites/resolve-config";
-import { applyOfferStatus, OfferInputError, type OfferActor, type OfferValues } from "./offers.server";
+import type { ContentOwner } from "~/services/content-owner.server";
+import { cancelChanges, pendingChanges } from "~/services/scheduled-changes.server";
+import { applyOfferSchedule, applyOfferStatus, OfferInputError, type ConsoleOffer, type OfferActor, type OfferValues } from "./offers.server";
 import { recordAudit } from "./staff.server";
 
 /** Whose offers: a dealer group's, or the network's. `sites` are those the offers show on (and may exclude). */
-export type OfferScope = { kind: "group"; groupId: number; timeZone: string; sites: { id: number; name: string }[] } | { kind: "network"; timeZone: string; sites: { id: number; name: string }[] };
+export type OfferScope = { kind: "group"; groupId: number; timeZone: string; sites: ScopeSite[] } | { kind: "network"; timeZone: string; sites: ScopeSite[] };
+type ScopeSite = { id: number; name: string; slug: string };
 
 /**
  * The scope of a dealer group (its sites) or of the network (every site). Dates are typed in the
@@ -22,7 +26,7 @@ export type OfferScope = { kind: "group"; groupId: number; timeZone: string; sit
  */
 export async function offerScope(db: Database, groupId: number | null): Promise<OfferScope> {
   const list = await db
-    .select({ id: sites.id, name: sites.name })
+    .select({ id: sites.id, name: sites.name, slug: sites.slug })
     .from(sites)
     .where(groupId === null ? undefined : eq(sites.dealerGroupId, groupId))
     .orderBy(asc(sites.name));
@@ -35,18 +39,25 @@ function owned(scope: OfferScope) {
   return and(isNull(offers.siteId), scope.kind === "group" ? eq(offers.dealerGroupId, scope.groupId) : isNull(offers.dealerGroupId));
 }
 
-/** The scope's offers, drafts and published first, newest first. */
-export function listScopeOffers(db: Database, scope: OfferScope) {
-  return db.select().from(offers).where(owned(scope)).orderBy(asc(offers.status), desc(offers.id));
+/** Whose uploads the scope's images are (served on the scope's sites). */
+export function scopeOwner(scope: OfferScope): ContentOwner {
+  return { siteId: null, dealerGroupId: scope.kind === "group" ? scope.groupId : null };
 }
 
-/** One offer of the scope, or null (a site's, another group's, or none). */
-export async function loadScopeOffer(db: Database, scope: OfferScope, id: number) {
+/** The scope's offers and promo cards, drafts and published first, newest first, with their pending changes. */
+export async function listScopeOffers(db: Database, scope: OfferScope): Promise<ConsoleOffer[]> {
+  const rows = await db.select().from(offers).where(owned(scope)).orderBy(asc(offers.status), desc(offers.id));
+  const pending = await pendingChanges(db, "offer", rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, pending: pending.filter((p) => p.entityId === r.id) }));
+}
+
+/** One offer of the scope with its pending changes, or null (a site's, another group's, or none). */
+export async function loadScopeOffer(db: Database, scope: OfferScope, id: number): Promise<ConsoleOffer | null> {
   const [row] = await db
     .select()
     .from(offers)
     .where(and(eq(offers.id, id), owned(scope)));
-  return row ?? null;
+  return row ? { ...row, pending: await pendingChanges(db, "offer", [id]) } : null;
 }
 
 /**
@@ -83,7 +94,7 @@ async function lock(tx: Tx, scope: OfferScope, id: number) {
  */
 export async function saveScopeOffer(db: Database, actor: OfferActor, scope: OfferScope, id: number | null, values: OfferValues, excludedSiteIds: number[]): Promise<number> {
   return db.transaction(async (tx) => {
-    const row = { ...values, kind: "offer" as const, excludedSiteIds };
+    const row = { ...values, excludedSiteIds };
     if (id === null) {
       const [created] = await tx
         .insert(offers)
@@ -107,5 +118,28 @@ export async function setScopeOfferStatus(db: Database, actor: OfferActor, scope
   await db.transaction(async (tx) => {
     const before = await lock(tx, scope, id);
     await audit(tx, actor, scope, await applyOfferStatus(tx, before, status), id, { status: before.status }, { status });
+  });
+}
+
+/**
+ * Schedules an offer of the scope to publish and/or unpublish at instants (replacing earlier
+ * schedules of the same action); the scheduler job applies them (audited).
+ * @param at instants (UTC), converted from the scope's time zone; null leaves that action as it is
+ * @param now epoch ms
+ * @throws OfferInputError for an instant not in the future, or an offer that may not be published
+ */
+export async function scheduleScopeOffer(db: Database, actor: OfferActor, scope: OfferScope, id: number, at: { publishAt: Date | null; unpublishAt: Date | null }, now: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lock(tx, scope, id);
+    await audit(tx, actor, scope, "schedule", id, null, await applyOfferSchedule(tx, actor, row, at, now));
+  });
+}
+
+/** Cancels an offer of the scope's pending scheduled changes (audited). */
+export async function cancelScopeOfferSchedule(db: Database, actor: OfferActor, scope: OfferScope, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lock(tx, scope, id);
+    const count = await cancelChanges(tx, "offer", id);
+    await audit(tx, actor, scope, "schedule-cancel", id, { pending: count }, { pending: 0 });
   });
 }

@@ -16,6 +16,8 @@ import { manufacturers, models, offers, type OfferStatus } from "../../db/schema
 import { FinanceOfferSourceSchema, type FinanceOfferSource } from "~/domain/finance/finance-offer";
 import { instantOfLocalInput, localInputOf, WALL_CLOCK_PATTERN } from "~/domain/content/schedule";
 import { cancelChanges, pendingChanges, scheduleChange, type PendingChange } from "~/services/scheduled-changes.server";
+import { storeContentImage } from "~/services/content-images.server";
+import type { ContentOwner } from "~/services/content-owner.server";
 import { recordAudit, type StaffMember } from "./staff.server";
 
 /** Who makes a change (audit rows). */
@@ -119,6 +121,37 @@ export async function offerValues(db: Pick<Database, "select">, form: OfferForm,
     expiresAt: form.expiresAt ? instantOfLocalInput(form.expiresAt, timeZone) : null,
     finance,
   };
+}
+
+/**
+ * The schedule a posted offer form asks for with the button `intent`, checked before anything is
+ * saved (so a refused schedule never leaves a half-made offer). Only "schedule" needs an instant;
+ * other intents ignore the fields.
+ * @param timeZone the IANA zone the form's times are typed in (the site's, or the group's)
+ * @param now epoch ms
+ * @returns the instants (UTC), null for an action not scheduled
+ * @throws OfferInputError naming the field: no instant given for "schedule", or one not in the future
+ */
+export function scheduleOfForm(form: Pick<OfferForm, "publishAt" | "unpublishAt">, timeZone: string, intent: string, now: number): { publishAt: Date | null; unpublishAt: Date | null } {
+  const publishAt = form.publishAt ? instantOfLocalInput(form.publishAt, timeZone) : null;
+  const unpublishAt = form.unpublishAt ? instantOfLocalInput(form.unpublishAt, timeZone) : null;
+  if (intent === "schedule") {
+    if (!publishAt && !unpublishAt) throw new OfferInputError("Publish at: enter when to publish (or Unpublish at: when to take it down).", "publishAt");
+    if (publishAt && publishAt.getTime() <= now) throw new OfferInputError("Publish at must be in the future (or use Publish now).", "publishAt");
+    if (unpublishAt && unpublishAt.getTime() <= now) throw new OfferInputError("Unpublish at must be in the future.", "unpublishAt");
+  }
+  return { publishAt, unpublishAt };
+}
+
+/**
+ * The image column a posted offer form sets: a new upload (field `image`), stored for `owner`;
+ * null when "Remove the image" (`removeImage`) is ticked; undefined to keep the current one.
+ * @throws ImageUploadError for a file that is too large or not an accepted image
+ */
+export async function offerImageOf(db: Database, form: FormData, owner: ContentOwner, createdBy: string): Promise<string | null | undefined> {
+  const image = form.get("image");
+  if (image instanceof File && image.size > 0) return storeContentImage(db, owner, image, createdBy);
+  return form.get("removeImage") === "1" ? null : undefined;
 }
 
 /**
@@ -256,19 +289,31 @@ export async function applyOfferStatus(tx: Tx, before: typeof offers.$inferSelec
 export async function scheduleOffer(db: Database, actor: OfferActor, siteId: number, id: number, at: { publishAt: Date | null; unpublishAt: Date | null }, now: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockOffer(tx, siteId, id);
-    const by = { id: actor.member.id, email: actor.member.email };
-    if (at.publishAt) {
-      if (at.publishAt.getTime() <= now) throw new OfferInputError("Publish at must be in the future (or use Publish now).", "publishAt");
-      const problem = publishProblem(row);
-      if (problem) throw problem;
-      await scheduleChange(tx, { siteId, entity: "offer", entityId: id, action: "publish", runAt: at.publishAt, actor: by });
-    }
-    if (at.unpublishAt) {
-      if (at.unpublishAt.getTime() <= now) throw new OfferInputError("Unpublish at must be in the future.", "unpublishAt");
-      await scheduleChange(tx, { siteId, entity: "offer", entityId: id, action: "unpublish", runAt: at.unpublishAt, actor: by });
-    }
-    await audit(tx, actor, siteId, "schedule", id, null, { publishAt: at.publishAt?.toISOString() ?? null, unpublishAt: at.unpublishAt?.toISOString() ?? null });
+    await audit(tx, actor, siteId, "schedule", id, null, await applyOfferSchedule(tx, actor, row, at, now));
   });
+}
+
+/**
+ * Schedules a locked offer row's publish and/or unpublish inside the caller's transaction, for the
+ * row's own owner (its site, its dealer group, or the network). A publish is checked now as it
+ * would be at publication.
+ * @returns the audit row's `after`: the instants as ISO strings (null: not scheduled)
+ * @throws OfferInputError for an instant not in the future, or an offer that may not be published
+ */
+export async function applyOfferSchedule(tx: Tx, actor: OfferActor, row: typeof offers.$inferSelect, at: { publishAt: Date | null; unpublishAt: Date | null }, now: number) {
+  const by = { id: actor.member.id, email: actor.member.email };
+  const owner = { siteId: row.siteId, dealerGroupId: row.dealerGroupId, entity: "offer" as const, entityId: row.id, actor: by };
+  if (at.publishAt) {
+    if (at.publishAt.getTime() <= now) throw new OfferInputError("Publish at must be in the future (or use Publish now).", "publishAt");
+    const problem = publishProblem(row);
+    if (problem) throw problem;
+    await scheduleChange(tx, { ...owner, action: "publish", runAt: at.publishAt });
+  }
+  if (at.unpublishAt) {
+    if (at.unpublishAt.getTime() <= now) throw new OfferInputError("Unpublish at must be in the future.", "unpublishAt");
+    await scheduleChange(tx, { ...owner, action: "unpublish", runAt: at.unpublishAt });
+  }
+  return { publishAt: at.publishAt?.toISOString() ?? null, unpublishAt: at.unpublishAt?.toISOString() ?? null };
 }
 
 /** Cancels an offer's pending scheduled changes (audited). */

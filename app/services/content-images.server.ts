@@ -3,13 +3,16 @@
  * AVIF or an iPhone's HEIC, at most {@link MAX_UPLOAD_BYTES} and {@link MAX_UPLOAD_PIXELS}), turned upright and
  * re-encoded by sharp as WebP at most {@link MAX_UPLOAD_WIDTH} wide, which drops EXIF (GPS, camera)
  * and every other metadata, then kept in the database so every node can serve it through the
- * /images endpoint (`/content-images/{id}.webp` is its source path there).
+ * /images endpoint (`/content-images/{id}.webp` is its source path there). An image of a dealer
+ * group's or the network's offer belongs to no site: it is served on every site the offer shows on.
  */
 import { and, eq } from "drizzle-orm";
 import type { Metadata } from "sharp";
 import type { Database } from "../../db/client";
 import { contentImages } from "../../db/schema/index";
+import type { Site } from "~/sites/site";
 import { heicAsSharp, isHeic } from "../media/heic.server";
+import { ownedForSite, type ContentOwner } from "./content-owner.server";
 
 /** Largest upload, bytes (5 MB). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -27,11 +30,11 @@ export const CONTENT_IMAGE_PATH = /^\/content-images\/(\d{1,9})\.webp$/;
 export class ImageUploadError extends Error {}
 
 /**
- * Checks, cleans and stores an uploaded image for a site.
+ * Checks, cleans and stores an uploaded image for a site, a dealer group or the network.
  * @returns the image's URL for pages: `/images?src=/content-images/{id}.webp&w=1200&q=80`
  * @throws ImageUploadError for a file too large, not an image, or of another type
  */
-export async function storeContentImage(db: Database, siteId: number, file: File, createdBy: string | null): Promise<string> {
+export async function storeContentImage(db: Database, owner: ContentOwner, file: File, createdBy: string | null): Promise<string> {
   if (file.size > MAX_UPLOAD_BYTES) throw new ImageUploadError(`Image: at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB (this file is ${(file.size / 1024 / 1024).toFixed(1)} MB).`);
   const input = Buffer.from(await file.arrayBuffer());
   const { default: sharp } = await import("sharp");
@@ -53,20 +56,26 @@ export async function storeContentImage(db: Database, siteId: number, file: File
   } catch {
     throw new ImageUploadError(`Image: too large or damaged (at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels).`);
   }
-  const [row] = await db.insert(contentImages).values({ siteId, contentType: "image/webp", width: out.info.width, height: out.info.height, bytes: out.data, createdBy }).returning({ id: contentImages.id });
+  const [row] = await db.insert(contentImages).values({ siteId: owner.siteId, dealerGroupId: owner.siteId === null ? owner.dealerGroupId : null, contentType: "image/webp", width: out.info.width, height: out.info.height, bytes: out.data, createdBy }).returning({ id: contentImages.id });
   return `/images?src=${encodeURIComponent(`/content-images/${row!.id}.webp`)}&w=1200&q=80`;
 }
 
 /**
- * The stored bytes of a site's content image by its source path, or null (another site's, none).
+ * The stored bytes of a content image a site may show, by its source path: the site's own, its
+ * dealer group's or the network's; null for another site's or group's, or none.
  * @param src `/content-images/{id}.webp`
  */
-export async function readContentImage(db: Database, siteId: number, src: string): Promise<Buffer | null> {
+export async function readContentImage(db: Database, site: Pick<Site, "id" | "dealerGroup">, src: string): Promise<Buffer | null> {
   const id = CONTENT_IMAGE_PATH.exec(src)?.[1];
   if (!id) return null;
   const [row] = await db
     .select({ bytes: contentImages.bytes })
     .from(contentImages)
-    .where(and(eq(contentImages.id, Number(id)), eq(contentImages.siteId, siteId)));
+    .where(
+      and(
+        eq(contentImages.id, Number(id)),
+        ownedForSite(contentImages, site),
+      ),
+    );
   return row?.bytes ?? null;
 }

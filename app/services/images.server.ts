@@ -87,7 +87,7 @@ async function readRemote(db: Database, site: Pick<Site, "id">, src: string): Pr
  */
 export async function imageRendition(
   db: Database,
-  site: Pick<Site, "id">,
+  site: Pick<Site, "id" | "dealerGroup">,
   query: z.infer<typeof ImageQuerySchema>,
   format: ImageFormat,
   cacheDir: string,
@@ -100,7 +100,7 @@ export async function imageRendition(
   if (photoId && !(await carPhotoExists(db, site.id, photoId))) return null;
   if (existsSync(cached)) return { body: await readFile(cached), contentType };
   // Issue 49 item 2 and issue 50: photos and images staff uploaded are kept in the database (every node reads the same).
-  const source = photoId ? ((await readCarPhoto(db, site.id, photoId))?.bytes ?? null) : CONTENT_IMAGE_PATH.test(query.src) ? await readContentImage(db, site.id, query.src) : query.src.startsWith("/") ? await readLocal(query.src) : await readRemote(db, site, query.src);
+  const source = photoId ? ((await readCarPhoto(db, site.id, photoId))?.bytes ?? null) : CONTENT_IMAGE_PATH.test(query.src) ? await readContentImage(db, site, query.src) : query.src.startsWith("/") ? await readLocal(query.src) : await readRemote(db, site, query.src);
   if (!source) return null;
   // sharp (17 MB resident) loads with the first resize, not with the server (issue 15 memory).
   const { default: sharp } = await import("sharp");

@@ -11,6 +11,7 @@ import { bannerImage } from "~/domain/content/banners";
 import { truncateOfferDescription, truncateOfferDisclaimer, type TruncatedText } from "~/domain/content/truncate";
 import type { Site } from "~/sites/site";
 import { markdownToPlainText } from "./content.server";
+import { ownedForSite } from "./content-owner.server";
 import { financeOfferView, type FinanceOfferView } from "~/domain/finance/finance-offer";
 import { lenderAssumptionsFor } from "~/sites/finance-options";
 
@@ -60,13 +61,22 @@ export function offerStatusVisible(site: Site, at: Date) {
   return preview.drafts ? or(eq(offers.status, "draft"), scheduled) : scheduled;
 }
 
+/**
+ * Offers and promo cards a site shows (before status and dates): its own, its dealer group's and
+ * the whole network's, except those that exclude it.
+ */
+export function offerShownOn(site: Pick<Site, "id" | "dealerGroup">) {
+  return and(
+    ownedForSite(offers, site),
+    sql`not (${site.id} = any(${offers.excludedSiteIds}))`,
+  );
+}
+
 function visibleTo(site: Site, now: Date) {
   return and(
     eq(offers.kind, "offer"),
     offerStatusVisible(site, now),
-    // The site's own, its dealer group's, or the whole network's.
-    or(eq(offers.siteId, site.id), and(isNull(offers.siteId), site.dealerGroup ? or(isNull(offers.dealerGroupId), eq(offers.dealerGroupId, site.dealerGroup.id)) : isNull(offers.dealerGroupId))),
-    sql`not (${site.id} = any(${offers.excludedSiteIds}))`,
+    offerShownOn(site),
     or(isNull(offers.startsAt), lte(offers.startsAt, now)),
     or(isNull(offers.expiresAt), gt(offers.expiresAt, now)),
   );

@@ -5,7 +5,8 @@
  * rows with `FOR UPDATE SKIP LOCKED` inside the transaction that applies them, so each change is
  * applied once, by one node, atomically with its status; a node that dies mid-way rolls back and
  * another takes the row on its next tick. The content rows' own triggers (migration 0018) move the
- * site's config version, so every node's page cache shows the change on its next request.
+ * site's config version, so every node's page cache shows the change on its next request (a dealer
+ * group's or the network's offer has no site: it moves every site's).
  *
  * Every content kind of the console joins through {@link SCHEDULED_ENTITIES}: offers and pages
  * (publish, unpublish), the site's navigation, model menu statuses and promotions (banners, popup:
@@ -26,6 +27,8 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export interface DueChange {
   entityId: number;
   siteId: number | null;
+  /** A dealer group's change (its offers), with `siteId` null; both null: the network's. */
+  dealerGroupId: number | null;
   payload: Record<string, unknown> | null;
   actorEmail: string | null;
 }
@@ -33,11 +36,14 @@ export interface DueChange {
 /** Applies one action to one row, inside the job's transaction. */
 export type ApplyChange = (tx: Tx, change: DueChange) => Promise<{ before: unknown; after: unknown } | null>;
 
-async function setOfferStatus(tx: Tx, id: number, siteId: number | null, to: "published" | "draft") {
+/** Publishes or unpublishes an offer of the change's owner: its site's, its group's or the network's. */
+async function setOfferStatus(tx: Tx, change: DueChange, to: "published" | "draft") {
+  const id = change.entityId;
+  const owner = change.siteId !== null ? eq(offers.siteId, change.siteId) : and(isNull(offers.siteId), change.dealerGroupId === null ? isNull(offers.dealerGroupId) : eq(offers.dealerGroupId, change.dealerGroupId));
   const [before] = await tx
     .select({ status: offers.status })
     .from(offers)
-    .where(and(eq(offers.id, id), siteId === null ? undefined : eq(offers.siteId, siteId)));
+    .where(and(eq(offers.id, id), owner));
   if (!before) throw new Error(`offer ${id} no longer exists`);
   // A retired offer stays retired: a schedule made before it was retired does not bring it back.
   if (before.status === "retired") return null;
@@ -108,8 +114,8 @@ async function publishSections(tx: Tx, change: DueChange, replace: readonly stri
  */
 export const SCHEDULED_ENTITIES = {
   offer: {
-    publish: (tx, c) => setOfferStatus(tx, c.entityId, c.siteId, "published"),
-    unpublish: (tx, c) => setOfferStatus(tx, c.entityId, c.siteId, "draft"),
+    publish: (tx, c) => setOfferStatus(tx, c, "published"),
+    unpublish: (tx, c) => setOfferStatus(tx, c, "draft"),
   },
   page: {
     publish: (tx, c) => setPageEnabled(tx, c.entityId, c.siteId, true),
@@ -142,16 +148,18 @@ export interface PendingChange {
  * Schedules `action` on a row at `runAt`, replacing any pending change of the same action on that
  * row (one pending "publish at" and one "unpublish at" per row). Run it inside the transaction
  * that audits the change.
- * @param runAt the instant (UTC); the console converts from the site's time zone
+ * @param change `siteId` (null for a dealer group's or the network's row) and `dealerGroupId` (a
+ *   group's row; omitted or null otherwise) name its owner; `runAt` is the instant (UTC), which the
+ *   console converts from the site's (or the group's) time zone
  */
 export async function scheduleChange<E extends ScheduledEntity>(
   tx: Tx,
-  change: { siteId: number | null; entity: E; entityId: number; action: ScheduledAction<E>; runAt: Date; actor: { id: string; email: string } | null; payload?: Record<string, unknown> | null },
+  change: { siteId: number | null; dealerGroupId?: number | null; entity: E; entityId: number; action: ScheduledAction<E>; runAt: Date; actor: { id: string; email: string } | null; payload?: Record<string, unknown> | null },
 ): Promise<number> {
   await cancelChanges(tx, change.entity, change.entityId, change.action);
   const [row] = await tx
     .insert(scheduledChanges)
-    .values({ siteId: change.siteId, entity: change.entity, entityId: change.entityId, action: change.action, runAt: change.runAt, createdBy: change.actor?.id ?? null, actorEmail: change.actor?.email ?? null, payload: change.payload ?? null })
+    .values({ siteId: change.siteId, dealerGroupId: change.siteId === null ? (change.dealerGroupId ?? null) : null, entity: change.entity, entityId: change.entityId, action: change.action, runAt: change.runAt, createdBy: change.actor?.id ?? null, actorEmail: change.actor?.email ?? null, payload: change.payload ?? null })
     .returning({ id: scheduledChanges.id });
   return row!.id;
 }
@@ -197,17 +205,18 @@ export async function pendingChangesDueBy(db: Pick<Database, "select">, siteId: 
  * savepoint: a change that fails (its row was deleted) is marked `failed` with the reason and the
  * others still apply. Each applied change is audited (actor "scheduler").
  * @param now epoch ms
- * @param options `limit` (default 100); `siteId`: only that site's changes (tests sharing one
- *   database run the job for their own site; the worker runs it for every site)
+ * @param options `limit` (default 100); `siteId` or `dealerGroupId`: only that site's or that
+ *   group's own changes (tests sharing one database run the job for their own; the worker runs it
+ *   for every site, group and the network)
  * @returns counts of applied and failed changes
  */
-export async function runDueChanges(db: Database, now: number, options: { limit?: number; siteId?: number } = {}): Promise<{ applied: number; failed: number }> {
-  const { limit = 100, siteId } = options;
+export async function runDueChanges(db: Database, now: number, options: { limit?: number; siteId?: number; dealerGroupId?: number } = {}): Promise<{ applied: number; failed: number }> {
+  const { limit = 100, siteId, dealerGroupId } = options;
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(scheduledChanges)
-      .where(and(eq(scheduledChanges.status, "pending"), lte(scheduledChanges.runAt, new Date(now)), siteId === undefined ? undefined : eq(scheduledChanges.siteId, siteId)))
+      .where(and(eq(scheduledChanges.status, "pending"), lte(scheduledChanges.runAt, new Date(now)), siteId === undefined ? undefined : eq(scheduledChanges.siteId, siteId), dealerGroupId === undefined ? undefined : eq(scheduledChanges.dealerGroupId, dealerGroupId)))
       .orderBy(asc(scheduledChanges.runAt), asc(scheduledChanges.id))
       .limit(limit)
       .for("update", { skipLocked: true });
@@ -218,9 +227,9 @@ export async function runDueChanges(db: Database, now: number, options: { limit?
       const apply = actions?.[change.action];
       try {
         if (!apply) throw new Error(`no action ${change.action} for ${change.entity}`);
-        const diff = await tx.transaction((sp) => apply(sp, { entityId: change.entityId, siteId: change.siteId, payload: change.payload, actorEmail: change.actorEmail }));
+        const diff = await tx.transaction((sp) => apply(sp, { entityId: change.entityId, siteId: change.siteId, dealerGroupId: change.dealerGroupId, payload: change.payload, actorEmail: change.actorEmail }));
         await tx.update(scheduledChanges).set({ status: "applied", appliedAt: new Date(now) }).where(eq(scheduledChanges.id, change.id));
-        await tx.insert(staffAudit).values({ userId: null, actorEmail: "scheduler", siteId: change.siteId, action: `${change.entity}.scheduled-${change.action}`, entity: change.entity, entityId: String(change.entityId), before: diff?.before ?? null, after: diff?.after ?? { scheduledBy: change.actorEmail } });
+        await tx.insert(staffAudit).values({ userId: null, actorEmail: "scheduler", siteId: change.siteId, dealerGroupId: change.dealerGroupId, action: `${change.entity}.scheduled-${change.action}`, entity: change.entity, entityId: String(change.entityId), before: diff?.before ?? null, after: diff?.after ?? { scheduledBy: change.actorEmail } });
         applied++;
       } catch (error) {
         await tx.update(scheduledChanges).set({ status: "failed", appliedAt: new Date(now), error: error instanceof Error ? error.message.slice(0, 500) : "failed" }).where(eq(scheduledChanges.id, change.id));

@@ -6,7 +6,7 @@
  * (spec 9), promo cards (spec 2.2, 4), make logos, title, description and canonical path.
  */
 import { brandLogoUrl } from "~/domain/display/brand-logos";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { readLagTolerant } from "../../db/replica";
 import { manufacturers, offers } from "../../db/schema/index";
@@ -20,7 +20,7 @@ import { formatSearchParamErrors, parseSearchParams } from "~/search/parse-param
 import { carTypeRank } from "~/search/semantics";
 import { insertPromoCards, isPromoCardShown, type PromoCard, type ResultSlot } from "~/search/promo";
 import { financeOfferView } from "~/domain/finance/finance-offer";
-import { offerMoment, offerStatusVisible } from "./offers.server";
+import { offerMoment, offerShownOn, offerStatusVisible } from "./offers.server";
 import { lenderAssumptionsFor } from "~/sites/finance-options";
 import { LIST_FACETS, SORTS, type FacetValue, type ListFacet, type SearchQuery, type SearchResult, type SortBy } from "~/search/types";
 import type { Site } from "~/sites/site";
@@ -159,7 +159,8 @@ export async function resolveSearch(db: Database, site: Site, entry: SearchEntry
 }
 
 /**
- * Promo cards of the site that show for this search (spec 4), in id order. A finance card's
+ * Promo cards that show for this search (spec 4): the site's own, then its dealer group's, then
+ * the network's (those that do not exclude the site), each in id order. A finance card's
  * heading, comparison rate and warning are worked out from its `finance` source (the site's own
  * lender data or the offer's rates); one whose figures this site lacks is left out.
  * The site's promo cards are read once per site version (offers move the config version, migration
@@ -173,8 +174,9 @@ export async function promoCardsFor(db: Database, site: Site, query: SearchQuery
     reader
       .select()
       .from(offers)
-      .where(and(eq(offers.siteId, site.id), eq(offers.kind, "promo_card"), offerStatusVisible(site, at)))
-      .orderBy(offers.id);
+      .where(and(offerShownOn(site), eq(offers.kind, "promo_card"), offerStatusVisible(site, at)))
+      // The site's own cards take the first positions, then its dealer group's, then the network's.
+      .orderBy(sql`${offers.siteId} is null`, sql`${offers.dealerGroupId} is null`, offers.id);
   const toCards = (rows: (typeof offers.$inferSelect)[]) =>
     rows.flatMap((o): PromoCard[] => {
       // A finance card shows only with figures of this site's own (issue 51, reg 100).

@@ -1,17 +1,19 @@
 import { customType, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { sites } from "./sites";
+import { dealerGroups, sites } from "./sites";
 
 /**
  * A change of content due at a set instant (issue 50 item 7, migration 0035): `action` applied to
  * the row (`entity`, `entityId`) at `runAt` by the scheduler job
  * (app/services/scheduled-changes.server.ts). Any content kind can use it by registering its
- * entity's actions there; offers use `publish` and `unpublish`.
+ * entity's actions there; offers use `publish` and `unpublish`. Its owner is a site, else a dealer
+ * group (a group's offer, migration 0044), else neither (a network offer).
  */
 export const scheduledChanges = pgTable(
   "scheduled_changes",
   {
     id: serial("id").primaryKey(),
     siteId: integer("site_id").references(() => sites.id, { onDelete: "cascade" }),
+    dealerGroupId: integer("dealer_group_id").references(() => dealerGroups.id, { onDelete: "cascade" }),
     entity: text("entity").notNull(),
     entityId: integer("entity_id").notNull(),
     action: text("action").notNull(),
@@ -36,13 +38,13 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /**
  * An image staff uploaded for content (issue 50 item 1, migration 0035), re-encoded (no EXIF) and
- * served through `/images?src=/content-images/{id}.webp` on every node.
+ * served through `/images?src=/content-images/{id}.webp` on every node. Owned by a site, else a
+ * dealer group (served on the group's sites), else neither (a network offer's: every site).
  */
 export const contentImages = pgTable("content_images", {
   id: serial("id").primaryKey(),
-  siteId: integer("site_id")
-    .notNull()
-    .references(() => sites.id, { onDelete: "cascade" }),
+  siteId: integer("site_id").references(() => sites.id, { onDelete: "cascade" }),
+  dealerGroupId: integer("dealer_group_id").references(() => dealerGroups.id, { onDelete: "cascade" }),
   contentType: text("content_type").notNull(),
   width: integer("width").notNull(),
   height: integer("height").notNull(),

@@ -2,30 +2,47 @@
  * Offers without a site (issue 50 item 1) in the console: a group admin manages the dealer group's
  * offers and their excluded sites, a platform operator the network's. Through real HTTP on the
  * console host and three sites' hosts: the group's own site, a sister site of the same group, and a
- * site of another group. The comparison-rate rule holds here too; every change is audited.
+ * site of another group. The comparison-rate rule holds here too; every change is audited. Group
+ * offers are scheduled in the group's time zone (hidden until then, in a member site's preview "as
+ * of" then, published by the scheduler job on every member site but the excluded ones), carry
+ * uploaded images, and can be promo cards among a member site's search results.
  */
-import { and, eq } from "drizzle-orm";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { and, eq, inArray } from "drizzle-orm";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { offerScope } from "../../app/console/network-offers.server";
 import { COMPARISON_RATE_REQUIRED } from "../../app/console/offers.server";
 import { addStaffMember } from "../../app/console/staff.server";
+import { instantOfLocalInput, localInputOf } from "../../app/domain/content/schedule";
+import { runDueChanges } from "../../app/services/scheduled-changes.server";
 import type { Site } from "../../app/sites/site";
-import { offers, sites, staffAudit } from "../../db/schema/index";
+import { contentImages, offers, scheduledChanges, sites, staffAudit } from "../../db/schema/index";
 import { useTestApp } from "./app-harness";
 import { asPasskeySession, CONSOLE_HOST, CONSOLE_ORIGIN, consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
 import { createTestSite, ENGINE } from "./database";
 
-const state = useTestApp({ app: { trustProxy: true, console: { mailer: recordingMailer() } } });
+// Renditions are kept on disk by site id and source path, and a fresh PGlite database hands out the
+// same ids again: this file's own folder, so an image served here was read from this run's rows.
+process.env.IMAGE_CACHE_DIR = mkdtempSync(join(tmpdir(), "network-offers-images-"));
+// Promo cards at the first two positions: the test site has three cars (spec 2.2's 4, 6, ... would fall past them).
+const state = useTestApp({ site: { config: { search: { promoCardPositions: [1, 2] } } }, app: { trustProxy: true, console: { mailer: recordingMailer() } } });
 const ip = freshClientIp();
+const DAY = 86_400_000;
 let groupAdmin: string;
 let operator: string;
 let sister: Site;
+let cousin: Site;
 let outsider: Site;
 
 beforeAll(async () => {
   const { t, handle } = state;
   const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
   sister = await createTestSite(handle, { hosts: [`sister-${stamp}.test`] });
-  await handle.db.update(sites).set({ dealerGroupId: t.site.dealerGroup!.id }).where(eq(sites.id, sister.id));
+  cousin = await createTestSite(handle, { hosts: [`cousin-${stamp}.test`] });
+  await handle.db.update(sites).set({ dealerGroupId: t.site.dealerGroup!.id }).where(inArray(sites.id, [sister.id, cousin.id]));
   outsider = await createTestSite(handle, { hosts: [`outsider-${stamp}.test`] });
   await addStaffMember(handle.db, { email: `group-${stamp}@network.test`, role: "group_admin", target: { groupSlug: t.site.dealerGroup!.slug } });
   await addStaffMember(handle.db, { email: `operator-${stamp}@network.test`, role: "platform_operator", target: { platform: true } });
@@ -42,7 +59,29 @@ function postMany(cookie: string, path: string, form: Record<string, string | st
   for (const [k, v] of Object.entries(form)) for (const one of [v].flat()) body.append(k, one);
   return state.t.request(path, { host: CONSOLE_HOST, method: "POST", redirect: "manual", headers: { "x-forwarded-for": ip, cookie, origin: CONSOLE_ORIGIN, "content-type": "application/x-www-form-urlencoded" }, body: body.toString() });
 }
-const offersPage = async (site: Site | null) => (await state.t.request("/special-offers", { headers: { "x-forwarded-for": "198.51.100.9" }, ...(site ? { host: site.hosts[0] } : {}) })).text();
+const offersPage = async (site: Site | null, cookie?: string) => (await state.t.request("/special-offers", { headers: { "x-forwarded-for": "198.51.100.9", ...(cookie ? { cookie } : {}) }, ...(site ? { host: site.hosts[0] } : {}) })).text();
+/** A multipart post (an image upload) to a console page. */
+function postFile(cookie: string, path: string, form: Record<string, string | string[]>, image: { bytes: Uint8Array<ArrayBuffer>; type: string; filename: string }) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(form)) for (const one of [v].flat()) body.append(k, one);
+  body.set("image", new Blob([image.bytes], { type: image.type }), image.filename);
+  return state.t.request(path, { host: CONSOLE_HOST, method: "POST", body, redirect: "manual", headers: { "x-forwarded-for": ip, cookie, origin: CONSOLE_ORIGIN } });
+}
+/** A small JPEG carrying EXIF (a camera and a copyright). */
+const photo = async (colour: string) =>
+  new Uint8Array(
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: "Dealer photo 2026", Make: "PhoneCam" } })
+      .toBuffer(),
+  );
+/** The content image an offer's image URL names. */
+async function storedImage(imageUrl: string | null) {
+  const id = Number(/content-images%2F(\d+)\.webp/.exec(imageUrl ?? "")?.[1]);
+  const [row] = await state.handle.db.select().from(contentImages).where(eq(contentImages.id, id));
+  return row!;
+}
+const configVersion = async (site: { id: number }) => (await state.handle.db.select({ v: sites.configVersion }).from(sites).where(eq(sites.id, site.id)))[0]!.v;
 const idOf = (response: Response) => Number(/[?&]id=(\d+)/.exec(response.headers.get("location") ?? "")?.[1]);
 
 describe(`dealer group offers (${ENGINE})`, () => {
@@ -103,5 +142,118 @@ describe(`network offers (${ENGINE})`, () => {
     expect(list).toContain(outsider.name);
     expect((await post(operator, `/platform/offers?id=${id}`, { intent: "unpublish" })).status).toBe(302);
     expect(await offersPage(sister)).not.toContain(name);
+  });
+});
+
+describe(`scheduled group offers (${ENGINE})`, () => {
+  it("scheduled for tomorrow 9:00 in the group's time zone: not public, in a member site's preview as of then, published by the job on the member sites but the excluded one, and every site's config version moves", async () => {
+    const group = state.t.site.dealerGroup!;
+    const zone = (await offerScope(state.handle.db, group.id)).timeZone;
+    const typed = `${localInputOf(Date.now() + DAY, zone).slice(0, 10)}T09:00`;
+    const at = instantOfLocalInput(typed, zone)!.getTime();
+    const name = `Group scheduled ${Date.now()}`;
+    const past = await postMany(groupAdmin, groupPath(), { intent: "schedule", name, publishAt: localInputOf(Date.now() - DAY, zone) });
+    expect(past.status).toBe(400);
+    expect(await past.text()).toContain("Publish at must be in the future");
+    expect(await state.handle.db.select().from(offers).where(eq(offers.name, name))).toHaveLength(0);
+
+    const response = await postMany(groupAdmin, groupPath(), { intent: "schedule", name, description: "Group service offer.", publishAt: typed, excluded: String(sister.id) });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toContain("done=scheduled");
+    const id = idOf(response);
+    expect((await state.handle.db.select().from(offers).where(eq(offers.id, id)))[0]).toMatchObject({ status: "draft", siteId: null, dealerGroupId: group.id });
+    const [change] = await state.handle.db.select().from(scheduledChanges).where(and(eq(scheduledChanges.entity, "offer"), eq(scheduledChanges.entityId, id)));
+    expect(change).toMatchObject({ siteId: null, dealerGroupId: group.id, action: "publish", status: "pending" });
+    expect(change!.runAt.getTime()).toBe(at);
+    const page = await (await consoleRequest(state.t, `${groupPath()}?id=${id}`, { ip, cookie: groupAdmin })).text();
+    expect(page).toMatch(/Publishes \w{3} \d{1,2} \w{3} \d{4}, 9:00 am/);
+    expect(await offersPage(null)).not.toContain(name);
+
+    // The group admin's preview link of a member site, as of tomorrow 9:00 (and as of a minute before).
+    const previewCookie = async (moment: string) => {
+      const html = await (await consoleRequest(state.t, `/sites/${state.t.site.slug}/offers/preview?at=${moment}`, { ip, cookie: groupAdmin })).text();
+      return `fc_preview=${decodeURIComponent(/__preview\?token=([^&"]+)/.exec(html)![1]!)}`;
+    };
+    expect(await offersPage(null, await previewCookie(typed))).toContain(name);
+    expect(await offersPage(null, await previewCookie(localInputOf(at - 60_000, zone)))).not.toContain(name);
+
+    const before = await Promise.all([configVersion(state.t.site), configVersion(cousin)]);
+    expect(await runDueChanges(state.handle.db, at - 1000, { dealerGroupId: group.id })).toEqual({ applied: 0, failed: 0 });
+    const [a, b] = await Promise.all([runDueChanges(state.handle.db, at + 1000, { dealerGroupId: group.id }), runDueChanges(state.handle.db, at + 1000, { dealerGroupId: group.id })]);
+    expect(a.applied + b.applied).toBe(1);
+    const after = await Promise.all([configVersion(state.t.site), configVersion(cousin)]);
+    expect(after[0]).toBeGreaterThan(before[0]!);
+    expect(after[1]).toBeGreaterThan(before[1]!);
+    expect((await state.handle.db.select().from(offers).where(eq(offers.id, id)))[0]!.status).toBe("published");
+    expect(await offersPage(null)).toContain(name);
+    expect(await offersPage(cousin)).toContain(name);
+    expect(await offersPage(sister)).not.toContain(name);
+    expect(await offersPage(outsider)).not.toContain(name);
+    const audit = await state.handle.db.select().from(staffAudit).where(eq(staffAudit.entityId, String(id)));
+    expect(audit.find((r) => r.action === "offer.group-schedule")).toMatchObject({ dealerGroupId: group.id, siteId: null });
+    expect(audit.find((r) => r.action === "offer.scheduled-publish")).toMatchObject({ dealerGroupId: group.id, siteId: null, actorEmail: "scheduler" });
+  });
+
+  it("an unpublish scheduled and then cancelled: nothing pending, the job applies nothing", async () => {
+    const group = state.t.site.dealerGroup!;
+    const zone = (await offerScope(state.handle.db, group.id)).timeZone;
+    const name = `Group cancelled ${Date.now()}`;
+    const published = await postMany(groupAdmin, groupPath(), { intent: "publish", name });
+    const id = idOf(published);
+    const typed = `${localInputOf(Date.now() + 2 * DAY, zone).slice(0, 10)}T17:00`;
+    expect((await postMany(groupAdmin, `${groupPath()}?id=${id}`, { intent: "schedule", name, unpublishAt: typed })).status).toBe(302);
+    expect((await post(groupAdmin, `${groupPath()}?id=${id}`, { intent: "cancel-schedule" })).status).toBe(302);
+    expect(await state.handle.db.select().from(scheduledChanges).where(and(eq(scheduledChanges.entityId, id), eq(scheduledChanges.status, "pending")))).toHaveLength(0);
+    expect((await runDueChanges(state.handle.db, instantOfLocalInput(typed, zone)!.getTime() + 1000, { dealerGroupId: group.id })).applied).toBe(0);
+    expect(await offersPage(cousin)).toContain(name);
+  });
+});
+
+describe(`images and promo cards of group and network offers (${ENGINE})`, () => {
+  it("an image uploaded on a network offer is re-encoded without its EXIF, owned by no site, and served on every site; a non-image is refused beside the field with what was typed kept", async () => {
+    const name = `Network with image ${Date.now()}`;
+    const saved = await postFile(operator, "/platform/offers", { intent: "publish", name, excluded: String(outsider.id) }, { bytes: await photo("#0a0"), type: "image/jpeg", filename: "photo.jpg" });
+    expect(saved.status).toBe(302);
+    const [row] = await state.handle.db.select().from(offers).where(eq(offers.id, idOf(saved)));
+    const stored = await storedImage(row!.imageUrl);
+    expect(stored).toMatchObject({ siteId: null, dealerGroupId: null });
+    const meta = await sharp(stored.bytes).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["webp", 64, 48, undefined]);
+    for (const site of [sister, outsider]) {
+      const served = await state.t.request(row!.imageUrl!, { host: site.hosts[0], headers: { accept: "image/webp" } });
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+    }
+    expect(await offersPage(sister)).toContain(`content-images%2F${stored.id}.webp`);
+
+    const refused = await postFile(operator, "/platform/offers", { intent: "save", name: `${name} text`, excluded: String(outsider.id) }, { bytes: new TextEncoder().encode("not a picture"), type: "image/jpeg", filename: "fake.jpg" });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("not an image we can read");
+    expect(html).toContain(`value="${name} text"`);
+    expect(await state.handle.db.select().from(offers).where(eq(offers.name, `${name} text`))).toHaveLength(0);
+  });
+
+  it("a group's promo card shows among a member site's results after the site's own card, with its image (served on the group's sites only); one excluding the site does not", async () => {
+    const group = state.t.site.dealerGroup!;
+    const [own] = await state.handle.db.insert(offers).values({ siteId: state.t.site.id, kind: "promo_card", name: `Own card ${Date.now()}`, status: "published" }).returning();
+    const name = `Group card ${Date.now()}`;
+    const saved = await postFile(groupAdmin, groupPath(), { intent: "publish", kind: "promo_card", name, description: "Trade in with the group.", linkUrl: "/trade-in" }, { bytes: await photo("#00c"), type: "image/jpeg", filename: "card.jpg" });
+    expect(saved.status).toBe(302);
+    const [card] = await state.handle.db.select().from(offers).where(eq(offers.id, idOf(saved)));
+    expect(card).toMatchObject({ kind: "promo_card", siteId: null, dealerGroupId: group.id, status: "published", linkUrl: "/trade-in" });
+    expect(await storedImage(card!.imageUrl)).toMatchObject({ siteId: null, dealerGroupId: group.id });
+    const hidden = await postMany(groupAdmin, groupPath(), { intent: "publish", kind: "promo_card", name: `${name} elsewhere`, excluded: String(state.t.site.id) });
+    expect(hidden.status).toBe(302);
+
+    const search = await (await state.t.request("/search", { headers: { "x-forwarded-for": "198.51.100.9" } })).text();
+    const labels = [...search.matchAll(/data-testid="promo-card" aria-label="([^"]+)"/g)].map((m) => m[1]);
+    expect(labels.slice(0, 2)).toEqual([own!.name, name]);
+    expect(labels).not.toContain(`${name} elsewhere`);
+    expect(search).toContain("Trade in with the group.");
+    expect((await state.t.request(card!.imageUrl!, { headers: { accept: "image/webp" } })).status).toBe(200);
+    expect((await state.t.request(card!.imageUrl!, { host: outsider.hosts[0], headers: { accept: "image/webp" } })).status).toBe(404);
+    // The group's page lists it as a promo card.
+    expect(await (await consoleRequest(state.t, groupPath(), { ip, cookie: groupAdmin })).text()).toMatch(new RegExp(`${name}</a></td><td[^>]*>Promo card`));
   });
 });

@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   const format = negotiateFormat(args.request.headers.get("accept"));
   let result;
   try {
-    result = await imageRendition(db, { id: scoped.site.id }, { src: car.images[position.data - 1], w: THUMBNAIL_WIDTH, q: 70 }, format, process.env.IMAGE_CACHE_DIR ?? ".data/image-cache");
+    result = await imageRendition(db, { id: scoped.site.id, dealerGroup: null }, { src: car.images[position.data - 1], w: THUMBNAIL_WIDTH, q: 70 }, format, process.env.IMAGE_CACHE_DIR ?? ".data/image-cache");
   } catch {
     result = null;
   }

@@ -1,4 +1,4 @@
-/** `/groups/{slug}/offers` (issue 50 item 1): the dealer group's offers, shown on its sites except the excluded ones. */
+/** `/groups/{slug}/offers` (issue 50 items 1 and 7): the dealer group's offers and promo cards, shown on its sites except the excluded ones, published now or at a time in the group's time zone. */
 import type { Route } from "./+types/group-offers";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { offerScope } from "~/console/network-offers.server";

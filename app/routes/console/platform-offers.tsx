@@ -1,4 +1,4 @@
-/** `/platform/offers` (issue 50 item 1): the network's offers, shown on every site except the excluded ones (platform operators). */
+/** `/platform/offers` (issue 50 items 1 and 7): the network's offers and promo cards, shown on every site except the excluded ones, published now or at a time (platform operators). */
 import type { Route } from "./+types/platform-offers";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { offerScope } from "~/console/network-offers.server";
