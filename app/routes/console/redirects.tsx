@@ -165,7 +165,7 @@ function RemovalForm({ outcome, removable, timeZone }: { outcome: FormOutcome; r
   return (
     <form method="post" className="mt-4" aria-label="Remove a redirect at a time">
       <label htmlFor={id} className="block text-sm font-medium">
-        Redirect to remove at a time (old address)
+        Redirect to remove at a time
       </label>
       <select id={id} name="from" defaultValue={keptValue(outcome, REMOVAL_FORM, "from")} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? `${id}-error` : undefined} className="mt-1 rounded border border-slate-500 px-2 py-1">
         {removable.map((from) => (
