@@ -7,13 +7,14 @@
  * scheduler job, audited, and cancellable.
  */
 import { and, eq, desc } from "drizzle-orm";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signPreviewToken } from "../../app/console/preview-token.server";
 import { instantOfLocalInput, localInputOf } from "../../app/domain/content/schedule";
 import { runDueChanges } from "../../app/services/scheduled-changes.server";
 import { contentPages, locations, scheduledChanges, siteConfigVersions, siteRedirects, sites, staffAudit } from "../../db/schema/index";
 import { useTestApp } from "./app-harness";
-import { consoleRequest, freshClientIp, recordingMailer, signInSiteStaff } from "./console-harness";
+import { CONSOLE_HOST, CONSOLE_ORIGIN, consoleRequest, freshClientIp, recordingMailer, signInSiteStaff } from "./console-harness";
 import { ENGINE } from "./database";
 
 const state = useTestApp({ app: { trustProxy: true, console: { mailer: recordingMailer() } } });
@@ -52,6 +53,7 @@ async function jsonLd(cookie?: string) {
   return JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as {
     name: string;
     telephone?: string;
+    image?: string;
     address: { streetAddress?: string; addressLocality: string; addressRegion: string; postalCode: string };
     openingHoursSpecification: { opens?: string; closes?: string; validFrom?: string }[];
   };
@@ -373,6 +375,29 @@ describe(`scheduling a location's details (${ENGINE})`, () => {
     expect(await runDueChanges(state.handle.db, showAt.at, { siteId: state.t.site.id })).toEqual({ applied: 2, failed: 0 });
     expect((await shopper("/our-location/main")).status).toBe(200);
     expect((await jsonLd()).openingHoursSpecification).toContainEqual(expect.objectContaining({ opens: "08:00", closes: "17:00" }));
+  });
+});
+
+describe(`scheduling a location's photo (${ENGINE})`, () => {
+  it("a photo scheduled with the details is stored when scheduled and shown only from its time", async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#225588" } }).png().toBuffer();
+    const form = new FormData();
+    const when = siteNine(15);
+    for (const [k, v] of Object.entries({ intent: "schedule-details", applyAt: when.typed, name: "Main Yard Osborne Park", city: "Osborne Park", state: "WA", postcode: "6017", phone: "08 9201 4411", visible: "on", primary: "on", saturdayMode: "site" })) form.append(k, v);
+    form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "yard.png");
+    const response = await state.t.request(`${base()}/locations/edit?location=main`, { host: CONSOLE_HOST, method: "POST", redirect: "manual", headers: { "x-forwarded-for": ip, cookie: editor, origin: CONSOLE_ORIGIN }, body: form });
+    expect(response.status).toBe(302);
+    const [change] = await pendingOf("location");
+    const imageUrl = (change!.payload as { imageUrl?: string }).imageUrl!;
+    expect(imageUrl).toMatch(/^\/media\/\d+-[0-9a-f]{16}\.webp$/);
+    const [before] = await state.handle.db.select().from(locations).where(and(eq(locations.siteId, state.t.site.id), eq(locations.slug, "main")));
+    expect(before!.imageUrl).toBeNull();
+    expect((await jsonLd()).image).toBeUndefined();
+    expect((await jsonLd(await asOf(when.at + 1000))).image?.endsWith(imageUrl)).toBe(true);
+    expect((await runDueChanges(state.handle.db, when.at, { siteId: state.t.site.id })).applied).toBe(1);
+    const [after] = await state.handle.db.select().from(locations).where(eq(locations.id, before!.id));
+    expect(after!.imageUrl).toBe(imageUrl);
+    expect((await jsonLd()).image?.endsWith(imageUrl)).toBe(true);
   });
 });
 
