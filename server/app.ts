@@ -253,7 +253,7 @@ export function createApp(options: AppOptions) {
     // no page, so a redirect never hides a live one, and pages pay no lookup).
     if (response.status === 404 && (c.req.method === "GET" || c.req.method === "HEAD")) {
       const url = new URL(c.req.url);
-      const to = await findRedirect(database.db, c.get("site").id, url.pathname);
+      const to = await findRedirect(database.db, c.get("site"), url.pathname);
       if (to) {
         await response.body?.cancel();
         return new Response(null, { status: 301, headers: { Location: `${to}${to.includes("?") || !url.search ? "" : url.search}`, "Cache-Control": "public, no-cache", Vary: "Host" } });

@@ -30,8 +30,8 @@ export function previewLanding(next: string | undefined): string {
 
 /**
  * The site as its pending scheduled changes due by `asOf` will leave it (issue 50 item 7): the
- * navigation, model statuses, promotions and theme laid into its config (over the draft, when previewing one), pages'
- * published states and locations' hours. A distinct negative config version keeps anything
+ * navigation, model statuses, promotions and theme laid into its config (over the draft, when
+ * previewing one), pages' published states, locations' hours and details, and redirects. A distinct negative config version keeps anything
  * memoised per site version apart from the published site's.
  */
 async function withScheduledAsOf(db: Database, site: Site, asOf: number, draft: { draft: unknown; groupConfig: unknown } | null): Promise<Site> {
@@ -46,7 +46,7 @@ async function withScheduledAsOf(db: Database, site: Site, asOf: number, draft: 
     if (isValidSiteConfig(stored?.groupConfig ?? {}, merged)) config = resolveSiteConfig(stored?.groupConfig ?? {}, merged);
   }
   configVersion = -(1_000_000 + Math.floor(asOf / 60_000));
-  return { ...site, config, configVersion, preview: { ...site.preview!, pages: overlay.pages, locationChanges: overlay.locationChanges } };
+  return { ...site, config, configVersion, preview: { ...site.preview!, pages: overlay.pages, locationChanges: overlay.locationChanges, redirectChanges: overlay.redirectChanges } };
 }
 
 /** Mount after the site is chosen (it reads and may replace `c.get("site")`). */

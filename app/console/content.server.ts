@@ -1,5 +1,5 @@
 /**
- * Content pages and redirects in the console (issue 50 item 2). Pages are `content_pages` rows:
+ * Content pages and redirects in the console (issue 50 items 2 and 7). Pages are `content_pages` rows:
  * the shared templates every site has (`site_id` null) and the site's own rows, which override a
  * template of the same slug. Editing a template for a site writes the site's own row; the
  * template stays for every other site. Every change writes its audit row in the same
@@ -10,14 +10,16 @@ import { and, asc, eq, isNull, ne, or } from "drizzle-orm";
 import { data, matchRoutes } from "react-router";
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import { contentPages, siteRedirects } from "../../db/schema/index";
-import { normaliseSitePath, redirectLoop, type RedirectRule } from "~/domain/content/redirects";
+import { contentPages, scheduledChanges, siteRedirects } from "../../db/schema/index";
+import { normaliseSitePath, redirectLoop, scheduledRedirectProblem, type RedirectChange, type RedirectRule, type TimedRedirectChange } from "~/domain/content/redirects";
+import { momentInWords } from "~/domain/content/schedule";
 import { ContentSlugSchema, contentKindOf } from "~/services/content.server";
 import { getSiteBySlug } from "~/services/sites.server";
 import type { Site } from "~/sites/site";
 import type { PublicRoute } from "./context";
 import { recordAudit } from "./staff.server";
 import type { SettingsActor } from "./settings.server";
+import { scheduleSiteChange } from "./scheduling.server";
 
 /** A refused content change: the message, and the form field it belongs beside. */
 export class ContentInputError extends Error {
@@ -197,23 +199,49 @@ export const RedirectFormSchema = z.object({
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
+ * A redirect's old path of this site, normalised.
+ * @throws ContentInputError (field "from") for what is not a path of this site
+ */
+function checkedFrom(input: string): string {
+  const from = normaliseSitePath(input);
+  if (!from) throw new ContentInputError("Enter a path of this site starting with \"/\", e.g. /pages/old-offer.", "from");
+  return from;
+}
+
+/**
+ * A redirect as typed, normalised: the old path of this site, and a path of this site (its query
+ * kept) or an https:// address.
+ * @throws ContentInputError (field "from" or "to") for what is neither
+ */
+function checkedRedirect(input: { from: string; to: string }): RedirectRule {
+  const from = checkedFrom(input.from);
+  const external = /^https:\/\/[^\s"'<>]+$/i.test(input.to);
+  const toPath = external ? null : normaliseSitePath(input.to);
+  if (!external && !toPath) throw new ContentInputError("Enter a path of this site starting with \"/\", or an https:// address.", "to");
+  // The target keeps its query string (an SRP with filters); only its path takes part in loops.
+  return { from, to: external ? input.to : `${toPath}${/\?[^#]*/.exec(input.to)?.[0] ?? ""}` };
+}
+
+/**
+ * What the editor says of a loop a redirect would close (its paths from the redirect back to it).
+ * @param when "" for a save now, or when a scheduled one would close it
+ */
+function loopMessage(loop: string[], when = ""): string {
+  return loop.length === 2 ? `${loop[0]} cannot redirect to itself.` : `This redirect would make a loop${when}: ${loop.join(" → ")}. Change or remove one of them first.`;
+}
+
+/**
  * Adds or replaces the redirect from `rule.from` (the old path's existing redirect is replaced).
  * @param id the redirect being edited (its old path may change), or null
  * @throws ContentInputError (field "from" or "to") for a path that is not the site's, a redirect
  *   to itself, or one that closes a loop through the site's other redirects (the loop is named)
  */
 async function putRedirect(tx: Tx, actor: SettingsActor, siteId: number, input: { from: string; to: string }, id: number | null): Promise<void> {
-  const from = normaliseSitePath(input.from);
-  if (!from) throw new ContentInputError("Enter a path of this site starting with \"/\", e.g. /pages/old-offer.", "from");
-  const external = /^https:\/\/[^\s"'<>]+$/i.test(input.to);
-  const toPath = external ? null : normaliseSitePath(input.to);
-  if (!external && !toPath) throw new ContentInputError("Enter a path of this site starting with \"/\", or an https:// address.", "to");
-  // The target keeps its query string (an SRP with filters); only its path takes part in loops.
-  const to = external ? input.to : `${toPath}${/\?[^#]*/.exec(input.to)?.[0] ?? ""}`;
+  const { from, to } = checkedRedirect(input);
   const rows = await tx.select({ id: siteRedirects.id, from: siteRedirects.fromPath, to: siteRedirects.toPath }).from(siteRedirects).where(eq(siteRedirects.siteId, siteId)).for("update");
   const rules: RedirectRule[] = rows.filter((r) => r.id !== id).map((r) => ({ from: r.from, to: r.to }));
   const loop = redirectLoop(rules, { from, to });
-  if (loop) throw new ContentInputError(loop.length === 2 ? `${from} cannot redirect to itself.` : `This redirect would make a loop: ${loop.join(" → ")}. Change or remove one of them first.`, "to");
+  if (loop) throw new ContentInputError(loopMessage(loop), "to");
   const before = rows.find((r) => r.id === id) ?? rows.find((r) => r.from === from) ?? null;
   if (id !== null && !rows.some((r) => r.id === id)) throw new ContentInputError("This redirect no longer exists.");
   if (id !== null) await tx.delete(siteRedirects).where(and(eq(siteRedirects.id, id), eq(siteRedirects.siteId, siteId)));
@@ -236,6 +264,59 @@ export async function deleteRedirect(db: Database, actor: SettingsActor, siteId:
     if (!row) return;
     await recordAudit(tx, { userId: actor.member.id, actorEmail: actor.member.email, siteId, action: "content.redirect-delete", entity: "redirect", entityId: row.fromPath, before: { from: row.fromPath, to: row.toPath }, after: null, ipAddress: actor.ipAddress });
   });
+}
+
+/** The form that schedules removing a redirect (its old path). */
+export const RedirectRemovalFormSchema = z.object({
+  from: z.string({ error: "Choose the redirect to remove." }).trim().max(500, "Use at most 500 characters."),
+});
+
+/**
+ * Schedules adding (or replacing) or removing one of the site's redirects at `runAt`, audited.
+ * The change is checked as a save is (paths, loops), against the redirects as they will be then:
+ * today's with the pending redirect changes due by then applied; and it must not stop a redirect
+ * change scheduled for later from applying. A pending change of the same action and old path is
+ * replaced. The scheduler checks it again when it applies (an invalid result fails it).
+ * @param timeZone the site's, for naming a later change in a message
+ * @returns the scheduled change's id
+ * @throws ContentInputError (field "from" or "to") for a path that is not the site's, a loop, a
+ *   removal of a redirect that will not exist then, or a later change it would stop
+ */
+export async function scheduleRedirectChange(db: Database, actor: SettingsActor, site: { id: number; timeZone: string }, input: { action: "add"; from: string; to: string } | { action: "remove"; from: string }, runAt: Date): Promise<number> {
+  const change: RedirectChange = input.action === "add" ? { action: "add", ...checkedRedirect(input) } : { action: "remove", from: checkedFrom(input.from) };
+  const field = change.action === "add" ? "to" : "from";
+  return scheduleSiteChange(db, actor, {
+    siteId: site.id,
+    entity: "redirect",
+    entityId: site.id,
+    action: change.action,
+    runAt,
+    payload: change.action === "add" ? { from: change.from, to: change.to } : { from: change.from },
+    key: { from: change.from },
+    label: change.from,
+    check: async (tx) => {
+      const rules = await tx.select({ from: siteRedirects.fromPath, to: siteRedirects.toPath }).from(siteRedirects).where(eq(siteRedirects.siteId, site.id)).for("update");
+      const pending = (await pendingRedirectChanges(tx, site.id)).filter((p) => p.action !== change.action || p.from !== change.from);
+      const problem = scheduledRedirectProblem(rules, pending, change, runAt.getTime());
+      if (!problem) return;
+      if (problem.kind === "loop") throw new ContentInputError(loopMessage(problem.loop, " at that time (with the redirect changes scheduled before it)"), field);
+      if (problem.kind === "missing") throw new ContentInputError(`There is no redirect from ${change.from} at that time to remove.`, "from");
+      const later = problem.change;
+      const what = later.action === "add" ? `adding ${later.from} → ${later.to}` : `removing the redirect from ${later.from}`;
+      const why = problem.problem.kind === "loop" ? `it would then make a loop: ${problem.problem.loop.join(" → ")}` : "there would be no such redirect by then";
+      throw new ContentInputError(`This would stop a change scheduled for ${momentInWords(later.runAt, site.timeZone)} (${what}): ${why}. Cancel or change that one first.`, field);
+    },
+  });
+}
+
+/** The site's pending redirect changes, in the order the scheduler applies them. */
+async function pendingRedirectChanges(db: Pick<Database, "select">, siteId: number): Promise<TimedRedirectChange[]> {
+  const rows = await db
+    .select({ action: scheduledChanges.action, payload: scheduledChanges.payload, runAt: scheduledChanges.runAt })
+    .from(scheduledChanges)
+    .where(and(eq(scheduledChanges.siteId, siteId), eq(scheduledChanges.entity, "redirect"), eq(scheduledChanges.status, "pending")))
+    .orderBy(asc(scheduledChanges.runAt), asc(scheduledChanges.id));
+  return rows.map((r) => ({ ...(r.payload as { from: string; to?: string }), action: r.action, runAt: r.runAt.getTime() }) as TimedRedirectChange);
 }
 
 /**

@@ -2,7 +2,7 @@
  * Locations in the console (issue 50 item 5, decision 330): add and edit a site's yards (type,
  * subtype, manufacturers, address placed by the embedded geocoder, phones, licences, visibility,
  * photo), their weekly hours, their alternating-Saturday rule, and special and holiday hours on
- * dates. Every save writes the `locations` row and its audit row in one transaction; the row's
+ * dates, now or scheduled for a time (issue 50 item 7). Every save writes the `locations` row and its audit row in one transaction; the row's
  * trigger (migration 0018) moves the site's config version in that transaction, so the location
  * pages, their JSON-LD and Call Now follow on the next request on every node.
  */
@@ -16,7 +16,8 @@ import { DAY_LONG, weekdayOf } from "~/domain/opening-hours";
 import { AU_STATES } from "~/domain/locations/states";
 import { LOCATION_TYPES } from "./content-fields";
 import { configDiff } from "./settings.server";
-import { withSpecialHours } from "~/domain/content/scheduled-overlay";
+import { withSpecialHours, type LocationDetails } from "~/domain/content/scheduled-overlay";
+import { scheduleSiteChange } from "./scheduling.server";
 import type { Permission } from "./permissions";
 import { recordAudit, siteFor, type StaffMember } from "./staff.server";
 
@@ -221,6 +222,53 @@ function auditDiff(before: unknown, after: unknown) {
 }
 
 /**
+ * A location's details from the checked form, with the address placed by the geocoder: what a
+ * save writes besides the address name, photo and hours, and what a scheduled `details` change
+ * writes at its time.
+ * @throws LocationRefused for an address the geocoder cannot place
+ */
+export function locationDetails(form: LocationForm): Omit<LocationDetails, "imageUrl"> {
+  const place = placeAddress(getGeocoder(), form);
+  if (!place.ok) throw new LocationRefused(place.field, place.message);
+  return {
+    name: form.name,
+    locationType: form.locationType ?? null,
+    locationSubtype: form.locationSubtype || null,
+    manufacturers: [...new Set(form.manufacturers)].sort(),
+    street: form.street || null,
+    city: form.city,
+    state: form.state,
+    postcode: form.postcode,
+    lat: place.lat,
+    long: place.long,
+    phone: form.phone ?? null,
+    landlinePhone: form.landlinePhone ?? null,
+    email: form.email || null,
+    dealerLicenseNumber: form.dealerLicenseNumber || null,
+    motorVehicleRepairer: form.motorVehicleRepairer || null,
+    visible: form.visible,
+    primary: form.primary,
+  };
+}
+
+/**
+ * Schedules the location's details from the checked form (everything the form saves but its
+ * address name and hours) for `runAt`, with the same checks as a save, audited. The photo changes
+ * only when a new one was uploaded (`imageUrl`, stored now and shown from `runAt`) or removal was
+ * ticked. A pending details change of the location is replaced.
+ * @throws LocationRefused for an address the geocoder cannot place, a changed address name (a
+ *   page's URL is changed by saving) or a location no longer on the site
+ */
+export async function scheduleLocationDetails(db: Database, actor: LocationActor, siteId: number, slug: string, form: LocationForm, runAt: Date, imageUrl?: string): Promise<number> {
+  const location = await getSiteLocation(db, siteId, slug);
+  if (!location) throw new LocationRefused("form", "This location no longer exists.");
+  if (form.slug && form.slug !== location.slug) throw new LocationRefused("slug", `The address name changes the page's URL, so it is saved, not scheduled: keep ${location.slug} to schedule the other details.`);
+  const details = locationDetails(form);
+  const photo = imageUrl !== undefined ? { imageUrl } : form.removeImage ? { imageUrl: null } : {};
+  return scheduleSiteChange(db, actor, { siteId, entity: "location", entityId: location.id, action: "details", runAt, payload: { ...details, ...photo }, label: location.slug });
+}
+
+/**
  * Creates (`slug` null) or updates a location from the checked form, with its audit row, in one
  * transaction.
  * @param existingSlug the location being edited, or null for a new one
@@ -230,8 +278,7 @@ function auditDiff(before: unknown, after: unknown) {
  *   404 data when `existingSlug` is not this site's
  */
 export async function saveLocation(db: Database, actor: LocationActor, site: { id: number; dealerGroupId: number | null }, existingSlug: string | null, form: LocationForm, imageUrl?: string): Promise<ConsoleLocation> {
-  const place = placeAddress(getGeocoder(), form);
-  if (!place.ok) throw new LocationRefused(place.field, place.message);
+  const details = locationDetails(form);
   return db.transaction(async (tx) => {
     const [before] = existingSlug ? await tx.select().from(locations).where(and(eq(locations.siteId, site.id), eq(locations.slug, existingSlug))).for("update") : [];
     if (existingSlug && !before) throw new LocationRefused("form", "This location no longer exists.");
@@ -243,24 +290,8 @@ export async function saveLocation(db: Database, actor: LocationActor, site: { i
       .where(and(eq(locations.siteId, site.id), eq(locations.slug, slug), before ? ne(locations.id, before.id) : undefined));
     if (taken) throw new LocationRefused("slug", `Another location of this site already has the address name ${slug}.`);
     const values = {
-      name: form.name,
+      ...details,
       slug,
-      locationType: form.locationType ?? null,
-      locationSubtype: form.locationSubtype || null,
-      manufacturers: [...new Set(form.manufacturers)].sort(),
-      street: form.street || null,
-      city: form.city,
-      state: form.state,
-      postcode: form.postcode,
-      lat: place.lat,
-      long: place.long,
-      phone: form.phone ?? null,
-      landlinePhone: form.landlinePhone ?? null,
-      email: form.email || null,
-      dealerLicenseNumber: form.dealerLicenseNumber || null,
-      motorVehicleRepairer: form.motorVehicleRepairer || null,
-      visible: form.visible,
-      primary: form.primary,
       imageUrl: imageUrl ?? (form.removeImage ? null : (before?.imageUrl ?? null)),
       openingHours: weeklyFromForm(form),
       alternatingSaturday: saturdayRule(form),

@@ -3,9 +3,10 @@ import { errorsOf, FieldNotes, keptValue, type FormOutcome } from "./forms";
 
 /**
  * An "Apply at" date-time field (site time) and a button posting `intent=schedule`, inside the
- * editor's own form, so the schedule carries exactly what the form would save now.
+ * editor's own form, so the schedule carries exactly what the form would save now. `actions`: one
+ * button per part of the form that is scheduled on its own, sharing the one time field.
  */
-export function ApplyAtControls({ outcome, form, timeZone, label = "Schedule", intent = "schedule" }: { outcome: FormOutcome; form: string; timeZone: string; label?: string; intent?: string }) {
+export function ApplyAtControls({ outcome, form, timeZone, label = "Schedule", intent = "schedule", actions = [{ intent, label }] }: { outcome: FormOutcome; form: string; timeZone: string; label?: string; intent?: string; actions?: { intent: string; label: string }[] }) {
   const id = `${form}-applyAt`;
   const errors = errorsOf(outcome, form, "applyAt");
   return (
@@ -17,15 +18,27 @@ export function ApplyAtControls({ outcome, form, timeZone, label = "Schedule", i
         <input id={id} name="applyAt" type="datetime-local" defaultValue={keptValue(outcome, form, "applyAt")} aria-invalid={errors.length ? true : undefined} aria-describedby={`${id}-help${errors.length ? ` ${id}-error` : ""}`} className="mt-1 rounded border border-slate-500 px-2 py-1" />
         <FieldNotes id={id} help="The change is applied once at this time, within a minute, on every server." errors={errors} />
       </div>
-      <button type="submit" name="intent" value={intent} className="rounded border border-slate-700 px-3 py-1">
-        {label}
-      </button>
+      {actions.map((a) => (
+        <button key={a.intent} type="submit" name="intent" value={a.intent} className="rounded border border-slate-700 px-3 py-1">
+          {a.label}
+        </button>
+      ))}
     </div>
   );
 }
 
 /** The pending scheduled changes of an editor, each with a Cancel button (`intent=cancel-scheduled`). */
-export function PendingChangesList({ pending, describe, title = "Scheduled changes", previewHref }: { pending: { id: number; action: string; at: string; by: string | null; entityId: number }[]; describe: (p: { action: string; entityId: number }) => string; title?: string; previewHref?: string }) {
+export function PendingChangesList({
+  pending,
+  describe,
+  title = "Scheduled changes",
+  previewHref,
+}: {
+  pending: { id: number; action: string; at: string; by: string | null; entityId: number; payload?: Record<string, unknown> | null }[];
+  describe: (p: { action: string; entityId: number; payload?: Record<string, unknown> | null }) => string;
+  title?: string;
+  previewHref?: string;
+}) {
   const headingId = `pending-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
   return (
     <section aria-labelledby={headingId} className="mt-4">

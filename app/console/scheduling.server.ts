@@ -31,19 +31,25 @@ export function applyAtInstant(value: unknown, timeZone: string, now: number): {
   return { ok: true, runAt };
 }
 
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 /**
  * Schedules a change of the site's content at `runAt` with its audit row (`{entity}.schedule`), in
- * one transaction. A pending change of the same row and action is replaced.
+ * one transaction. A pending change of the same row and action (and `key`) is replaced.
  * @param payload the checked values the change writes (none for publish and unpublish)
+ * @param key payload values telling apart changes of one row and action (see scheduleChange)
+ * @param check runs first in the same transaction, with the pending change being replaced still
+ *   pending; it throws to refuse, and then nothing is stored
  * @returns the scheduled change's id
  */
 export async function scheduleSiteChange<E extends ScheduledEntity>(
   db: Database,
   actor: SettingsActor,
-  change: { siteId: number; entity: E; entityId: number; action: ScheduledAction<E>; runAt: Date; payload?: Record<string, unknown> | null; label: string },
+  change: { siteId: number; entity: E; entityId: number; action: ScheduledAction<E>; runAt: Date; payload?: Record<string, unknown> | null; label: string; key?: Record<string, string>; check?: (tx: Tx) => Promise<void> },
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const id = await scheduleChange(tx, { siteId: change.siteId, entity: change.entity, entityId: change.entityId, action: change.action, runAt: change.runAt, payload: change.payload ?? null, actor: { id: actor.member.id, email: actor.member.email } });
+    await change.check?.(tx);
+    const id = await scheduleChange(tx, { siteId: change.siteId, entity: change.entity, entityId: change.entityId, action: change.action, runAt: change.runAt, payload: change.payload ?? null, key: change.key, actor: { id: actor.member.id, email: actor.member.email } });
     await recordAudit(tx, { userId: actor.member.id, actorEmail: actor.member.email, siteId: change.siteId, action: `${change.entity}.schedule`, entity: change.entity, entityId: change.label, before: null, after: { action: change.action, runAt: change.runAt.toISOString(), ...(change.payload ? { payload: change.payload } : {}) }, ipAddress: actor.ipAddress });
     return id;
   });
@@ -75,6 +81,8 @@ export interface PendingSiteChange {
   /** When, in words in the site's time zone, e.g. "Thu 24 Dec 2026, 5:00 pm". */
   at: string;
   by: string | null;
+  /** What the change writes (see scheduled-changes.server.ts), for the editor's description. */
+  payload: Record<string, unknown> | null;
 }
 
 /**
@@ -84,7 +92,7 @@ export interface PendingSiteChange {
 export async function listSitePending(db: Pick<Database, "select">, siteId: number, timeZone: string, filter: { entity: ScheduledEntity; entityIds?: number[]; actions?: string[] }): Promise<PendingSiteChange[]> {
   if (filter.entityIds && !filter.entityIds.length) return [];
   const rows = await db
-    .select({ id: scheduledChanges.id, entityId: scheduledChanges.entityId, action: scheduledChanges.action, runAt: scheduledChanges.runAt, by: scheduledChanges.actorEmail })
+    .select({ id: scheduledChanges.id, entityId: scheduledChanges.entityId, action: scheduledChanges.action, runAt: scheduledChanges.runAt, by: scheduledChanges.actorEmail, payload: scheduledChanges.payload })
     .from(scheduledChanges)
     .where(
       and(
@@ -96,5 +104,5 @@ export async function listSitePending(db: Pick<Database, "select">, siteId: numb
       ),
     )
     .orderBy(asc(scheduledChanges.runAt), asc(scheduledChanges.id));
-  return rows.map((r) => ({ id: r.id, entityId: r.entityId, action: r.action, at: momentInWords(r.runAt, timeZone), by: r.by }));
+  return rows.map((r) => ({ id: r.id, entityId: r.entityId, action: r.action, at: momentInWords(r.runAt, timeZone), by: r.by, payload: r.payload }));
 }

@@ -13,21 +13,26 @@ import { groupOpeningHours, localClock, openingStatus, upcomingSpecialHours, typ
 import type { Site } from "~/sites/site";
 import type { LocationBlock } from "~/sites/site-config";
 import { memoBySiteVersion } from "./site-memo.server";
-import { withScheduledHours } from "~/domain/content/scheduled-overlay";
+import { withScheduledLocation } from "~/domain/content/scheduled-overlay";
 import { formatPhone, phoneHref } from "~/domain/display/phone";
 
 export type Location = typeof locations.$inferSelect;
 
 /** Visible locations of the site, sorted by name (spec 2.5: "Cards are sorted by name. Only locations with visible set are shown."). */
 export async function listLocations(db: Database, site: Site): Promise<Location[]> {
-  const rows = await db
-    .select()
-    .from(locations)
-    .where(and(eq(locations.siteId, site.id), eq(locations.visible, true)))
-    .orderBy(asc(locations.name));
-  // A staff preview "as of" a moment shows the hours scheduled by then.
   const changes = site.preview?.locationChanges;
-  return changes?.length ? rows.map((row) => withScheduledHours(row, changes)) : rows;
+  if (!changes?.length) {
+    return db
+      .select()
+      .from(locations)
+      .where(and(eq(locations.siteId, site.id), eq(locations.visible, true)))
+      .orderBy(asc(locations.name));
+  }
+  // A staff preview "as of" a moment shows the locations as the changes scheduled by then leave
+  // them: a hidden one scheduled to be shown is read too, and a renamed one moves in the order.
+  const rows = await db.select().from(locations).where(eq(locations.siteId, site.id)).orderBy(asc(locations.name));
+  const shown = rows.map((row) => withScheduledLocation(row, changes)).filter((l) => l.visible);
+  return changes.some((c) => c.action === "details" && "name" in c.payload) ? shown.sort((a, b) => a.name.localeCompare(b.name, "en-AU")) : shown;
 }
 
 /**

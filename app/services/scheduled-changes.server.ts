@@ -11,14 +11,16 @@
  * Every content kind of the console joins through {@link SCHEDULED_ENTITIES}: offers and pages
  * (publish, unpublish), the site's navigation, model menu statuses and promotions (banners, popup:
  * values merged into the published config as a new settings version), its brand theme (the theme
- * section replaced whole) and a location's weekly or special hours or other details. A
- * change that writes values carries them in `payload`, checked by the console when it was typed.
+ * section replaced whole), a location's weekly or special hours or other details, and adding or
+ * removing a redirect. A change that writes values carries them in `payload`, checked by the
+ * console when it was typed; a redirect change is checked again when it applies.
  */
-import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { runEvery } from "./interval-worker.server";
-import { contentPages, locations, offers, scheduledChanges, staffAudit, type LocationSaturdayRule, type OpeningHourEntry, type SpecialHourEntry } from "../../db/schema/index";
-import { REPLACING_CONFIG_ACTIONS, withSpecialHours, type DueByMoment } from "~/domain/content/scheduled-overlay";
+import { contentPages, locations, offers, scheduledChanges, siteRedirects, staffAudit } from "../../db/schema/index";
+import { REPLACING_CONFIG_ACTIONS, withScheduledLocation, type DueByMoment, type LocationChangeAction } from "~/domain/content/scheduled-overlay";
+import { redirectChangeProblem, type RedirectChange } from "~/domain/content/redirects";
 import { publishScheduledConfig } from "~/console/settings.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -75,24 +77,46 @@ async function setPageEnabled(tx: Tx, id: number, siteId: number | null, enabled
   return { before: { slug: row.slug, published: row.enabled }, after: { slug: row.slug, published: enabled } };
 }
 
-/** Writes a location's scheduled hours (the site's own location only). */
-async function setLocationHours(tx: Tx, change: DueChange, kind: "weekly" | "special") {
+/**
+ * Writes a location's scheduled hours or details (the site's own location only), as the preview
+ * showed them. A location made the main one takes that from the site's other locations.
+ */
+async function applyLocationChange(tx: Tx, change: DueChange, action: LocationChangeAction) {
   const [row] = await tx
     .select()
     .from(locations)
     .where(and(eq(locations.id, change.entityId), change.siteId === null ? undefined : eq(locations.siteId, change.siteId)))
     .for("update");
   if (!row) throw new Error(`location ${change.entityId} no longer exists`);
-  const payload = change.payload ?? {};
-  if (kind === "weekly") {
-    const openingHours = payload.openingHours as OpeningHourEntry[];
-    const alternatingSaturday = (payload.alternatingSaturday ?? null) as LocationSaturdayRule | null;
-    await tx.update(locations).set({ openingHours, alternatingSaturday }).where(eq(locations.id, row.id));
-    return { before: { slug: row.slug, openingHours: row.openingHours, alternatingSaturday: row.alternatingSaturday }, after: { slug: row.slug, openingHours, alternatingSaturday } };
-  }
-  const specialHours = withSpecialHours(row.specialHours, payload.entries as SpecialHourEntry[]);
-  await tx.update(locations).set({ specialHours }).where(eq(locations.id, row.id));
-  return { before: { slug: row.slug, specialHours: row.specialHours }, after: { slug: row.slug, specialHours } };
+  const next = withScheduledLocation(row, [{ locationId: row.id, action, payload: change.payload ?? {} }]);
+  const fields = (Object.keys(next) as (keyof typeof row)[]).filter((k) => JSON.stringify(row[k]) !== JSON.stringify(next[k]));
+  const pick = (from: typeof row): Partial<typeof row> => Object.fromEntries(fields.map((k) => [k, from[k]]));
+  if (next.primary && !row.primary) await tx.update(locations).set({ primary: false }).where(and(eq(locations.siteId, row.siteId), eq(locations.primary, true), ne(locations.id, row.id)));
+  if (fields.length) await tx.update(locations).set(pick(next)).where(eq(locations.id, row.id));
+  return { before: { slug: row.slug, ...pick(row) }, after: { slug: row.slug, ...pick(next) } };
+}
+
+/**
+ * Adds or removes one of the site's redirects, checked again against the redirects as they are
+ * now: an add that would close a loop, or a removal of a redirect no longer there, fails.
+ */
+async function applyRedirectChange(tx: Tx, change: DueChange, action: "add" | "remove") {
+  if (change.siteId === null || change.siteId !== change.entityId) throw new Error("a redirect change names its own site");
+  const siteId = change.siteId;
+  const payload = (change.payload ?? {}) as { from?: string; to?: string };
+  if (typeof payload.from !== "string" || (action === "add" && typeof payload.to !== "string")) throw new Error("the redirect change has no paths");
+  const wanted: RedirectChange = action === "add" ? { action, from: payload.from, to: payload.to! } : { action, from: payload.from };
+  const rules = await tx.select({ from: siteRedirects.fromPath, to: siteRedirects.toPath }).from(siteRedirects).where(eq(siteRedirects.siteId, siteId)).for("update");
+  const problem = redirectChangeProblem(rules, wanted);
+  if (problem) throw new Error(problem.kind === "loop" ? `the redirect would make a loop: ${problem.loop.join(" → ")}` : `there is no redirect from ${wanted.from} to remove`);
+  const before = rules.find((r) => r.from === wanted.from) ?? null;
+  if (wanted.action === "remove") await tx.delete(siteRedirects).where(and(eq(siteRedirects.siteId, siteId), eq(siteRedirects.fromPath, wanted.from)));
+  else
+    await tx
+      .insert(siteRedirects)
+      .values({ siteId, fromPath: wanted.from, toPath: wanted.to })
+      .onConflictDoUpdate({ target: [siteRedirects.siteId, siteRedirects.fromPath], set: { toPath: wanted.to, updatedAt: new Date() } });
+  return { before, after: wanted.action === "add" ? { from: wanted.from, to: wanted.to } : null };
 }
 
 /**
@@ -108,9 +132,10 @@ async function publishSections(tx: Tx, change: DueChange, replace: readonly stri
 
 
 /**
- * Every entity that can be scheduled, with its actions. `site-config` changes name the site as
- * their row; `navigation` and `promotions` are separate actions so each editor has its own pending
- * change (one per row and action).
+ * Every entity that can be scheduled, with its actions. `site-config` and `redirect` changes name
+ * the site as their row; `navigation` and `promotions` are separate actions so each editor has its
+ * own pending change (one per row and action); a site's redirect changes are one per old address
+ * and action (their `key`).
  */
 export const SCHEDULED_ENTITIES = {
   offer: {
@@ -128,8 +153,13 @@ export const SCHEDULED_ENTITIES = {
     theme: (tx, c) => publishSections(tx, c, REPLACING_CONFIG_ACTIONS.theme),
   },
   location: {
-    "weekly-hours": (tx, c) => setLocationHours(tx, c, "weekly"),
-    "special-hours": (tx, c) => setLocationHours(tx, c, "special"),
+    "weekly-hours": (tx, c) => applyLocationChange(tx, c, "weekly-hours"),
+    "special-hours": (tx, c) => applyLocationChange(tx, c, "special-hours"),
+    details: (tx, c) => applyLocationChange(tx, c, "details"),
+  },
+  redirect: {
+    add: (tx, c) => applyRedirectChange(tx, c, "add"),
+    remove: (tx, c) => applyRedirectChange(tx, c, "remove"),
   },
 } satisfies Record<string, Record<string, ApplyChange>>;
 
@@ -150,13 +180,15 @@ export interface PendingChange {
  * that audits the change.
  * @param change `siteId` (null for a dealer group's or the network's row) and `dealerGroupId` (a
  *   group's row; omitted or null otherwise) name its owner; `runAt` is the instant (UTC), which the
- *   console converts from the site's (or the group's) time zone
+ *   console converts from the site's (or the group's) time zone; `key`: payload values that tell
+ *   apart changes of one row and action (a site's redirects: `{ from }`): only a pending change
+ *   with the same values is replaced
  */
 export async function scheduleChange<E extends ScheduledEntity>(
   tx: Tx,
-  change: { siteId: number | null; dealerGroupId?: number | null; entity: E; entityId: number; action: ScheduledAction<E>; runAt: Date; actor: { id: string; email: string } | null; payload?: Record<string, unknown> | null },
+  change: { siteId: number | null; dealerGroupId?: number | null; entity: E; entityId: number; action: ScheduledAction<E>; runAt: Date; actor: { id: string; email: string } | null; payload?: Record<string, unknown> | null; key?: Record<string, string> },
 ): Promise<number> {
-  await cancelChanges(tx, change.entity, change.entityId, change.action);
+  await cancelChanges(tx, change.entity, change.entityId, change.action, change.key);
   const [row] = await tx
     .insert(scheduledChanges)
     .values({ siteId: change.siteId, dealerGroupId: change.siteId === null ? (change.dealerGroupId ?? null) : null, entity: change.entity, entityId: change.entityId, action: change.action, runAt: change.runAt, createdBy: change.actor?.id ?? null, actorEmail: change.actor?.email ?? null, payload: change.payload ?? null })
@@ -165,14 +197,16 @@ export async function scheduleChange<E extends ScheduledEntity>(
 }
 
 /**
- * Cancels a row's pending changes (all of them, or of one action).
+ * Cancels a row's pending changes (all of them, or of one action, or of one action whose payload
+ * holds the `key` values).
  * @returns how many were cancelled
  */
-export async function cancelChanges(tx: Pick<Database, "update">, entity: ScheduledEntity, entityId: number, action?: string): Promise<number> {
+export async function cancelChanges(tx: Pick<Database, "update">, entity: ScheduledEntity, entityId: number, action?: string, key: Record<string, string> = {}): Promise<number> {
+  const sameKey = Object.entries(key).map(([name, value]) => sql`(${scheduledChanges.payload} ->> ${name}::text) = ${value}::text`);
   const cancelled = await tx
     .update(scheduledChanges)
     .set({ status: "cancelled" })
-    .where(and(eq(scheduledChanges.entity, entity), eq(scheduledChanges.entityId, entityId), eq(scheduledChanges.status, "pending"), action ? eq(scheduledChanges.action, action) : undefined))
+    .where(and(eq(scheduledChanges.entity, entity), eq(scheduledChanges.entityId, entityId), eq(scheduledChanges.status, "pending"), action ? eq(scheduledChanges.action, action) : undefined, ...sameKey))
     .returning({ id: scheduledChanges.id });
   return cancelled.length;
 }

@@ -130,7 +130,7 @@ export async function captureHotQueries(pool: pg.Pool, sites: HotQuerySites, now
   // Two statements the server sends through its own handle, written here as it sends them.
   const literal = (q: Omit<HotQuery, "statements" | "writes">, text: string) => out.push({ ...q, statements: [{ sql: text, params: [] }], writes: false });
   literal({ name: "Site versions (page cache, each page request)", path: "request", source: "server/page-cache.ts SiteVersionReader" }, 'select "id", "stock_version", "config_version" from "sites"');
-  await capture({ name: "Redirect of an old URL (on a 404)", path: "request", source: "app/services/redirects.server.ts findRedirect" }, () => findRedirect(db, small.id, "/old-stock/page-7"));
+  await capture({ name: "Redirect of an old URL (on a 404)", path: "request", source: "app/services/redirects.server.ts findRedirect" }, () => findRedirect(db, small, "/old-stock/page-7"));
   literal({ name: "Metrics scrape: deliveries by state", path: "operational", source: "server/metrics.ts databaseFigures" }, "select channel, case when status = 'pending' and next_attempt_at <= now() then 'due' when status = 'pending' then 'failed' else status end as status, count(*)::int as count from lead_deliveries where status in ('pending', 'dead') group by 1, 2");
   return out;
 }

@@ -1,18 +1,20 @@
 /**
  * Scheduling from every console editor (issue 50 item 7), through real HTTP on the console host and
- * the site's host: pages (publish, unpublish), navigation overrides, banners and the popup, and a
- * location's weekly and special hours. Each is typed in the site's time zone, hidden from shoppers
+ * the site's host: pages (publish, unpublish), navigation overrides, banners and the popup, a
+ * location's weekly and special hours and its other details, the brand theme, the model menu's
+ * statuses, and adding or removing redirects. Each is typed in the site's time zone, hidden from shoppers
  * until its moment, shown in a staff preview "as of" a moment after it, applied once by the
  * scheduler job, audited, and cancellable.
  */
 import { and, eq, desc } from "drizzle-orm";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signPreviewToken } from "../../app/console/preview-token.server";
 import { instantOfLocalInput, localInputOf } from "../../app/domain/content/schedule";
 import { runDueChanges } from "../../app/services/scheduled-changes.server";
-import { contentPages, locations, scheduledChanges, siteConfigVersions, sites, staffAudit } from "../../db/schema/index";
+import { contentPages, locations, scheduledChanges, siteConfigVersions, siteRedirects, sites, staffAudit } from "../../db/schema/index";
 import { useTestApp } from "./app-harness";
-import { consoleRequest, freshClientIp, recordingMailer, signInSiteStaff } from "./console-harness";
+import { CONSOLE_HOST, CONSOLE_ORIGIN, consoleRequest, freshClientIp, recordingMailer, signInSiteStaff } from "./console-harness";
 import { ENGINE } from "./database";
 
 const state = useTestApp({ app: { trustProxy: true, console: { mailer: recordingMailer() } } });
@@ -44,6 +46,17 @@ const pendingOf = (entity: string) =>
 async function asOf(at: number): Promise<string> {
   const [row] = await state.handle.db.select({ by: scheduledChanges.createdBy }).from(scheduledChanges).where(eq(scheduledChanges.siteId, state.t.site.id)).orderBy(desc(scheduledChanges.id)).limit(1);
   return `fc_preview=${await signPreviewToken(state.handle.db, state.t.site.id, row!.by!, Date.now(), { asOf: at })}`;
+}
+/** The main location page's JSON-LD, as a shopper (or a preview cookie) sees it. */
+async function jsonLd(cookie?: string) {
+  const html = await (await shopper("/our-location/main", cookie)).text();
+  return JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as {
+    name: string;
+    telephone?: string;
+    image?: string;
+    address: { streetAddress?: string; addressLocality: string; addressRegion: string; postalCode: string };
+    openingHoursSpecification: { opens?: string; closes?: string; validFrom?: string }[];
+  };
 }
 const row = (i: number, values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [`rows[${i}].${k}`, v]));
 
@@ -167,10 +180,6 @@ describe(`scheduling navigation, banners and the popup (${ENGINE})`, () => {
 describe(`scheduling location hours (${ENGINE})`, () => {
   const week = (open: string, close: string) => Object.fromEntries([0, 1, 2, 3, 4, 5, 6].flatMap((d) => [[`status${d}`, "Open"], [`open${d}`, open], [`close${d}`, close]]));
   const edit = (form: Record<string, string>) => post("/locations/edit?location=main", form);
-  const jsonLd = async (cookie?: string) => {
-    const html = await (await shopper("/our-location/main", cookie)).text();
-    return JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as { openingHoursSpecification: { opens?: string; closes?: string; validFrom?: string }[] };
-  };
 
   it("new weekly hours scheduled: the rest of the form is not saved, shoppers keep the old hours until then, the preview and then the site show the new ones", async () => {
     const [before] = await state.handle.db.select().from(locations).where(and(eq(locations.siteId, state.t.site.id), eq(locations.slug, "main")));
@@ -272,5 +281,200 @@ describe(`scheduling the brand theme and the model menu's statuses (${ENGINE})`,
     expect((await runDueChanges(state.handle.db, when.at + 1000, { siteId: state.t.site.id })).applied).toBe(1);
     const [site] = await state.handle.db.select({ config: sites.config }).from(sites).where(eq(sites.id, state.t.site.id));
     expect(((site!.config as { navigation?: { modelStatuses?: Record<string, string> } }).navigation?.modelStatuses ?? {})[model!.slug]).toBe("coming_soon");
+  });
+});
+
+describe(`scheduling a location's details (${ENGINE})`, () => {
+  const edit = (form: Record<string, string>, cookie = editor) => post("/locations/edit?location=main", form, cookie);
+  const mainRow = async () => (await state.handle.db.select().from(locations).where(and(eq(locations.siteId, state.t.site.id), eq(locations.slug, "main"))))[0]!;
+  const moved = { name: "Main Yard Osborne Park", street: "400 Scarborough Beach Road", city: "Osborne Park", state: "WA", postcode: "6017", phone: "08 9201 4411", dealerLicenseNumber: "MD 12345", locationType: "sales", visible: "on", primary: "on", saturdayMode: "site" };
+
+  it("a move with a new phone: checked as a save is, unchanged until then, in the preview, then written by the job; the page, JSON-LD and hours follow", async () => {
+    const before = await mainRow();
+    const when = siteNine(6);
+    const badPhone = await edit({ intent: "schedule-details", applyAt: when.typed, ...moved, phone: "12" });
+    expect(badPhone.status).toBe(400);
+    const badHtml = await badPhone.text();
+    expect(badHtml).toContain("Enter an Australian phone number");
+    expect(badHtml).toContain('value="400 Scarborough Beach Road"');
+    const wrongState = await edit({ intent: "schedule-details", applyAt: when.typed, ...moved, state: "NSW" });
+    expect(wrongState.status).toBe(400);
+    expect(await wrongState.text()).toContain("Postcode 6017 is in WA, not NSW.");
+    const newSlug = await edit({ intent: "schedule-details", applyAt: when.typed, ...moved, slug: "osborne-park" });
+    expect(newSlug.status).toBe(400);
+    expect(await newSlug.text()).toContain("keep main to schedule the other details");
+    expect((await edit({ intent: "schedule-details", applyAt: when.typed, ...moved }, reader)).status).toBe(403);
+    expect(await pendingOf("location")).toEqual([]);
+
+    const response = await edit({ intent: "schedule-details", applyAt: when.typed, ...moved });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toContain("done=scheduled");
+    const [change] = await pendingOf("location");
+    expect(change).toMatchObject({ entityId: before.id, action: "details", payload: { name: moved.name, city: "Osborne Park", state: "WA", postcode: "6017", phone: "08 9201 4411", dealerLicenseNumber: "MD 12345", visible: true, primary: true } });
+    expect((change!.payload as { lat: number }).lat).toBeLessThan(-31);
+    expect(change!.payload).not.toHaveProperty("imageUrl");
+    expect(change!.payload).not.toHaveProperty("openingHours");
+    const editorPage = await (await consoleRequest(state.t, `${base()}/locations/edit?location=main`, { ip, cookie: editor })).text();
+    expect(editorPage).toMatch(/New details apply \(shown on the public site\) at \w{3} \d{1,2} \w{3} \d{4}, 9:00 am/);
+
+    expect(await mainRow()).toMatchObject({ name: before.name, city: "Parramatta", phone: before.phone });
+    const now = await jsonLd();
+    expect(now.address.addressLocality).toBe("Parramatta");
+    expect(now.telephone).toBeUndefined();
+    const preview = await jsonLd(await asOf(when.at + 1000));
+    expect(preview).toMatchObject({ name: moved.name, telephone: "+61892014411", address: { streetAddress: "400 Scarborough Beach Road", addressLocality: "Osborne Park", addressRegion: "WA", postalCode: "6017" } });
+    expect((await jsonLd(await asOf(when.at - 60_000))).address.addressLocality).toBe("Parramatta");
+    // The header, footer and Call Now read the main location from the same list.
+    expect(await (await shopper("/")).text()).not.toContain("9201 4411");
+    expect(await (await shopper("/", await asOf(when.at + 1000))).text()).toContain("9201 4411");
+
+    expect((await runDueChanges(state.handle.db, when.at - 1000, { siteId: state.t.site.id })).applied).toBe(0);
+    expect((await runDueChanges(state.handle.db, when.at, { siteId: state.t.site.id })).applied).toBe(1);
+    const after = await mainRow();
+    expect(after).toMatchObject({ slug: "main", name: moved.name, city: "Osborne Park", state: "WA", phone: "08 9201 4411", dealerLicenseNumber: "MD 12345", visible: true, primary: true });
+    expect(after.lat).toBeLessThan(-31);
+    // The details change leaves the hours as they were.
+    expect(after.openingHours).toEqual(before.openingHours);
+    expect(await jsonLd()).toMatchObject({ name: moved.name, telephone: "+61892014411", address: { addressLocality: "Osborne Park" } });
+    expect(await (await shopper("/")).text()).toContain("9201 4411");
+    const audit = (await state.handle.db.select().from(staffAudit).where(and(eq(staffAudit.siteId, state.t.site.id), eq(staffAudit.action, "location.scheduled-details"))))[0];
+    expect(audit?.after).toMatchObject({ slug: "main", city: "Osborne Park", phone: "08 9201 4411" });
+    expect(audit?.before).toMatchObject({ city: "Parramatta" });
+  });
+
+  it("hidden at a time and shown again at a later one: the page answers 404 only between them, in the preview as by the job; a cancelled change is audited and never applied", async () => {
+    const hideAt = siteNine(7);
+    const showAt = siteNine(8);
+    const { visible: _visible, ...hidden } = moved;
+    expect((await edit({ intent: "schedule-details", applyAt: hideAt.typed, ...hidden })).status).toBe(302);
+    expect(await (await consoleRequest(state.t, `${base()}/locations/edit?location=main`, { ip, cookie: editor })).text()).toContain("New details apply (hidden from the public site)");
+    expect((await shopper("/our-location/main")).status).toBe(200);
+    expect((await shopper("/our-location/main", await asOf(hideAt.at + 1000))).status).toBe(404);
+
+    // Scheduling the details again replaces the pending change (one per location and action).
+    expect((await edit({ intent: "schedule-details", applyAt: showAt.typed, ...moved, phone: "08 9201 4422" })).status).toBe(302);
+    const [showing] = await pendingOf("location");
+    expect(await pendingOf("location")).toHaveLength(1);
+    expect((await post("/locations/edit?location=main", { intent: "cancel-scheduled", changeId: String(showing!.id) }, reader)).status).toBe(403);
+    expect((await post("/locations/edit?location=main", { intent: "cancel-scheduled", changeId: String(showing!.id) })).status).toBe(302);
+    expect(await pendingOf("location")).toEqual([]);
+    const cancelled = await state.handle.db.select().from(staffAudit).where(and(eq(staffAudit.siteId, state.t.site.id), eq(staffAudit.action, "location.schedule-cancel")));
+    expect(cancelled.at(-1)?.before).toMatchObject({ action: "details" });
+    expect((await runDueChanges(state.handle.db, showAt.at + 1000, { siteId: state.t.site.id })).applied).toBe(0);
+    expect((await mainRow()).phone).toBe("08 9201 4411");
+
+    expect((await edit({ intent: "schedule-details", applyAt: hideAt.typed, ...hidden })).status).toBe(302);
+    expect((await edit({ intent: "schedule-hours", applyAt: showAt.typed, ...moved, status1: "Open", open1: "08:00", close1: "17:00" })).status).toBe(302);
+    expect((await runDueChanges(state.handle.db, hideAt.at, { siteId: state.t.site.id })).applied).toBe(1);
+    expect((await mainRow()).visible).toBe(false);
+    expect((await shopper("/our-location/main")).status).toBe(404);
+    // A hidden location scheduled to be shown appears in the preview from then.
+    const show = await edit({ intent: "schedule-details", applyAt: showAt.typed, ...moved });
+    expect(show.status).toBe(302);
+    expect((await shopper("/our-location/main", await asOf(showAt.at + 1000))).status).toBe(200);
+    expect(await runDueChanges(state.handle.db, showAt.at, { siteId: state.t.site.id })).toEqual({ applied: 2, failed: 0 });
+    expect((await shopper("/our-location/main")).status).toBe(200);
+    expect((await jsonLd()).openingHoursSpecification).toContainEqual(expect.objectContaining({ opens: "08:00", closes: "17:00" }));
+  });
+});
+
+describe(`scheduling a location's photo (${ENGINE})`, () => {
+  it("a photo scheduled with the details is stored when scheduled and shown only from its time", async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#225588" } }).png().toBuffer();
+    const form = new FormData();
+    const when = siteNine(15);
+    for (const [k, v] of Object.entries({ intent: "schedule-details", applyAt: when.typed, name: "Main Yard Osborne Park", city: "Osborne Park", state: "WA", postcode: "6017", phone: "08 9201 4411", visible: "on", primary: "on", saturdayMode: "site" })) form.append(k, v);
+    form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "yard.png");
+    const response = await state.t.request(`${base()}/locations/edit?location=main`, { host: CONSOLE_HOST, method: "POST", redirect: "manual", headers: { "x-forwarded-for": ip, cookie: editor, origin: CONSOLE_ORIGIN }, body: form });
+    expect(response.status).toBe(302);
+    const [change] = await pendingOf("location");
+    const imageUrl = (change!.payload as { imageUrl?: string }).imageUrl!;
+    expect(imageUrl).toMatch(/^\/media\/\d+-[0-9a-f]{16}\.webp$/);
+    const [before] = await state.handle.db.select().from(locations).where(and(eq(locations.siteId, state.t.site.id), eq(locations.slug, "main")));
+    expect(before!.imageUrl).toBeNull();
+    expect((await jsonLd()).image).toBeUndefined();
+    expect((await jsonLd(await asOf(when.at + 1000))).image?.endsWith(imageUrl)).toBe(true);
+    expect((await runDueChanges(state.handle.db, when.at, { siteId: state.t.site.id })).applied).toBe(1);
+    const [after] = await state.handle.db.select().from(locations).where(eq(locations.id, before!.id));
+    expect(after!.imageUrl).toBe(imageUrl);
+    expect((await jsonLd()).image?.endsWith(imageUrl)).toBe(true);
+  });
+});
+
+describe(`scheduling redirects (${ENGINE})`, () => {
+  const redirectsOf = async () => (await state.handle.db.select().from(siteRedirects).where(eq(siteRedirects.siteId, state.t.site.id))).map((r) => `${r.fromPath} -> ${r.toPath}`).sort();
+
+  it("a redirect scheduled for a moment: not answered before it, 301 in the preview and after the job; its removal at a later moment likewise", async () => {
+    const when = siteNine(9);
+    const response = await post("/redirects", { intent: "schedule", from: "/Summer-Sale/", to: "/special-offers?make=ford", applyAt: when.typed });
+    expect(response.status).toBe(302);
+    const [change] = await pendingOf("redirect");
+    expect(change).toMatchObject({ entityId: state.t.site.id, action: "add", payload: { from: "/summer-sale", to: "/special-offers?make=ford" } });
+    expect(await (await consoleRequest(state.t, `${base()}/redirects`, { ip, cookie: editor })).text()).toMatch(/Redirect \/summer-sale → \/special-offers\?make=ford is added at \w{3} \d{1,2} \w{3} \d{4}, 9:00 am/);
+
+    expect((await shopper("/summer-sale")).status).toBe(404);
+    expect((await shopper("/summer-sale", await asOf(when.at - 60_000))).status).toBe(404);
+    const preview = await shopper("/summer-sale", await asOf(when.at + 1000));
+    expect(preview.status).toBe(301);
+    expect(preview.headers.get("location")).toBe("/special-offers?make=ford");
+
+    expect((await runDueChanges(state.handle.db, when.at, { siteId: state.t.site.id })).applied).toBe(1);
+    const moved = await shopper("/summer-sale");
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe("/special-offers?make=ford");
+    expect(await redirectsOf()).toContain("/summer-sale -> /special-offers?make=ford");
+
+    const removeAt = siteNine(10);
+    expect((await post("/redirects", { intent: "schedule-removal", from: "/summer-sale", applyAt: removeAt.typed })).status).toBe(302);
+    expect((await shopper("/summer-sale")).status).toBe(301);
+    expect((await shopper("/summer-sale", await asOf(removeAt.at + 1000))).status).toBe(404);
+    expect((await runDueChanges(state.handle.db, removeAt.at, { siteId: state.t.site.id })).applied).toBe(1);
+    expect((await shopper("/summer-sale")).status).toBe(404);
+    const actions = (await state.handle.db.select().from(staffAudit).where(eq(staffAudit.siteId, state.t.site.id))).map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(["redirect.schedule", "redirect.scheduled-add", "redirect.scheduled-remove"]));
+  });
+
+  it("a scheduled redirect that would close a loop, with a saved one or with one scheduled before it, is refused with the loop named; nothing is stored", async () => {
+    expect((await post("/redirects", { intent: "save", from: "/old-team", to: "/pages/new-team" })).status).toBe(302);
+    const when = siteNine(11);
+    const loop = await post("/redirects", { intent: "schedule", from: "/pages/new-team", to: "/old-team", applyAt: when.typed });
+    expect(loop.status).toBe(400);
+    const html = await loop.text();
+    expect(html).toContain("This redirect would make a loop at that time (with the redirect changes scheduled before it): /pages/new-team → /old-team → /pages/new-team");
+    expect(html).toContain('value="/pages/new-team"');
+    expect(await pendingOf("redirect")).toEqual([]);
+
+    const earlier = siteNine(12);
+    const later = siteNine(13);
+    expect((await post("/redirects", { intent: "schedule", from: "/winter", to: "/clearance", applyAt: earlier.typed })).status).toBe(302);
+    const closes = await post("/redirects", { intent: "schedule", from: "/clearance", to: "/winter", applyAt: later.typed });
+    expect(closes.status).toBe(400);
+    expect(await closes.text()).toContain("/clearance → /winter → /clearance");
+    // Before the other one, it would stop that one from applying: refused too, naming it.
+    const stops = await post("/redirects", { intent: "schedule", from: "/clearance", to: "/winter", applyAt: siteNine(11).typed });
+    expect(stops.status).toBe(400);
+    expect(await stops.text()).toMatch(/This would stop a change scheduled for \w{3} \d{1,2} \w{3} \d{4}, 9:00 am \(adding \/winter → \/clearance\)/);
+    expect((await post("/redirects", { intent: "schedule-removal", from: "/nowhere", applyAt: later.typed })).status).toBe(400);
+    expect(await pendingOf("redirect")).toHaveLength(1);
+  });
+
+  it("a scheduled redirect is cancelled (audited) or, when a redirect saved by hand since would make it a loop, fails when it is due", async () => {
+    const [pending] = await pendingOf("redirect");
+    expect(pending).toMatchObject({ action: "add", payload: { from: "/winter" } });
+    expect((await post("/redirects", { intent: "cancel-scheduled", changeId: String(pending!.id) }, reader)).status).toBe(403);
+    expect((await post("/redirects", { intent: "cancel-scheduled", changeId: String(pending!.id) })).status).toBe(302);
+    expect(await pendingOf("redirect")).toEqual([]);
+    const audit = await state.handle.db.select().from(staffAudit).where(and(eq(staffAudit.siteId, state.t.site.id), eq(staffAudit.action, "redirect.schedule-cancel")));
+    expect(audit.at(-1)?.before).toMatchObject({ action: "add" });
+
+    const when = siteNine(14);
+    expect((await post("/redirects", { intent: "schedule", from: "/spring", to: "/autumn", applyAt: when.typed })).status).toBe(302);
+    // Saved now, this is no loop (the scheduled one is not there yet); at its time the scheduled one would close one.
+    expect((await post("/redirects", { intent: "save", from: "/autumn", to: "/spring" })).status).toBe(302);
+    expect(await runDueChanges(state.handle.db, when.at + 1000, { siteId: state.t.site.id })).toEqual({ applied: 0, failed: 1 });
+    const [failed] = await state.handle.db.select().from(scheduledChanges).where(and(eq(scheduledChanges.siteId, state.t.site.id), eq(scheduledChanges.entity, "redirect"), eq(scheduledChanges.status, "failed")));
+    expect(failed?.error).toContain("/spring → /autumn → /spring");
+    expect((await shopper("/winter")).status).toBe(404);
+    expect(await redirectsOf()).not.toContain("/spring -> /autumn");
   });
 });

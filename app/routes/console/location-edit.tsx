@@ -4,7 +4,8 @@
  * state of a postcode), phones, licences, visibility, photo, weekly hours and alternating-Saturday
  * rule; then its special and holiday hours, with the coming year's public holidays of its state
  * offered. Plain forms that work without JavaScript; a refused post answers 400 with every typed
- * value and a message next to each wrong field. Every save is live on the next request.
+ * value and a message next to each wrong field. Every save is live on the next request; the
+ * details, the weekly hours and special hours can each be scheduled for a time instead.
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/location-edit";
@@ -23,6 +24,7 @@ import {
   removeSpecialHours,
   saturdayRule,
   saveLocation,
+  scheduleLocationDetails,
   SpecialHoursFormSchema,
   weeklyFromForm,
   type ConsoleLocation,
@@ -196,6 +198,9 @@ export async function action(args: Route.ActionArgs) {
     await scheduleSiteChange(db, actor, { siteId: scoped.id, entity: "location", entityId: location.id, action: "weekly-hours", runAt: when.runAt, payload: { openingHours: weeklyFromForm(parsed.value), alternatingSaturday: saturdayRule(parsed.value) }, label: location.slug });
     return back(slug, "scheduled");
   }
+  // Scheduling the details checks them as a save does; the hours are not scheduled with them.
+  const applyAt = slug !== null && intent === "schedule-details" ? await scheduledFor(db, scoped.id, form) : null;
+  if (applyAt && !applyAt.ok) return refused("location", { applyAt: [applyAt.message] }, values);
   let imageUrl: string | undefined;
   const file = uploadedFile(form, "image");
   if (file) {
@@ -207,6 +212,10 @@ export async function action(args: Route.ActionArgs) {
     }
   }
   try {
+    if (slug && applyAt?.ok) {
+      await scheduleLocationDetails(db, actor, scoped.id, slug, parsed.value, applyAt.runAt, imageUrl);
+      return back(slug, "scheduled");
+    }
     const row = await saveLocation(db, actor, { id: scoped.id, dealerGroupId: scoped.dealerGroupId }, slug, parsed.value, imageUrl);
     return back(row.slug, slug ? "saved" : "created");
   } catch (error) {
@@ -229,6 +238,13 @@ const DONE: Record<string, string> = {
   "special-removed": "Special hours removed.",
   "holidays-added": "Closed on the chosen public holidays. The public site shows them on its next request.",
 };
+
+/** A pending change of the location in the editor's list. */
+function describePending(p: { action: string; payload?: Record<string, unknown> | null }): string {
+  if (p.action === "weekly-hours") return "New weekly hours apply";
+  if (p.action === "special-hours") return "Special hours are added";
+  return `New details apply (${p.payload?.visible === false ? "hidden from" : "shown on"} the public site)`;
+}
 
 const input = "mt-1 w-full rounded border border-slate-500 px-2 py-1";
 
@@ -430,9 +446,19 @@ export default function ConsoleLocationEdit({ loaderData, actionData }: Route.Co
             </button>
           </p>
         ) : null}
-        {canEdit && location ? <ApplyAtControls outcome={outcome} form="location" timeZone={timeZone} intent="schedule-hours" label="Schedule the opening hours and Saturday rule (nothing else is saved)" /> : null}
+        {canEdit && location ? (
+          <ApplyAtControls
+            outcome={outcome}
+            form="location"
+            timeZone={timeZone}
+            actions={[
+              { intent: "schedule-details", label: "Schedule the details, address, contact, visibility and photo (the hours are not changed)" },
+              { intent: "schedule-hours", label: "Schedule the opening hours and Saturday rule (nothing else is saved)" },
+            ]}
+          />
+        ) : null}
       </form>
-      {location ? <PendingChangesList pending={pending} describe={(p) => (p.action === "weekly-hours" ? "New weekly hours apply" : "Special hours are added")} previewHref={`/sites/${site.slug}/offers/preview?next=${encodeURIComponent(locationPath ?? "/")}`} /> : null}
+      {location ? <PendingChangesList pending={pending} describe={describePending} previewHref={`/sites/${site.slug}/offers/preview?next=${encodeURIComponent(locationPath ?? "/")}`} /> : null}
 
       {location ? <SpecialHoursSection outcome={outcome} timeZone={timeZone} specials={specials} holidays={holidays} canEdit={canEdit} errors={(name) => errors("special", name)} holidayErrors={errors("holidays", "holiday")} typed={mine("special")?.values ?? null} /> : null}
     </section>

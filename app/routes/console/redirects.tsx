@@ -1,28 +1,49 @@
 /**
- * `/sites/{slug}/redirects` (issue 50 item 2): the site's redirects, old address to new (301),
- * answered by the public site wherever it has no page of its own. Saving a redirect that would
- * close a loop (A -> B -> C -> A) is refused with the loop named.
+ * `/sites/{slug}/redirects` (issue 50 items 2 and 7): the site's redirects, old address to new
+ * (301), answered by the public site wherever it has no page of its own. Saving a redirect that
+ * would close a loop (A -> B -> C -> A) is refused with the loop named. Adding or removing one
+ * can be scheduled for a time in the site's time zone instead, checked against the redirects as
+ * they will be then.
  */
 import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/redirects";
-import { ContentInputError, deleteRedirect, listRedirects, RedirectFormSchema, saveRedirect } from "~/console/content.server";
+import { ContentInputError, deleteRedirect, listRedirects, RedirectFormSchema, RedirectRemovalFormSchema, resolvedSite, saveRedirect, scheduleRedirectChange } from "~/console/content.server";
 import { Field, Notice } from "~/console/content-ui";
 import { SitePageHeading } from "~/console/site-page";
 import { fieldProblem, formProblem, parseConsoleForm, readPostedForm } from "~/console/form.server";
-import { FormStatus, type FormOutcome } from "~/console/forms";
+import { errorsOf, FieldErrors, FormStatus, keptValue, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
+import { applyAtInstant, cancelSiteChange, listSitePending } from "~/console/scheduling.server";
+import { ApplyAtControls, PendingChangesList } from "~/console/schedule-ui";
 import { ScrollingTable } from "~/console/scrolling-table";
 
 const ROUTE_ID = "console-site-redirects";
 const FORM = "redirect";
+const REMOVAL_FORM = "redirect-removal";
+const NOTICES: Record<string, string> = {
+  saved: "Redirect saved.",
+  deleted: "Redirect removed.",
+  scheduled: "Scheduled. The change takes effect within a minute of its time.",
+  cancelled: "Scheduled change cancelled.",
+};
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, site } = await guardConsoleRoute(ROUTE_ID, args);
-  const scoped = site!.site;
-  const rows = await listRedirects(db, scoped.id);
+  const full = await resolvedSite(db, site!.site.slug);
+  const rows = await listRedirects(db, full.id);
+  const pending = await listSitePending(db, full.id, full.config.timeZone, { entity: "redirect", entityIds: [full.id] });
+  // A redirect scheduled to be added can be scheduled to go again (a redirect for a week).
+  const scheduledFroms = pending.filter((p) => p.action === "add").map((p) => String(p.payload?.from ?? ""));
   const done = args.url.searchParams.get("done");
-  return { site: { slug: scoped.slug, name: scoped.name }, redirects: rows.map((r) => ({ id: r.id, from: r.from, to: r.to })), notice: done === "saved" ? "Redirect saved." : done === "deleted" ? "Redirect removed." : null };
+  return {
+    site: { slug: full.slug, name: full.name },
+    redirects: rows.map((r) => ({ id: r.id, from: r.from, to: r.to })),
+    removable: [...new Set([...rows.map((r) => r.from), ...scheduledFroms])].filter(Boolean).sort(),
+    pending,
+    timeZone: full.config.timeZone,
+    notice: (done && NOTICES[done]) || null,
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -37,6 +58,27 @@ export async function action(args: Route.ActionArgs) {
     await deleteRedirect(db, actor, scoped.id, id.data);
     return back("deleted");
   }
+  if (intent === "cancel-scheduled") {
+    await cancelSiteChange(db, actor, scoped.id, Number(form.get("changeId")));
+    return back("cancelled");
+  }
+  if (intent === "schedule" || intent === "schedule-removal") {
+    const removal = intent === "schedule-removal";
+    const name = removal ? REMOVAL_FORM : FORM;
+    const parsed = removal ? parseConsoleForm(REMOVAL_FORM, form, RedirectRemovalFormSchema) : parseConsoleForm(FORM, form, RedirectFormSchema);
+    if (!parsed.ok) return formProblem(parsed.problem);
+    const { config } = await resolvedSite(db, scoped.slug);
+    const when = applyAtInstant(form.get("applyAt"), config.timeZone, Date.now());
+    if (!when.ok) return fieldProblem(name, "applyAt", when.message, typed);
+    try {
+      const change = removal ? { action: "remove" as const, from: parsed.value.from } : { action: "add" as const, from: parsed.value.from, to: (parsed.value as z.infer<typeof RedirectFormSchema>).to };
+      await scheduleRedirectChange(db, actor, { id: scoped.id, timeZone: config.timeZone }, change, when.runAt);
+    } catch (error) {
+      if (error instanceof ContentInputError) return fieldProblem(name, error.field, error.message, typed);
+      throw error;
+    }
+    return back("scheduled");
+  }
   if (intent !== "save") return formProblem({ form: FORM, errors: { form: ["Choose Save or Remove."] }, values: {} });
   const parsed = parseConsoleForm(FORM, form, RedirectFormSchema);
   if (!parsed.ok) return formProblem(parsed.problem);
@@ -49,8 +91,14 @@ export async function action(args: Route.ActionArgs) {
   return back("saved");
 }
 
+/** A pending redirect change in the page's list. */
+function describePending(p: { action: string; payload?: Record<string, unknown> | null }): string {
+  const from = String(p.payload?.from ?? "");
+  return p.action === "add" ? `Redirect ${from} → ${String(p.payload?.to ?? "")} is added` : `The redirect from ${from} is removed`;
+}
+
 export default function ConsoleRedirects({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, redirects, notice } = loaderData;
+  const { site, redirects, notice, removable, pending, timeZone } = loaderData;
   const outcome = actionData as FormOutcome;
   return (
     <section aria-labelledby="redirects-title">
@@ -68,7 +116,12 @@ export default function ConsoleRedirects({ loaderData, actionData }: Route.Compo
             Save redirect
           </button>
         </p>
+        <div className="sm:col-span-2">
+          <ApplyAtControls outcome={outcome} form={FORM} timeZone={timeZone} label="Schedule this redirect" />
+        </div>
       </form>
+      {removable.length ? <RemovalForm outcome={outcome} removable={removable} timeZone={timeZone} /> : null}
+      <PendingChangesList pending={pending} describe={describePending} previewHref={`/sites/${site.slug}/offers/preview?next=${encodeURIComponent(String(pending[0]?.payload?.from ?? "/"))}`} />
       {redirects.length ? (
         <ScrollingTable label="Redirects" className="mt-4">
           <caption className="sr-only">The site's redirects by old address</caption>
@@ -102,5 +155,27 @@ export default function ConsoleRedirects({ loaderData, actionData }: Route.Compo
         <p className="mt-4">This site has no redirects yet.</p>
       )}
     </section>
+  );
+}
+
+/** Schedules removing a redirect (one of today's, or one scheduled to be added). */
+function RemovalForm({ outcome, removable, timeZone }: { outcome: FormOutcome; removable: string[]; timeZone: string }) {
+  const id = `${REMOVAL_FORM}-from`;
+  const errors = errorsOf(outcome, REMOVAL_FORM, "from");
+  return (
+    <form method="post" className="mt-4" aria-label="Remove a redirect at a time">
+      <label htmlFor={id} className="block text-sm font-medium">
+        Redirect to remove at a time
+      </label>
+      <select id={id} name="from" defaultValue={keptValue(outcome, REMOVAL_FORM, "from")} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? `${id}-error` : undefined} className="mt-1 rounded border border-slate-500 px-2 py-1">
+        {removable.map((from) => (
+          <option key={from} value={from}>
+            {from}
+          </option>
+        ))}
+      </select>
+      <FieldErrors id={`${id}-error`} messages={errors} />
+      <ApplyAtControls outcome={outcome} form={REMOVAL_FORM} timeZone={timeZone} intent="schedule-removal" label="Schedule the removal" />
+    </form>
   );
 }
