@@ -103,6 +103,8 @@ export async function captureHotQueries(pool: pg.Pool, sites: HotQuerySites, now
   await capture({ name: "Leads inbox: newest first (busiest site)", path: "request", source: "app/console/leads.server.ts listLeads" }, () => listLeads(db, consoleViewer(large), {}, "Australia/Sydney"));
   await capture({ name: "Leads inbox: one month, page 3 (busiest site)", path: "request", source: "app/console/leads.server.ts listLeads" }, () => listLeads(db, consoleViewer(large), { from: day(now - 60 * 86_400_000), to: day(now - 30 * 86_400_000), page: 3 }, "Australia/Sydney"));
   await capture({ name: "Leads inbox: status 'new' (busiest site)", path: "request", source: "app/console/leads.server.ts listLeads" }, () => listLeads(db, consoleViewer(large), { status: "new" }, "Australia/Sydney"));
+  // The page's dead deliveries: one grouped statement over the page's lead ids (max 2: a second would be a query per lead).
+  await capture({ name: "Leads inbox: dead deliveries of the page's 50 leads", path: "request", source: "app/console/leads.server.ts deadDeliveriesOf" }, () => listLeads(db, consoleViewer(large), {}, "Australia/Sydney"), { pick: /lead_deliveries/, max: 2 });
   await capture({ name: "Leads CSV export: a later page of 1,000 (busiest site, one year)", path: "request", source: "app/console/leads.server.ts exportLeads" }, async () => {
     for await (const _page of exportLeads(db, consoleViewer(large), { from: day(now - 365 * 86_400_000) }, "Australia/Sydney")) break;
   }, { pick: /from "leads"/, max: 1 });
@@ -111,6 +113,9 @@ export async function captureHotQueries(pool: pg.Pool, sites: HotQuerySites, now
     let pages = 0;
     for await (const _page of exportLeads(db, consoleViewer(large), { from: day(now - 365 * 86_400_000) }, "Australia/Sydney")) if (++pages >= 2) break;
   }, { pick: /"leads"\."created_at" <= \$/, max: 1 });
+  await capture({ name: "Leads CSV export: dead deliveries of a page of 1,000", path: "request", source: "app/console/leads.server.ts deadDeliveriesOf" }, async () => {
+    for await (const _page of exportLeads(db, consoleViewer(large), { from: day(now - 365 * 86_400_000) }, "Australia/Sydney")) break;
+  }, { pick: /lead_deliveries/, max: 2 });
   await capture({ name: "Deliveries due: claim (lead delivery worker, every few seconds)", path: "worker", source: "app/services/lead-delivery.server.ts claimDueJobs" }, () => claimDueJobs(db, now), { pick: /lead_deliveries/, writes: true });
   await capture({ name: "Reservations due: expire (reservation worker, every 30 s)", path: "worker", source: "app/services/reservations.server.ts expireReservations" }, () => expireReservations(db, noPayments, now), { pick: /reservations/, writes: true });
   // The retention job visits only sites with a retention period (site config

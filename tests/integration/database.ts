@@ -4,6 +4,7 @@
  * sites with unique slugs, so files can share one PostgreSQL database.
  */
 import { randomUUID } from "node:crypto";
+import type { Logger } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
 import { dealerGroups, locations, sites } from "../../db/schema/index";
@@ -14,9 +15,12 @@ import type { Site } from "../../app/sites/site";
 /** Which engine the suite runs against, for test names. */
 export const ENGINE = process.env.DATABASE_URL ? "postgres" : "pglite";
 
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.DATABASE_URL) return openDatabase({ url: process.env.DATABASE_URL, poolSize: 4 });
-  const handle = await openDatabase();
+/**
+ * @param options.logger told every statement the handle sends (tests that count queries)
+ */
+export async function openTestDatabase(options: { logger?: Logger } = {}): Promise<DatabaseHandle> {
+  if (process.env.DATABASE_URL) return openDatabase({ url: process.env.DATABASE_URL, poolSize: 4, logger: options.logger });
+  const handle = await openDatabase({ logger: options.logger });
   await migrateDatabase(handle);
   return handle;
 }
