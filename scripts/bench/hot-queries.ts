@@ -25,6 +25,7 @@ import { listSites } from "../../app/services/sites.server";
 import { countSitemapCars, sitemapCars } from "../../app/services/sitemap.server";
 import type { Site } from "../../app/sites/site";
 import type { PaymentsAdapter } from "../../app/adapters/payments/types";
+import { SiteVersionReader } from "../../server/page-cache";
 
 /** One SQL statement as a service sent it. */
 export interface CapturedStatement {
@@ -131,10 +132,11 @@ export async function captureHotQueries(pool: pg.Pool, sites: HotQuerySites, now
     await client.query("rollback").catch(() => undefined);
     client.release();
   }
-  await capture({ name: "Site list (every node, every 5 s and after a version change)", path: "request", source: "app/services/sites.server.ts listSites" }, () => listSites(db));
-  // Two statements the server sends through its own handle, written here as it sends them.
+  await capture({ name: "Site list (every node, every 5 s)", path: "request", source: "app/services/sites.server.ts listSites" }, () => listSites(db));
+  await capture({ name: "Site reload (page cache, after the site's versions moved)", path: "request", source: "app/services/sites.server.ts SiteResolver.reloadSites" }, () => listSites(db, [small.id]));
+  await capture({ name: "Site versions (page cache, each page request: the site and its group's sharing sites)", path: "request", source: "server/page-cache.ts SiteVersionReader" }, () => new SiteVersionReader(db).read([small.id, large.id]));
+  // A statement the server sends through its own handle, written here as it sends it.
   const literal = (q: Omit<HotQuery, "statements" | "writes">, text: string) => out.push({ ...q, statements: [{ sql: text, params: [] }], writes: false });
-  literal({ name: "Site versions (page cache, each page request)", path: "request", source: "server/page-cache.ts SiteVersionReader" }, 'select "id", "stock_version", "config_version" from "sites"');
   await capture({ name: "Redirect of an old URL (on a 404)", path: "request", source: "app/services/redirects.server.ts findRedirect" }, () => findRedirect(db, small.id, "/old-stock/page-7"));
   literal({ name: "Metrics scrape: deliveries by state", path: "operational", source: "server/metrics.ts databaseFigures" }, "select channel, case when status = 'pending' and next_attempt_at <= now() then 'due' when status = 'pending' then 'failed' else status end as status, count(*)::int as count from lead_deliveries where status in ('pending', 'dead') group by 1, 2");
   return out;
