@@ -11,32 +11,23 @@ import type { DatabaseHandle } from "../../db/client";
 import { leadDeliveries, leads } from "../../db/schema/index";
 import { exportLeads, listLeads, LEADS_PAGE_SIZE, type LeadViewer } from "../../app/console/leads.server";
 import type { Site } from "../../app/sites/site";
-import { createTestSite, ENGINE, openTestDatabase } from "./database";
+import { createTestSite, ENGINE, openTestDatabase, statementRecorder } from "./database";
 
 const LEADS = 130;
 let handle: DatabaseHandle;
 let site: Site;
 let other: Site;
-let recording: string[] | null = null;
+const recorder = statementRecorder();
 /** Dead deliveries written per lead id (leads without any are absent). */
 const deadByLead = new Map<number, number>();
 
 const viewerOf = (s: Site): LeadViewer => ({ scoped: { site: { id: s.id, slug: s.slug, name: s.name, hosts: s.hosts, dealerGroupId: s.dealerGroup?.id ?? null }, reach: "all", locationIds: [] }, personal: true });
 
-/** The statements `run` sends. */
-async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const into: string[] = [];
-  recording = into;
-  try {
-    await run();
-  } finally {
-    recording = null;
-  }
-  return into;
-}
+/** The statements `run` sends (their SQL). */
+const statementsOf = async (run: () => Promise<unknown>) => (await recorder.during(run)).map((s) => s.sql);
 
 beforeAll(async () => {
-  handle = await openTestDatabase({ logger: { logQuery: (query) => recording?.push(query) } });
+  handle = await openTestDatabase({ logger: recorder.logger });
   site = await createTestSite(handle);
   other = await createTestSite(handle);
   const base = Date.parse("2026-06-01T00:00:00Z");

@@ -25,6 +25,34 @@ export async function openTestDatabase(options: { logger?: Logger } = {}): Promi
   return handle;
 }
 
+/** One statement a handle sent, as its logger heard it. */
+export interface SentStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * A logger for {@link openTestDatabase} and what it heard while a piece of code ran (tests that
+ * count the queries a service sends).
+ */
+export function statementRecorder() {
+  let into: SentStatement[] | null = null;
+  return {
+    logger: { logQuery: (sql: string, params: unknown[]) => void into?.push({ sql, params }) } satisfies Logger,
+    /** The statements sent while `run` ran. */
+    async during(run: () => Promise<unknown>): Promise<SentStatement[]> {
+      const out: SentStatement[] = [];
+      into = out;
+      try {
+        await run();
+      } finally {
+        into = null;
+      }
+      return out;
+    },
+  };
+}
+
 export interface TestSiteOptions {
   config?: SiteConfigInput;
   hosts?: string[];

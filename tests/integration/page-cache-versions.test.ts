@@ -16,29 +16,17 @@ import type { Site } from "../../app/sites/site";
 import { createApp } from "../../server/app";
 import { CACHE_STATUS_HEADER, SiteVersionReader } from "../../server/page-cache";
 import { loadBuild } from "./app-harness";
-import { createTestSite, ENGINE, openTestDatabase } from "./database";
+import { createTestSite, ENGINE, openTestDatabase, statementRecorder, type SentStatement } from "./database";
 import { feed, stockRecord } from "./fixtures";
 
-interface Statement {
-  sql: string;
-  params: unknown[];
-}
+type Statement = SentStatement;
 let handle: DatabaseHandle;
 let app: ReturnType<typeof createApp>["app"];
-let recording: Statement[] | null = null;
+const recorder = statementRecorder();
 const s = {} as Record<"solo" | "other" | "g1" | "g2", Site>;
 
 /** What `run` sends to the database. */
-async function statementsOf(run: () => Promise<unknown>): Promise<Statement[]> {
-  const into: Statement[] = [];
-  recording = into;
-  try {
-    await run();
-  } finally {
-    recording = null;
-  }
-  return into;
-}
+const statementsOf = (run: () => Promise<unknown>) => recorder.during(run);
 /** The page cache's version reads among `statements`: the site ids each asked for, or "all". */
 function versionReads(statements: Statement[]): (number[] | "all")[] {
   return statements
@@ -54,7 +42,7 @@ async function page(site: Site, path: string) {
 const setPrice = (site: Site, stock: string, price: number) => handle.db.update(cars).set({ price }).where(and(eq(cars.siteId, site.id), eq(cars.stockNumber, stock)));
 
 beforeAll(async () => {
-  handle = await openTestDatabase({ logger: { logQuery: (sql, params) => recording?.push({ sql, params }) } });
+  handle = await openTestDatabase({ logger: recorder.logger });
   s.solo = await createTestSite(handle);
   s.other = await createTestSite(handle);
   const [group] = await handle.db.insert(dealerGroups).values({ slug: `versions-${Date.now()}`, name: "Versions Motor Group" }).returning();
