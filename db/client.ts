@@ -4,6 +4,7 @@
  * Both speak the same SQL and run the same committed migrations (db/migrations).
  */
 import { mkdirSync } from "node:fs";
+import type { Logger } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockDataDir } from "./data-dir-lock";
 import { enableNamedStatements } from "./pglite-named";
@@ -58,6 +59,8 @@ export interface OpenDatabaseOptions {
   replicaUrl?: string;
   /** How the replica is used and reported (db/replica.ts). */
   replicaOptions?: ReplicaOptions;
+  /** Told every statement the primary handle sends, with its parameters (Drizzle's logger; tests that count queries). */
+  logger?: Logger;
 }
 
 /**
@@ -71,7 +74,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const pool = postgresPool(pg, options.url, { max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000, namedStatements: options.namedStatements ?? true });
-    const db = drizzle(pool, { schema }) as unknown as Database;
+    const db = drizzle(pool, { schema, logger: options.logger }) as unknown as Database;
     let replicaPool: InstanceType<typeof pg.Pool> | null = null;
     let replica: ReadReplica | undefined;
     if (options.replicaUrl) {
@@ -113,7 +116,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     await releaseLock();
     throw error;
   }
-  const db = drizzle(client, { schema }) as unknown as Database;
+  const db = drizzle(client, { schema, logger: options.logger }) as unknown as Database;
   // Issue 15: `.prepare(name)` keeps a named statement here as it does on PostgreSQL (decision 217).
   enableNamedStatements(db, client);
   return {

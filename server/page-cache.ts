@@ -8,9 +8,9 @@
  * Invalidation: the key carries the site's stock and config versions, which database triggers
  * move in the same transaction as any change that shows on a page (migration 0018: a price, a
  * car sold or reserved, the site config, a location, offer or page). Every cache lookup first
- * reads the versions with a query that started after the request arrived (requests that arrive
- * together share one), so a change committed on any node is seen by every node on its next
- * request. A time limit (default 60 s) bounds what no version covers: opening hours' "open now",
+ * reads the versions of the site (and of the sister sites whose stock it shows) with a query that
+ * started after the request arrived (requests that arrive together share one), so a change
+ * committed on any node is seen by every node on its next request. A time limit (default 60 s) bounds what no version covers: opening hours' "open now",
  * an offer's end date.
  *
  * What is never cached: anything but GET; a request carrying one of our own cookies (`fc_*`: a
@@ -24,7 +24,9 @@ import { createHash } from "node:crypto";
 import { subscribe } from "node:diagnostics_channel";
 import type { MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
+import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { anyId, idListText } from "../db/id-list";
 import { sites as sitesTable } from "../db/schema/index";
 import type { SiteResolver } from "../app/services/sites.server";
 import { groupSearchMembers } from "../app/sites/group-members";
@@ -51,37 +53,55 @@ export interface SiteVersion {
 }
 
 /**
- * Reads every site's versions with one small query. `read()` resolves with the result of a query
- * that started after the call: while one query is in flight, later callers share the next one,
- * so under load the database sees at most one version query at a time (plus one queued) and no
- * caller is answered from versions older than its own arrival.
+ * Reads site versions with one small query by primary key: a page request asks for its own site's
+ * (and, for a site showing its dealer group's stock, its sisters'), never every site's (a
+ * deployment of 5,000 sites read 5,000 rows per page). `read()` resolves with the result of a
+ * query that started after the call: while one query is in flight, later callers share the next
+ * one, which reads the union of their sites, so under load the database sees at most one version
+ * query at a time (plus one queued) and no caller is answered from versions older than its own
+ * arrival.
  */
 export class SiteVersionReader {
   private inFlight: Promise<Map<number, SiteVersion>> | null = null;
-  private queued: Promise<Map<number, SiteVersion>> | null = null;
-  private readonly query;
+  /** The next query and the sites asked of it so far (null: every site). */
+  private queued: { ids: Set<number> | null; promise: Promise<Map<number, SiteVersion>> } | null = null;
+  private readonly every;
+  private readonly some;
 
   constructor(db: Database) {
-    this.query = db.select({ id: sitesTable.id, stock: sitesTable.stockVersion, config: sitesTable.configVersion }).from(sitesTable).prepare("forecourt_site_versions");
+    const columns = { id: sitesTable.id, stock: sitesTable.stockVersion, config: sitesTable.configVersion };
+    this.every = db.select(columns).from(sitesTable).prepare("forecourt_site_versions");
+    this.some = db.select(columns).from(sitesTable).where(anyId(sitesTable.id, sql.placeholder("ids"))).prepare("forecourt_site_versions_of");
   }
 
   /**
-   * @returns site id -> versions, read after this call began
+   * @param ids the sites whose versions are needed; omitted: every site (a host no site of this
+   *   node's list names, to tell whether the list is behind)
+   * @returns site id -> versions, read after this call began: at least the sites asked for that
+   *   exist (a deleted site is absent), perhaps others asked for by callers sharing the query
    * @throws the database error of the query (callers serve the page uncached)
    */
-  read(): Promise<Map<number, SiteVersion>> {
-    if (!this.inFlight) return this.start();
-    this.queued ??= this.inFlight
-      .catch(() => undefined)
-      .then(() => {
-        this.queued = null;
-        return this.start();
-      });
-    return this.queued;
+  read(ids?: readonly number[]): Promise<Map<number, SiteVersion>> {
+    if (!this.inFlight) return this.start(ids ? new Set(ids) : null);
+    let batch = this.queued;
+    if (!batch) {
+      const next: { ids: Set<number> | null; promise: Promise<Map<number, SiteVersion>> } = { ids: new Set(), promise: Promise.resolve(new Map()) };
+      next.promise = this.inFlight
+        .catch(() => undefined)
+        .then(() => {
+          this.queued = null;
+          return this.start(next.ids);
+        });
+      this.queued = batch = next;
+    }
+    if (!ids) batch.ids = null;
+    else if (batch.ids) for (const id of ids) batch.ids.add(id);
+    return batch.promise;
   }
 
-  private start(): Promise<Map<number, SiteVersion>> {
-    const running = this.query.execute().then((rows) => new Map(rows.map((r) => [r.id, { stock: r.stock, config: r.config }])));
+  private start(ids: Set<number> | null): Promise<Map<number, SiteVersion>> {
+    const rows = ids ? this.some.execute({ ids: idListText(ids) }) : this.every.execute();
+    const running = rows.then((list) => new Map(list.map((r) => [r.id, { stock: r.stock, config: r.config }])));
     this.inFlight = running;
     const clear = () => {
       if (this.inFlight === running) this.inFlight = null;
@@ -176,20 +196,26 @@ export function pageCache(options: PageCacheOptions) {
       site = await options.sites.forHost(host);
       if (!site) return next();
     }
+    // Only the versions this page depends on: its site's and, for a site showing its dealer
+    // group's stock, its sharing sisters' as this node's list has them. A sister that joined the
+    // group since is in the list within its refresh period (5 s), and the page is kept 60 s at most.
+    const sisters = site.config.search.groupSearch === "group" ? groupSearchMembers(site, await options.sites.all()) : [];
     let current: Map<number, SiteVersion>;
     try {
-      current = await versions.read();
+      current = await versions.read([site.id, ...sisters.map((m) => m.id)]);
     } catch {
       return next(); // the database is unreachable: render (and fail) as without a cache
     }
     const version = current.get(site.id);
     if (!version) return next();
     if (version.stock !== site.stockVersion || version.config !== site.configVersion) {
-      // This node's site list is older than the database: reload it so the render (config,
-      // search read model) is at least as new as the key it is stored under.
-      options.sites.invalidate();
+      // This node's copy of the site is older than the database: reload it (its row only) so the
+      // render (config, search read model) is at least as new as the key it is stored under.
+      // A site whose hosts changed makes the whole list reload: the host may now be another's.
+      await options.sites.reloadSites([site.id]).catch(() => []);
       const fresh = await options.sites.forHost(host);
       if (!fresh || fresh.id !== site.id || fresh.stockVersion !== version.stock || fresh.configVersion !== version.config) return next();
+      site = fresh;
     }
     // Issue 54 item 7: a site showing its dealer group's stock keys its pages by its members'
     // versions too, so a sister's price change or sale is not answered from an older page.
@@ -197,13 +223,14 @@ export function pageCache(options: PageCacheOptions) {
     const rendered = [site.id];
     if (site.config.search.groupSearch === "group") {
       // The versions read above: read() waits for a query that starts after the call, so a
-      // second read would cost every such page a second query.
-      const behind = (list: readonly Site[]) => list.some((m) => current.get(m.id)?.stock !== m.stockVersion || current.get(m.id)?.config !== m.configVersion);
+      // second read would cost every such page a second query. A member whose versions were not
+      // read (one the reloaded list added) counts as behind: the page is rendered, not kept.
+      const isBehind = (m: Site) => current.get(m.id)?.stock !== m.stockVersion || current.get(m.id)?.config !== m.configVersion;
       let list = groupSearchMembers(site, await options.sites.all());
-      if (behind(list)) {
-        options.sites.invalidate();
+      if (list.some(isBehind)) {
+        await options.sites.reloadSites(list.filter(isBehind).map((m) => m.id)).catch(() => []);
         list = groupSearchMembers(site, await options.sites.all());
-        if (behind(list)) return next();
+        if (list.some(isBehind)) return next();
       }
       members = list.map((m) => ` ${m.id}:${m.stockVersion}.${m.configVersion}`).join("");
       for (const m of list) rendered.push(m.id);

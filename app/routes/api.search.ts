@@ -3,12 +3,15 @@
  * facets, count, ms, pages"): the SRP's search as JSON for the requesting site. Takes exactly the
  * results route's URL parameters (app/search/params.ts) and answers
  * `{ hits, facets, count, ms, page, pages, hitsPerPage }`; bad parameters get 400
- * `{ error: "<readable message>" }`. Documented in the README ("Search API").
+ * `{ error: "<readable message>" }`. A site that shows its dealer group's stock
+ * (`search.groupSearch: "group"`, issue 54 item 7) adds `group`: the same search over its sister
+ * sites (`groupSearchJson`). Documented in the README ("Search API").
  */
 import type { Route } from "./+types/api.search";
-import { dbContext, requestInfoContext, siteContext } from "~/context";
-import { resolveSearch, SearchRequestError, visibleFacets } from "~/services/search-page.server";
+import { dbContext, requestInfoContext, siteContext, siteListContext } from "~/context";
+import { resolveSearch, SearchRequestError, searchApiHit, visibleFacets } from "~/services/search-page.server";
 import { searchStock } from "~/services/search.server";
+import { groupSearchJson, groupSearchMembers } from "~/services/group-search.server";
 
 const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
 /**
@@ -18,21 +21,15 @@ const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache
  */
 const RESULT_HEADERS = { ...JSON_HEADERS, "Cache-Control": "public, no-cache", Vary: "Host" };
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const db = context.get(dbContext);
-  const { now } = context.get(requestInfoContext);
+  const { now, origin } = context.get(requestInfoContext);
   try {
     const resolved = await resolveSearch(db, site, { kind: "results" }, url.searchParams, now);
     const result = await searchStock(db, site, resolved.query, now);
     const body = {
-      hits: result.hits.map((h) => ({
-        id: h.id, slug: h.slug, url: `/cars/${h.slug}`, stockNumber: h.stockNumber, title: h.title, make: h.make, model: h.model,
-        badge: h.badge, series: h.series, year: h.year, body: h.body, fuel: h.fuel, drive: h.drive, transmission: h.transmission,
-        colour: h.colour, seats: h.seats, km: h.km, price: h.price, subscriptionPrice: h.subscriptionPrice, carType: h.carType,
-        itemType: h.itemType, tag: h.tag, certified: h.certified, status: h.status, dealership: h.dealership,
-        dealershipName: h.dealershipName, city: h.city, state: h.state,
-      })),
+      hits: result.hits.map((h) => searchApiHit(h, `/cars/${h.slug}`)),
       facets: visibleFacets(site, result, resolved.query),
       count: result.count,
       ms: Math.round(result.ms * 1000) / 1000,
@@ -40,7 +37,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       pages: result.pages,
       hitsPerPage: result.hitsPerPage,
     };
-    return new Response(JSON.stringify(body), { headers: RESULT_HEADERS });
+    if (site.config.search.groupSearch !== "group") return new Response(JSON.stringify(body), { headers: RESULT_HEADERS });
+    const siteList = context.get(siteListContext);
+    const members = siteList ? groupSearchMembers(site, await siteList()) : [];
+    const group = await groupSearchJson(db, site, members, resolved.query, origin, now);
+    return new Response(JSON.stringify({ ...body, group }), { headers: RESULT_HEADERS });
   } catch (error) {
     if (error instanceof SearchRequestError) return new Response(JSON.stringify({ error: error.message }), { status: error.status, headers: JSON_HEADERS });
     throw error;

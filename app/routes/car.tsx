@@ -11,11 +11,10 @@ import { CollapsibleList, HistoryReportLink, PdfDownload, PhoneReveal, PrintLink
 import { PhotoGallery } from "~/components/vehicle/vdp/gallery";
 import { MakeOfferDialog } from "~/components/vehicle/vdp/make-offer";
 import { readVdp, vdpJson } from "~/components/vehicle/vdp/vdp-json";
-import { dbContext, requestInfoContext, siteContext } from "~/context";
+import { dbContext, requestInfoContext, siteContext, siteListContext } from "~/context";
 import { formatAud } from "~/domain/display/price-display";
 import { getCarBySlug } from "~/services/cars.server";
-import { findSimilarStock } from "~/services/search.server";
-import { searchHitCard } from "~/services/car-cards.server";
+import { groupSearchMembers, similarStockCards } from "~/services/group-search.server";
 import { FinancePanel } from "~/components/finance/finance-panel";
 import { FinanceEstimate } from "~/components/finance/finance-estimate";
 import { financePanelFor } from "~/services/finance.server";
@@ -45,9 +44,12 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
   // deferred section suspends while the browser hydrates (decision 185).
   // Chosen from the site's search documents in memory (decision 189), as cards memoised per document.
   // Decision 193: each card is one JSON string in the loader data.
-  const similar: Promise<CardJson[]> = findSimilarStock(db, site, { id: car.id, make: car.make, body: car.simpleBody, price: car.price })
-    .then((docs) => docs.map((doc) => cardJson(searchHitCard(site, doc, now))))
-    .catch(() => []);
+  // A site that shows its dealer group's stock offers its sisters' cars too, each linked to its own site.
+  const siteList = context.get(siteListContext);
+  const similar: Promise<CardJson[]> = (async () => {
+    const members = siteList ? groupSearchMembers(site, await siteList()) : [];
+    return similarStockCards(db, site, members, { id: car.id, make: car.make, body: car.simpleBody, price: car.price }, origin, now, cardJson);
+  })().catch(() => []);
   const vdp = await buildVdpView(db, site, car, { now: new Date(now), origin, onMissingPhone: (m) => console.warn(m) });
   const payload = {
     withdrawn: lookup.kind === "withdrawn",

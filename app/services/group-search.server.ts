@@ -15,11 +15,12 @@
  * the enquiry), with no favourites or watchlist toggles of this site.
  */
 import { searchHitCard } from "./car-cards.server";
-import { getSearchEngine, searchStock, visibilityFor } from "./search.server";
-import { mergeRefinements, resolveSearch, searchHeading, type ResolvedSearch } from "./search-page.server";
+import { chooseSimilarStock, getSearchEngine, searchStock, visibilityFor, withHeldReservations } from "./search.server";
+import { mergeRefinements, resolveSearch, searchApiHit, searchHeading, visibleFacets, type ResolvedSearch } from "./search-page.server";
 import type { Database } from "../../db/client";
 import type { CarCardData } from "~/components/vehicle/car-card-data";
-import { memberQuery, mergeGroupResults, type GroupSearchResult } from "~/search/group-merge";
+import { MAX_GROUP_DEPTH, memberQuery, mergeGroupResults, type GroupSearchResult } from "~/search/group-merge";
+import { mergeSimilar, type SimilarTo } from "~/search/similar";
 import { emptySearchQuery, refinementsForLandingSlug, serializeSearchQuery } from "~/search/params";
 import type { SearchDoc, SearchQuery, SearchResult, VisibilityOptions } from "~/search/types";
 import type { Site } from "~/sites/site";
@@ -96,7 +97,8 @@ export function memberOrigin(site: Site, member: Site, requestOrigin: string): s
 
 /**
  * The card of a member's car as shown on another site of the group: built with the member's own
- * config (its prices, wording and finance), every link absolute on the member's origin, and no
+ * config (its prices, wording and finance), labelled with the dealer that sells it (the member's
+ * name and the car's location), every link absolute on the member's origin, and no
  * favourites, compare or watchlist (those are this site's, for this site's cars).
  * @param now epoch ms
  */
@@ -105,6 +107,7 @@ export function memberCard(member: Site, doc: SearchDoc, origin: string, now: nu
   return {
     ...card,
     origin,
+    soldBy: { siteName: member.name, dealership: doc.dealershipName },
     buttons: card.buttons.map((b) => ({ ...b, href: b.href.startsWith("/") ? `${origin}${b.href}` : b.href })),
     toggle: null,
     watchlist: false,
@@ -209,5 +212,86 @@ export async function groupSection<Card>(
           return { label: f.label, siteName: a.site.name, count: f.count, href: refinementsForLandingSlug(f.value, ownKnown) ? `${origins.get(a.site.id)}${path}` : path };
         }),
     ),
+  };
+}
+
+/**
+ * The VDP's similar stock (decision 189) on `site`: its own cars like `car` and, when it shows its
+ * dealer group's stock (`members`, from {@link groupSearchMembers}), its sisters' too, ranked as
+ * one list (same make, same body type, closest price, lowest id: `mergeSimilar`). Each member
+ * offers only cars it shows itself (in stock, on the dealer website, not of an excluded stock
+ * number or location: no sold car of a sister). A sister's card is {@link memberCard}'s: labelled
+ * with its dealer and linked to the car's page on its own site. Online reservations are overlaid
+ * for the chosen cars only, one query per site that has a chosen car and a checkout.
+ * @param members none: the site's own similar stock, as before group search
+ * @param requestOrigin the request's origin (for the members' links, {@link memberOrigin})
+ * @param now epoch ms
+ * @param toCard turns a card view model into what the page carries
+ * @returns at most `limit` cards, best first
+ * @throws what loading a read model throws (the database)
+ */
+export async function similarStockCards<Card>(
+  db: Database,
+  site: Site,
+  members: readonly Site[],
+  car: SimilarTo,
+  requestOrigin: string,
+  now: number,
+  toCard: (card: CarCardData) => Card,
+  limit = 6,
+): Promise<Card[]> {
+  const sources = [site, ...members];
+  const lists = await Promise.all(sources.map(async (source) => (await chooseSimilarStock(db, source, car, limit)).map((doc) => ({ source, doc }))));
+  const chosen = mergeSimilar(lists, car, limit);
+  // The reservations overlay, per site that has a chosen car, keeping the chosen order.
+  const held = new Map<number, SearchDoc>();
+  await Promise.all(
+    sources.map(async (source) => {
+      const docs = chosen.filter((c) => c.source === source).map((c) => c.doc);
+      if (docs.length) for (const doc of await withHeldReservations(db, source, docs)) held.set(doc.id, doc);
+    }),
+  );
+  return chosen.map(({ source, doc }) => {
+    const shown = held.get(doc.id) ?? doc;
+    return toCard(source === site ? searchHitCard(site, shown, now) : memberCard(source, shown, memberOrigin(site, source, requestOrigin), now));
+  });
+}
+
+/**
+ * The `group` part of `GET /api/search` on a site set to `search.groupSearch: "group"` (README
+ * "Search API"): the same search (every refinement, sort, page and page size) over the sister
+ * sites' stock as one merged list (unlike the SRP's "More from our group", which sets the
+ * shopper's dealership refinement aside, the API keeps it: `dealership=` asks for a sister
+ * dealership's stock): `{ name, count, page, pages, hitsPerPage, ms, hits, facets }`, each hit as the asking site's
+ * own plus `site: { slug, name }` (the dealer that sells it) and `url` absolute on that site's
+ * origin (the owning site takes the enquiry). Paging stops at `MAX_GROUP_DEPTH` cars: `pages`
+ * counts no further, and a page past it has no hits (the counts and facets stay).
+ * @param members from {@link groupSearchMembers}
+ * @param query the asking site's resolved query
+ * @param requestOrigin the request's origin (for the members' links, {@link memberOrigin})
+ * @param now epoch ms
+ * @returns null when no sister site shares its stock
+ * @throws what loading a member's read model throws (the database)
+ */
+export async function groupSearchJson(db: Database, site: Site, members: readonly Site[], query: SearchQuery, requestOrigin: string, now: number) {
+  if (!members.length || !site.dealerGroup) return null;
+  const within = query.page * query.hitsPerPage <= MAX_GROUP_DEPTH;
+  const { merged } = await searchGroupStock(db, members, within ? query : { ...query, page: 1 }, now);
+  const byId = new Map(members.map((m) => [m.id, m]));
+  const origins = new Map(members.map((m) => [m.id, memberOrigin(site, m, requestOrigin)]));
+  return {
+    name: site.dealerGroup.name,
+    count: merged.count,
+    page: query.page,
+    pages: Math.min(merged.pages, Math.floor(MAX_GROUP_DEPTH / query.hitsPerPage)),
+    hitsPerPage: query.hitsPerPage,
+    ms: Math.round(merged.ms * 1000) / 1000,
+    hits: within
+      ? merged.hits.map(({ siteId, doc }) => {
+          const member = byId.get(siteId)!;
+          return { ...searchApiHit(doc, `${origins.get(siteId)}/cars/${doc.slug}`), site: { slug: member.slug, name: member.name } };
+        })
+      : [],
+    facets: visibleFacets(site, merged, query),
   };
 }

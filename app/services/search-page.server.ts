@@ -22,7 +22,7 @@ import { insertPromoCards, isPromoCardShown, type PromoCard, type ResultSlot } f
 import { financeOfferView } from "~/domain/finance/finance-offer";
 import { offerMoment, offerShownOn, offerStatusVisible } from "./offers.server";
 import { lenderAssumptionsFor } from "~/sites/finance-options";
-import { LIST_FACETS, SORTS, type FacetValue, type ListFacet, type SearchQuery, type SearchResult, type SortBy } from "~/search/types";
+import { LIST_FACETS, SORTS, type FacetValue, type ListFacet, type SearchDoc, type SearchQuery, type SearchResult, type SortBy } from "~/search/types";
 import type { Site } from "~/sites/site";
 import { displayedResultCount, searchStock } from "./search.server";
 import { memoBySiteVersion } from "./site-memo.server";
@@ -225,11 +225,25 @@ async function makeLogos(db: Database, site: Site, makes: readonly string[]): Pr
 }
 
 /**
+ * One hit of `GET /api/search` (README "Search API"): the car's listing fields and `url`, its page.
+ * @param url the car's page: "/cars/{slug}" on the asking site, absolute on a sister site's origin
+ */
+export function searchApiHit(h: SearchDoc, url: string) {
+  return {
+    id: h.id, slug: h.slug, url, stockNumber: h.stockNumber, title: h.title, make: h.make, model: h.model,
+    badge: h.badge, series: h.series, year: h.year, body: h.body, fuel: h.fuel, drive: h.drive, transmission: h.transmission,
+    colour: h.colour, seats: h.seats, km: h.km, price: h.price, subscriptionPrice: h.subscriptionPrice, carType: h.carType,
+    itemType: h.itemType, tag: h.tag, certified: h.certified, status: h.status, dealership: h.dealership,
+    dealershipName: h.dealershipName, city: h.city, state: h.state,
+  };
+}
+
+/**
  * The facet values a widget shows (spec 9 limits; spec 5 certified-only): models 30, cities 20,
  * dealerships 40, every make (the widget folds those past the popular-make count), refined values
  * always kept; certified 'false' hidden when the site is certified-only.
  */
-export function visibleFacets(site: Site, result: SearchResult, query: SearchQuery): Record<ListFacet, FacetValue[]> {
+export function visibleFacets(site: Site, result: Pick<SearchResult, "facets">, query: SearchQuery): Record<ListFacet, FacetValue[]> {
   const out = {} as Record<ListFacet, FacetValue[]>;
   for (const facet of LIST_FACETS) {
     let values = result.facets[facet];

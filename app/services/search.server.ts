@@ -158,7 +158,7 @@ export async function getSearchDocs(db: Database, site: Site): Promise<readonly 
  * the hits held by an active or captured reservation as reserved (copies; the documents are shared).
  * @returns `hits` itself when the site has no checkout, there are no hits or none is held
  */
-async function withHeldReservations(db: Database, site: Site, hits: SearchDoc[]): Promise<SearchDoc[]> {
+export async function withHeldReservations(db: Database, site: Site, hits: SearchDoc[]): Promise<SearchDoc[]> {
   if (!site.config.features.checkout || hits.length === 0) return hits;
   const held = await reservedCarIds(db, site.id);
   return held.size ? hits.map((h) => (held.has(h.id) ? { ...h, reserved: true } : h)) : hits;
@@ -168,21 +168,33 @@ async function withHeldReservations(db: Database, site: Site, hits: SearchDoc[])
  * Similar stock for a VDP (decision 189): up to `limit` cars of the site like `car`, chosen from
  * the site's search documents in memory (`similarStock`: in stock and shown, same make, same body
  * type, closest price), with online reservations overlaid as on the SRP. Cars of locations the
- * site excludes from search are not offered.
+ * site excludes from search, and the stock numbers it excludes, are not offered. Also asked of a
+ * dealer group's sister site for a car of another site (group-search.server.ts): `car` need not
+ * be one of `site`'s.
  * @param car the car being viewed (price in whole dollars; `body` its simple body type)
  */
 export async function findSimilarStock(db: Database, site: Site, car: SimilarTo, limit = 6): Promise<SearchDoc[]> {
+  return withHeldReservations(db, site, await chooseSimilarStock(db, site, car, limit));
+}
+
+/**
+ * {@link findSimilarStock} without the reservations overlay (for a choice among several sites,
+ * overlaid once chosen: {@link withHeldReservations}). The list is shared: read only.
+ */
+export async function chooseSimilarStock(db: Database, site: Site, car: SimilarTo, limit = 6): Promise<SearchDoc[]> {
   const docs = await getSearchDocs(db, site);
   let byCar = similarByDocs.get(docs);
   if (!byCar) similarByDocs.set(docs, (byCar = new Map()));
-  const key = `${car.id}\u0000${car.make}\u0000${car.body}\u0000${car.price}\u0000${limit}`;
+  // The exclusions are config, which moves without the documents: part of the key.
+  const excluded = site.config.search.excludedStockNumbers;
+  const key = `${car.id}\u0000${car.make}\u0000${car.body}\u0000${car.price}\u0000${limit}\u0000${excluded.join("\u0001")}`;
   let similar = byCar.get(key);
   if (!similar) {
-    similar = similarStock(docs, car, limit);
+    similar = similarStock(docs, car, limit, excluded);
     if (byCar.size >= SIMILAR_MEMO_CARS) byCar.clear();
     byCar.set(key, similar);
   }
-  return withHeldReservations(db, site, similar);
+  return similar;
 }
 
 /**

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
 import { dealerGroups, sites } from "../../db/schema/index";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { SiteResolver } from "./sites.server";
 
@@ -99,5 +100,50 @@ describe("SiteResolver (single flight, last good list)", () => {
     const { counted } = await setUp();
     await handle!.close();
     await expect(new SiteResolver(counted).all()).rejects.toThrow();
+  });
+
+  it("reloadSites re-reads only the sites asked for, with one query, and the list then holds them; the other sites stay as read", async () => {
+    const { db, counted, queries } = await setUp();
+    const [group] = await db.insert(dealerGroups).values({ slug: "g3", name: "Group 3" }).returning();
+    await db.insert(sites).values({ slug: "gamma", name: "Gamma Cars", hosts: ["gamma.example"], dealerGroupId: group.id, config: {} });
+    const resolver = new SiteResolver(counted, { ttlMs: 60_000 });
+    const list = await resolver.all();
+    const gamma = list.find((s) => s.slug === "gamma")!;
+    await db.update(sites).set({ name: "Alpha Motors Renamed", config: { search: { groupSearch: "group" } } }).where(eq(sites.slug, "alpha"));
+    const alphaId = list.find((s) => s.slug === "alpha")!.id;
+    const before = queries();
+    const [alpha] = await resolver.reloadSites([alphaId]);
+    expect(queries() - before).toBe(1);
+    expect(alpha.name).toBe("Alpha Motors Renamed");
+    expect(alpha.config.search.groupSearch).toBe("group");
+    expect(alpha.configVersion).toBe(list.find((s) => s.slug === "alpha")!.configVersion + 1);
+    // The cached list now has the new row, and the same object for every other site (no reload).
+    const after = await resolver.all();
+    expect(queries() - before).toBe(1);
+    expect(after.find((s) => s.id === alphaId)).toBe(alpha);
+    expect(after.find((s) => s.slug === "gamma")).toBe(gamma);
+    expect((await resolver.forHost("alpha.example"))?.name).toBe("Alpha Motors Renamed");
+  });
+
+  it("a burst of reloads of the same site shares one query", async () => {
+    const { db, counted, queries } = await setUp();
+    const resolver = new SiteResolver(counted, { ttlMs: 60_000 });
+    const [alpha] = await resolver.all();
+    await db.update(sites).set({ name: "Alpha Burst" }).where(eq(sites.id, alpha.id));
+    const before = queries();
+    const reloaded = await Promise.all(Array.from({ length: 30 }, () => resolver.reloadSites([alpha.id])));
+    expect(reloaded.every(([s]) => s.name === "Alpha Burst")).toBe(true);
+    expect(queries() - before).toBe(1);
+  });
+
+  it("reloadSites of a site whose hosts changed reloads the whole list on its next use (another site may have taken the host)", async () => {
+    const { db, counted, queries } = await setUp();
+    const resolver = new SiteResolver(counted, { ttlMs: 60_000 });
+    const [alpha] = await resolver.all();
+    await db.update(sites).set({ hosts: ["alpha.example", "www.alpha.example"] }).where(eq(sites.id, alpha.id));
+    await resolver.reloadSites([alpha.id]);
+    const before = queries();
+    expect((await resolver.forHost("www.alpha.example"))?.slug).toBe("alpha");
+    expect(queries() - before).toBe(1);
   });
 });

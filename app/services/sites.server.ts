@@ -3,20 +3,23 @@
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { anyId } from "../../db/id-list";
 import { dealerGroups, sites } from "../../db/schema/index";
 import { resolveSiteConfig } from "~/sites/resolve-config";
 import { resolveSiteSlug, type HostResolutionOptions } from "~/sites/resolve-host";
 import type { Site } from "~/sites/site";
 
 /**
- * Loads every site with its resolved configuration.
+ * Loads every site (or the sites of `ids`) with its resolved configuration, in id order.
+ * @param ids only these sites (absent ids are skipped); omitted: every site
  * @throws ZodError when a stored configuration is invalid (a data error worth failing loudly on)
  */
-export async function listSites(db: Database): Promise<Site[]> {
+export async function listSites(db: Database, ids?: readonly number[]): Promise<Site[]> {
   const rows = await db
     .select({ site: sites, group: dealerGroups })
     .from(sites)
     .leftJoin(dealerGroups, eq(sites.dealerGroupId, dealerGroups.id))
+    .where(ids ? anyId(sites.id, ids) : undefined)
     .orderBy(sites.id);
   return rows.map(({ site, group }) => ({
     id: site.id,
@@ -62,6 +65,8 @@ export class SiteResolver {
   private current = false;
   private inflight: { promise: Promise<Site[]>; generation: number } | null = null;
   private generation = 0;
+  /** Reloads of a few sites under way, by their sorted ids. */
+  private readonly reloading = new Map<string, Promise<Site[]>>();
 
   constructor(
     private readonly db: Database,
@@ -107,6 +112,42 @@ export class SiteResolver {
 
   private isStale(): boolean {
     return !this.lastGood || !this.current || Date.now() - this.lastGood.at > (this.options.ttlMs ?? 5000);
+  }
+
+  /**
+   * Re-reads these sites only (one query by id) and puts them into the cached list: a node that
+   * saw a site's versions move (a stock or config change) reads that site's row, not the whole
+   * list (5,000 sites read and validated again on every change anywhere). A site whose slug or
+   * hosts changed, one new to this list or one that is gone makes the whole list reload on its
+   * next use instead (another site may have taken or given up a host).
+   * Concurrent reloads of the same sites share one query (a burst after a stock change).
+   * @returns the sites as now read, in id order (a deleted site is absent)
+   * @throws the database's error (the cached list is unchanged)
+   */
+  reloadSites(ids: readonly number[]): Promise<Site[]> {
+    const key = [...ids].sort((a, b) => a - b).join(",");
+    let reload = this.reloading.get(key);
+    if (!reload) {
+      reload = this.readAndPatch(ids).finally(() => this.reloading.delete(key));
+      this.reloading.set(key, reload);
+    }
+    return reload;
+  }
+
+  private async readAndPatch(ids: readonly number[]): Promise<Site[]> {
+    const fresh = await listSites(this.db, ids);
+    const last = this.lastGood;
+    if (!last) return fresh;
+    const before = new Map(last.sites.map((s) => [s.id, s]));
+    const now = new Map(fresh.map((s) => [s.id, s]));
+    const moved = ids.some((id) => {
+      const was = before.get(id);
+      const is = now.get(id);
+      return !was || !is || was.slug !== is.slug || was.hosts.join("\n") !== is.hosts.join("\n");
+    });
+    if (moved) this.invalidate();
+    else this.lastGood = { at: last.at, sites: last.sites.map((s) => now.get(s.id) ?? s) };
+    return fresh;
   }
 
   /** Forget the cache (after seeding or a config change in this process). */

@@ -25,6 +25,7 @@ import { listSites } from "../../app/services/sites.server";
 import { countSitemapCars, sitemapCars } from "../../app/services/sitemap.server";
 import type { Site } from "../../app/sites/site";
 import type { PaymentsAdapter } from "../../app/adapters/payments/types";
+import { SiteVersionReader } from "../../server/page-cache";
 
 /** One SQL statement as a service sent it. */
 export interface CapturedStatement {
@@ -103,6 +104,8 @@ export async function captureHotQueries(pool: pg.Pool, sites: HotQuerySites, now
   await capture({ name: "Leads inbox: newest first (busiest site)", path: "request", source: "app/console/leads.server.ts listLeads" }, () => listLeads(db, consoleViewer(large), {}, "Australia/Sydney"));
   await capture({ name: "Leads inbox: one month, page 3 (busiest site)", path: "request", source: "app/console/leads.server.ts listLeads" }, () => listLeads(db, consoleViewer(large), { from: day(now - 60 * 86_400_000), to: day(now - 30 * 86_400_000), page: 3 }, "Australia/Sydney"));
   await capture({ name: "Leads inbox: status 'new' (busiest site)", path: "request", source: "app/console/leads.server.ts listLeads" }, () => listLeads(db, consoleViewer(large), { status: "new" }, "Australia/Sydney"));
+  // The page's dead deliveries: one grouped statement over the page's lead ids (max 2: a second would be a query per lead).
+  await capture({ name: "Leads inbox: dead deliveries of the page's 50 leads", path: "request", source: "app/console/leads.server.ts deadDeliveriesOf" }, () => listLeads(db, consoleViewer(large), {}, "Australia/Sydney"), { pick: /lead_deliveries/, max: 2 });
   await capture({ name: "Leads CSV export: a later page of 1,000 (busiest site, one year)", path: "request", source: "app/console/leads.server.ts exportLeads" }, async () => {
     for await (const _page of exportLeads(db, consoleViewer(large), { from: day(now - 365 * 86_400_000) }, "Australia/Sydney")) break;
   }, { pick: /from "leads"/, max: 1 });
@@ -111,6 +114,9 @@ export async function captureHotQueries(pool: pg.Pool, sites: HotQuerySites, now
     let pages = 0;
     for await (const _page of exportLeads(db, consoleViewer(large), { from: day(now - 365 * 86_400_000) }, "Australia/Sydney")) if (++pages >= 2) break;
   }, { pick: /"leads"\."created_at" <= \$/, max: 1 });
+  await capture({ name: "Leads CSV export: dead deliveries of a page of 1,000", path: "request", source: "app/console/leads.server.ts deadDeliveriesOf" }, async () => {
+    for await (const _page of exportLeads(db, consoleViewer(large), { from: day(now - 365 * 86_400_000) }, "Australia/Sydney")) break;
+  }, { pick: /lead_deliveries/, max: 2 });
   await capture({ name: "Deliveries due: claim (lead delivery worker, every few seconds)", path: "worker", source: "app/services/lead-delivery.server.ts claimDueJobs" }, () => claimDueJobs(db, now), { pick: /lead_deliveries/, writes: true });
   await capture({ name: "Reservations due: expire (reservation worker, every 30 s)", path: "worker", source: "app/services/reservations.server.ts expireReservations" }, () => expireReservations(db, noPayments, now), { pick: /reservations/, writes: true });
   // The retention job visits only sites with a retention period (site config
@@ -126,10 +132,11 @@ export async function captureHotQueries(pool: pg.Pool, sites: HotQuerySites, now
     await client.query("rollback").catch(() => undefined);
     client.release();
   }
-  await capture({ name: "Site list (every node, every 5 s and after a version change)", path: "request", source: "app/services/sites.server.ts listSites" }, () => listSites(db));
-  // Two statements the server sends through its own handle, written here as it sends them.
+  await capture({ name: "Site list (every node, every 5 s)", path: "request", source: "app/services/sites.server.ts listSites" }, () => listSites(db));
+  await capture({ name: "Site reload (page cache, after the site's versions moved)", path: "request", source: "app/services/sites.server.ts SiteResolver.reloadSites" }, () => listSites(db, [small.id]));
+  await capture({ name: "Site versions (page cache, each page request: the site and its group's sharing sites)", path: "request", source: "server/page-cache.ts SiteVersionReader" }, () => new SiteVersionReader(db).read([small.id, large.id]));
+  // A statement the server sends through its own handle, written here as it sends it.
   const literal = (q: Omit<HotQuery, "statements" | "writes">, text: string) => out.push({ ...q, statements: [{ sql: text, params: [] }], writes: false });
-  literal({ name: "Site versions (page cache, each page request)", path: "request", source: "server/page-cache.ts SiteVersionReader" }, 'select "id", "stock_version", "config_version" from "sites"');
   await capture({ name: "Redirect of an old URL (on a 404)", path: "request", source: "app/services/redirects.server.ts findRedirect" }, () => findRedirect(db, small, "/old-stock/page-7"));
   literal({ name: "Metrics scrape: deliveries by state", path: "operational", source: "server/metrics.ts databaseFigures" }, "select channel, case when status = 'pending' and next_attempt_at <= now() then 'due' when status = 'pending' then 'failed' else status end as status, count(*)::int as count from lead_deliveries where status in ('pending', 'dead') group by 1, 2");
   return out;

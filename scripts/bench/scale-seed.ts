@@ -185,7 +185,7 @@ async function copyRows(client: pg.PoolClient | pg.Client, table: string, column
 }
 
 /** Secondary indexes of `table` (not those behind a constraint), as name and definition. */
-async function secondaryIndexes(client: pg.Client, table: string): Promise<{ name: string; def: string }[]> {
+export async function secondaryIndexes(client: pg.Client | pg.Pool, table: string): Promise<{ name: string; def: string }[]> {
   const { rows } = await client.query<{ name: string; def: string }>(
     `select i.indexname as name, i.indexdef as def from pg_indexes i
       where i.schemaname = 'public' and i.tablename = $1

@@ -4,6 +4,7 @@
  * sites with unique slugs, so files can share one PostgreSQL database.
  */
 import { randomUUID } from "node:crypto";
+import type { Logger } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
 import { dealerGroups, locations, sites } from "../../db/schema/index";
@@ -14,11 +15,42 @@ import type { Site } from "../../app/sites/site";
 /** Which engine the suite runs against, for test names. */
 export const ENGINE = process.env.DATABASE_URL ? "postgres" : "pglite";
 
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.DATABASE_URL) return openDatabase({ url: process.env.DATABASE_URL, poolSize: 4 });
-  const handle = await openDatabase();
+/**
+ * @param options.logger told every statement the handle sends (tests that count queries)
+ */
+export async function openTestDatabase(options: { logger?: Logger } = {}): Promise<DatabaseHandle> {
+  if (process.env.DATABASE_URL) return openDatabase({ url: process.env.DATABASE_URL, poolSize: 4, logger: options.logger });
+  const handle = await openDatabase({ logger: options.logger });
   await migrateDatabase(handle);
   return handle;
+}
+
+/** One statement a handle sent, as its logger heard it. */
+export interface SentStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * A logger for {@link openTestDatabase} and what it heard while a piece of code ran (tests that
+ * count the queries a service sends).
+ */
+export function statementRecorder() {
+  let into: SentStatement[] | null = null;
+  return {
+    logger: { logQuery: (sql: string, params: unknown[]) => void into?.push({ sql, params }) } satisfies Logger,
+    /** The statements sent while `run` ran. */
+    async during(run: () => Promise<unknown>): Promise<SentStatement[]> {
+      const out: SentStatement[] = [];
+      into = out;
+      try {
+        await run();
+      } finally {
+        into = null;
+      }
+      return out;
+    },
+  };
 }
 
 export interface TestSiteOptions {

@@ -1,7 +1,8 @@
 /**
  * Issue 54 item 7, spec 2.1 `/search/{dealership_slug}` ("More stock from one dealer"): a dealer
  * group's sites set to `search.groupSearch: "group"` show each other's stock, over HTTP through
- * the whole app (page cache included). Tenancy: another group's stock, a site set to "off", an
+ * the whole app (page cache included): on the SRP ("More from our group"), in the VDP's similar
+ * stock and in `GET /api/search` (`group`). Tenancy: another group's stock, a site set to "off", an
  * archived site, and withdrawn, hidden, sold or excluded cars never show.
  */
 import pino from "pino";
@@ -40,6 +41,26 @@ function groupPart(page: string): string | null {
   const at = page.indexOf('data-testid="group-stock"');
   return at === -1 ? null : page.slice(at, page.indexOf("</section>", at));
 }
+/** The VDP's "Similar stock" section's markup, or null. */
+function similarPart(page: string): string | null {
+  const at = page.indexOf('aria-labelledby="similar-title"');
+  return at === -1 ? null : page.slice(at, page.indexOf("</section>", at));
+}
+/** The site's cars by title, from its own search API. */
+async function apiSearch(site: Site, query = ""): Promise<{ hits: { slug: string; title: string; url: string; site?: { slug: string; name: string } }[]; count: number; group?: ApiGroup | null }> {
+  const res = await get(site, `/api/search${query}`);
+  expect(res.status, `${site.slug}/api/search${query}`).toBe(200);
+  return res.json();
+}
+interface ApiGroup {
+  name: string;
+  count: number;
+  page: number;
+  pages: number;
+  hitsPerPage: number;
+  hits: { slug: string; title: string; url: string; site: { slug: string; name: string } }[];
+  facets: Record<string, { value: string; count: number }[]>;
+}
 const models = (part: string) => [...part.matchAll(/id="car-\d+-title"[^>]*><a[^>]*>([^<]+)</g)].map((m) => m[1].replace(/^\d{4} /, "").replace(/ Maxx Sport$/, "")).sort();
 
 beforeAll(async () => {
@@ -63,7 +84,7 @@ beforeAll(async () => {
     r("B-EXCLUDED", "Suzuki", "Swift", { location_slug: "bay-north" }),
   ]));
   await handle.db.update(cars).set({ status: "withdrawn" }).where(and(eq(cars.siteId, s.b.id), eq(cars.stockNumber, "B-WITHDRAWN")));
-  await importStock(handle.db, s.off, feed([r("OFF-1", "Subaru", "Outback")]));
+  await importStock(handle.db, s.off, feed([r("OFF-1", "Subaru", "Outback"), r("OFF-2", "Subaru", "Forester")]));
   await importStock(handle.db, s.archived, feed([r("GONE-1", "Honda", "Civic")]));
   await handle.db.update(sites).set({ archivedAt: new Date() }).where(eq(sites.id, s.archived.id));
   await importStock(handle.db, s.x, feed([r("X-1", "Tesla", "Model Y")]));
@@ -121,7 +142,7 @@ describe(`group-wide search over HTTP (${ENGINE})`, () => {
   it("a site set to 'off' shows only its own stock, and its stock is not offered to the group", async () => {
     const page = await html(s.off, "/search");
     expect(groupPart(page)).toBeNull();
-    expect(models(page)).toEqual(["Subaru Outback"]);
+    expect(models(page)).toEqual(["Subaru Forester", "Subaru Outback"]);
     expect((await get(s.off, "/search/bay-north")).status).toBe(404);
     expect(await html(s.b, "/search")).not.toContain("Outback");
   });
@@ -144,5 +165,61 @@ describe(`group-wide search over HTTP (${ENGINE})`, () => {
     const after = await html(s.a, "/search?make=Mazda");
     expect(after).toContain("$28,500");
     expect(after).not.toContain("$31,000");
+  });
+
+  it("a member's VDP offers its sisters' similar cars too, ranked with its own, each labelled with its dealer and linked to its own site", async () => {
+    const hilux = (await apiSearch(s.a, "?make=Toyota")).hits[0];
+    const page = await html(s.a, `/cars/${hilux.slug}`);
+    const part = similarPart(page);
+    expect(part).not.toBeNull();
+    // Same make first (none), then the same body (all SUVs), then the closest price: the Ranger
+    // and the Sportage cost the same as the HiLux (the lower id first), the CX-5 more.
+    expect([...part!.matchAll(/id="car-\d+-title"[^>]*><a[^>]*>([^<]+)</g)].map((m) => m[1].replace(/^\d{4} /, "").replace(/ Maxx Sport$/, ""))).toEqual(["Ford Ranger", "Kia Sportage", "Mazda CX-5"]);
+    // Hidden, sold, withdrawn and excluded cars of the sister, and every other site's, stay out.
+    for (const other of ["Outback", "Forester", "Civic", "Model Y", "Atto 3", "Astra", "i30", "Navara", "Swift"]) expect(part).not.toContain(other);
+    // The sister's cars: every link on the sister's host, and the dealer that sells them named.
+    const [, sportage] = /<a [^>]*href="([^"]+)"[^>]*>[^<]*Kia Sportage[^<]*</.exec(part!) ?? [];
+    expect(sportage).toMatch(new RegExp(`^http://${s.b.slug}\\.localhost/cars/[a-z0-9-]+$`));
+    const soldBy = [...part!.matchAll(/data-testid="sold-by"[^>]*>([^<]+)</g)].map((m) => m[1]);
+    expect(soldBy).toEqual([`Sold by ${s.b.name}, Yard bay-south`, `Sold by ${s.b.name}, Yard bay-north`]);
+    // The site's own car links on this site, with no dealer label.
+    const [, ranger] = /<a [^>]*href="([^"]+)"[^>]*>[^<]*Ford Ranger[^<]*</.exec(part!) ?? [];
+    expect(ranger).toMatch(/^\/cars\/[a-z0-9-]+$/);
+  });
+
+  it("a site set to 'off' offers only its own similar stock", async () => {
+    const outback = (await apiSearch(s.off, "?make=Subaru")).hits.find((h) => h.title.includes("Outback"))!;
+    const part = similarPart(await html(s.off, `/cars/${outback.slug}`));
+    expect(part).toContain("Subaru Forester");
+    expect(part).not.toContain('data-testid="sold-by"');
+    for (const other of ["HiLux", "Ranger", "CX-5", "Sportage"]) expect(part).not.toContain(other);
+  });
+
+  it("GET /api/search of a member adds `group`: the same search over the sisters' listed cars, linked on their own site", async () => {
+    const body = await apiSearch(s.a);
+    expect(body.hits.map((h) => h.title).sort()).toEqual([expect.stringContaining("Ford Ranger"), expect.stringContaining("Toyota HiLux")]);
+    const group = body.group!;
+    expect(group).toMatchObject({ name: "Bay Motor Group", count: 2, page: 1, pages: 1, hitsPerPage: 21 });
+    expect(group.hits.map((h) => h.title).sort()).toEqual([expect.stringContaining("Kia Sportage"), expect.stringContaining("Mazda CX-5")]);
+    for (const hit of group.hits) {
+      expect(hit.site).toEqual({ slug: s.b.slug, name: s.b.name });
+      expect(hit.url).toBe(`http://${s.b.slug}.localhost/cars/${hit.slug}`);
+    }
+    expect(group.facets.dealership.map((f) => [f.value, f.count]).sort()).toEqual([["bay-north", 1], ["bay-south", 1]]);
+    // Every refinement applies to the group as to the site's own stock.
+    const kia = await apiSearch(s.a, "?make=Kia");
+    expect(kia.count).toBe(0);
+    expect(kia.group!.hits.map((h) => h.title)).toEqual([expect.stringContaining("Kia Sportage")]);
+    expect((await apiSearch(s.a, "?make=Tesla")).group!.count).toBe(0);
+    // The other group's members see each other only.
+    expect((await apiSearch(s.x)).group!.hits.map((h) => h.site.slug)).toEqual([s.y.slug]);
+  });
+
+  it("GET /api/search of a site set to 'off' answers as before, without `group`, and its cars are in no member's", async () => {
+    const body = await apiSearch(s.off);
+    expect(Object.keys(body).sort()).toEqual(["count", "facets", "hits", "hitsPerPage", "ms", "page", "pages"]);
+    expect(body.count).toBe(2);
+    const titles = (await apiSearch(s.b)).group!.hits.map((h) => h.title).join(" ");
+    expect(titles).not.toContain("Subaru");
   });
 });

@@ -65,7 +65,10 @@ describe.skipIf(!url)(`hot query plans on PostgreSQL ${url ? "" : "-- skipped: n
           now() - ((c.id * 7 + k * 13) % 365) * interval '1 day', (array['new', 'contacted', 'won', 'lost'])[1 + (c.id + k) % 4]
         from cars c cross join generate_series(1, 1) k where c.id % 100 < 96;
       insert into lead_deliveries (lead_id, site_id, channel, target, status, attempts, next_attempt_at, created_at)
-        select id, site_id, 'email', 'sales@example.com.au', case when id % 5000 = 0 then 'pending' else 'sent' end, 1, created_at, created_at from leads;
+        select id, site_id, 'email', 'sales@example.com.au', case when id % 5000 = 0 then 'pending' when id % 500 = 7 then 'dead' else 'sent' end, 1, created_at, created_at from leads;
+      -- One lead in 200 also has a webhook delivery that gave up (the inbox counts them per lead).
+      insert into lead_deliveries (lead_id, site_id, channel, target, status, attempts, next_attempt_at, created_at)
+        select id, site_id, 'webhook', 'http://127.0.0.1:9/hook', 'dead', 8, created_at, created_at from leads where id % 200 = 3;
       -- plans-2's leads older than 90 days were anonymised by an earlier run of the retention job.
       update leads set first_name = '(anonymised)', email = null, anonymised_at = now()
         where site_id = (select id from sites where slug = 'plans-2') and created_at < now() - interval '90 days';
@@ -124,6 +127,16 @@ describe.skipIf(!url)(`hot query plans on PostgreSQL ${url ? "" : "-- skipped: n
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it("the inbox and the export count a page's dead deliveries in one grouped statement over the page's ids, not one per lead, and their pages read no deliveries", async () => {
+    for (const name of ["Leads inbox: dead deliveries", "Leads CSV export: dead deliveries"]) {
+      const counts = queries.find((q) => q.name.startsWith(name))!;
+      expect(counts.statements, name).toHaveLength(1);
+      expect(counts.statements[0].sql).toMatch(/from "lead_deliveries" where .*"lead_deliveries"\."lead_id" = any\(\$1::text::int\[\]\).* group by "lead_deliveries"\."lead_id"$/);
+      expect(await seqScans(counts.statements[0])).toEqual([]);
+    }
+    for (const q of queries.filter((q) => q.name.startsWith("Leads inbox: newest") || q.name.startsWith("Leads CSV export: a later page"))) expect(q.statements[0].sql).not.toContain("lead_deliveries");
   });
 
   it("the retention job reads only the leads not yet anonymised (migration 0043's partial index)", async () => {

@@ -34,6 +34,11 @@ export interface CarCardData {
    * on its own site, whose enquiry forms deliver to the dealer that owns the car.
    */
   origin?: string;
+  /**
+   * Set with `origin`: the dealer that sells the car (the owning site's name and the car's
+   * location), shown on the card so the shopper knows whose car it is.
+   */
+  soldBy?: { siteName: string; dealership: string | null };
   title: string;
   make: string;
   model: string;

@@ -20,6 +20,7 @@ const BUTTON_STYLE: Record<string, string> = {
  * `priority`: the card's image is likely the page's largest paint (the first result), so it loads
  * eagerly at high priority instead of lazily (issue 15, Lighthouse LCP).
  * `testId`: the card's `data-testid` ("group-car-card" for a sister site's car in "More from our group").
+ * A sister site's car (`origin` set) says which dealer sells it (`soldBy`).
  * `renderWhenNear`: the card usually starts below the first screen, so the browser styles, lays
  * out and paints it when it nears the screen (`.render-when-near`, decision 209).
  * The picture and the summary sit in wrappers (`display: contents` and a flex column) that the
@@ -51,6 +52,11 @@ export function CarCard({ car, priority = false, renderWhenNear = false, testId 
         <CachedElement className="flex flex-col gap-2" cacheKeys={cacheable ? [car, SUMMARY] : null}>
           <CardSummary car={car} href={href} />
         </CachedElement>
+        {car.soldBy ? (
+          <p className="text-sm font-medium text-slate-700" data-testid="sold-by">
+            {`Sold by ${car.soldBy.siteName}${car.soldBy.dealership && car.soldBy.dealership !== car.soldBy.siteName ? `, ${car.soldBy.dealership}` : ""}`}
+          </p>
+        ) : null}
         <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
           <div className="contents">
             {car.buttons.map((b, i, all) => (
