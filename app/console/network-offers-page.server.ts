@@ -9,7 +9,7 @@ import type { Database } from "../../db/client";
 import { momentInWords } from "~/domain/content/schedule";
 import { ImageUploadError, MAX_UPLOAD_BYTES } from "~/services/content-images.server";
 import { fieldProblem, formProblem, parseConsoleForm, readPostedForm } from "./form.server";
-import { cancelScopeOfferSchedule, excludedSitesOf, listScopeOffers, loadScopeOffer, saveScopeOffer, scheduleScopeOffer, scopeOwner, setScopeOfferStatus, type OfferScope } from "./network-offers.server";
+import { cancelScopeOfferSchedule, duplicateScopeOffer, excludedSitesOf, listScopeOffers, loadScopeOffer, saveScopeOffer, scheduleScopeOffer, scopeOwner, setScopeOfferStatus, type OfferScope } from "./network-offers.server";
 import { offerFormValues, OfferFormSchema, offerImageOf, OfferInputError, offerModelChoices, offerValues, scheduleOfForm, type ConsoleOffer, type OfferActor } from "./offers.server";
 
 const FORM = "offer";
@@ -47,6 +47,7 @@ const DONE: Record<string, string> = {
   unpublished: "Taken down: it is a draft again.",
   retired: "Retired: it shows nowhere.",
   "schedule-cancelled": "Schedule cancelled.",
+  duplicated: "Duplicated: this is the copy, a draft. Change it, then publish or schedule it.",
 };
 
 function valuesOf(row: ConsoleOffer, timeZone: string): Record<string, string | string[]> {
@@ -54,8 +55,8 @@ function valuesOf(row: ConsoleOffer, timeZone: string): Record<string, string | 
 }
 
 /**
- * The page's action: save (a new offer is a draft), publish now, schedule, unpublish, retire or
- * cancel the schedule. The image (multipart field `image`) is the scope's, served on its sites.
+ * The page's action: save (a new offer is a draft), publish now, schedule, unpublish, retire,
+ * duplicate (the copy is a draft) or cancel the schedule. The image (multipart field `image`) is the scope's, served on its sites.
  * @param base the page's path, e.g. "/groups/swan-river-motors/offers"
  */
 export async function scopeOffersAction(db: Database, scope: OfferScope, actor: OfferActor, request: Request, base: string) {
@@ -68,6 +69,7 @@ export async function scopeOffersAction(db: Database, scope: OfferScope, actor: 
       await setScopeOfferStatus(db, actor, scope, id, intent === "retire" ? "retired" : "draft");
       return back(id, intent === "retire" ? "retired" : "unpublished");
     }
+    if (id !== null && intent === "duplicate") return back(await duplicateScopeOffer(db, actor, scope, id), "duplicated");
     if (id !== null && intent === "cancel-schedule") {
       await cancelScopeOfferSchedule(db, actor, scope, id);
       return back(id, "schedule-cancelled");

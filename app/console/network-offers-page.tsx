@@ -100,6 +100,9 @@ export function ScopeOffersPage({ title, intro, back, base, loaderData, actionDa
       </form>
       {editing ? (
         <form method="post" className="mt-3 flex flex-wrap gap-3">
+          <button type="submit" name="intent" value="duplicate" className="rounded border border-slate-700 px-3 py-1">
+            Duplicate
+          </button>
           {editing.pending.length ? (
             <button type="submit" name="intent" value="cancel-schedule" className="rounded border border-slate-700 px-3 py-1">
               Cancel the schedule

@@ -135,6 +135,26 @@ export async function scheduleScopeOffer(db: Database, actor: OfferActor, scope:
   });
 }
 
+/**
+ * Copies an offer of the scope (a dealer group's or the network's) as a new draft of the same
+ * scope named "Copy of …", with its excluded sites, image, start and expiry; pending schedules are
+ * not copied (audited as `offer.{group|network}-duplicate`).
+ * @returns the copy's id
+ * @throws OfferInputError when the offer is not the scope's
+ */
+export async function duplicateScopeOffer(db: Database, actor: OfferActor, scope: OfferScope, id: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const source = await lock(tx, scope, id);
+    const { id: _id, status: _status, ...rest } = source;
+    const [copy] = await tx
+      .insert(offers)
+      .values({ ...rest, name: `Copy of ${source.name}`.slice(0, 120), status: "draft" })
+      .returning();
+    await audit(tx, actor, scope, "duplicate", copy!.id, { from: id }, copy);
+    return copy!.id;
+  });
+}
+
 /** Cancels an offer of the scope's pending scheduled changes (audited). */
 export async function cancelScopeOfferSchedule(db: Database, actor: OfferActor, scope: OfferScope, id: number): Promise<void> {
   await db.transaction(async (tx) => {

@@ -113,6 +113,20 @@ describe(`dealer group offers (${ENGINE})`, () => {
     expect((await post(groupAdmin, `${groupPath()}?id=${id}`, { intent: "retire" })).status).toBe(302);
     expect(await offersPage(null)).not.toContain(name);
     expect(await offersPage(sister)).not.toContain(name);
+
+    // A retired offer is run again by duplicating it: the copy is the group's draft, with the
+    // offer's fields, shown nowhere until published.
+    const copied = await post(groupAdmin, `${groupPath()}?id=${id}`, { intent: "duplicate" });
+    expect(copied.status).toBe(302);
+    const copyId = idOf(copied);
+    expect(copyId).not.toBe(id);
+    const [copy] = await state.handle.db.select().from(offers).where(eq(offers.id, copyId));
+    expect(copy).toMatchObject({ name: `Copy of ${name}`, siteId: null, dealerGroupId: state.t.site.dealerGroup!.id, status: "draft", kind: row!.kind, description: row!.description, excludedSiteIds: [] });
+    expect(await offersPage(null)).not.toContain(`Copy of ${name}`);
+    const copyAudit = await state.handle.db.select().from(staffAudit).where(and(eq(staffAudit.entityId, String(copyId)), eq(staffAudit.action, "offer.group-duplicate")));
+    expect(copyAudit).toHaveLength(1);
+    expect((await post(groupAdmin, `${groupPath()}?id=${copyId}`, { intent: "publish", name: `Copy of ${name}`, description: "Group-wide finance.", financeRate: "4.99", comparisonRate: "5.49", termYears: "5" })).status).toBe(302);
+    expect(await offersPage(null)).toContain(`Copy of ${name}`);
   });
 
   it("a site outside the group cannot be excluded (refused beside the field), and another group's or the network's offer cannot be opened", async () => {
@@ -122,6 +136,7 @@ describe(`dealer group offers (${ENGINE})`, () => {
     const [network] = await state.handle.db.insert(offers).values({ siteId: null, name: "Seeded network offer", status: "draft" }).returning({ id: offers.id });
     expect((await consoleRequest(state.t, `${groupPath()}?id=${network!.id}`, { ip, cookie: groupAdmin })).status).toBe(404);
     expect((await post(groupAdmin, `${groupPath()}?id=${network!.id}`, { intent: "retire" })).status).toBe(400);
+    expect((await post(groupAdmin, `${groupPath()}?id=${network!.id}`, { intent: "duplicate" })).status).toBe(400);
     expect((await state.handle.db.select({ status: offers.status }).from(offers).where(eq(offers.id, network!.id)))[0]!.status).toBe("draft");
   });
 });
