@@ -61,6 +61,25 @@ export async function storeContentImage(db: Database, owner: ContentOwner, file:
 }
 
 /**
+ * Whether a content image a site may show still exists (the same rule as {@link readContentImage}:
+ * the site's own, its dealer group's or the network's), by its source path; one lookup by primary
+ * key that reads no bytes. A cached rendition is served only when this holds, so a deleted image
+ * stops showing at once, and a rendition cached for an id that now names another owner's image
+ * (a fresh database reusing ids under an old cache folder) is not served.
+ * @param src `/content-images/{id}.webp`
+ * @returns false for another site's or group's image, none, or a path that is not a content image
+ */
+export async function contentImageVisible(db: Database, site: Pick<Site, "id" | "dealerGroup">, src: string): Promise<boolean> {
+  const id = CONTENT_IMAGE_PATH.exec(src)?.[1];
+  if (!id) return false;
+  const [row] = await db
+    .select({ id: contentImages.id })
+    .from(contentImages)
+    .where(and(eq(contentImages.id, Number(id)), ownedForSite(contentImages, site)));
+  return row !== undefined;
+}
+
+/**
  * The stored bytes of a content image a site may show, by its source path: the site's own, its
  * dealer group's or the network's; null for another site's or group's, or none.
  * @param src `/content-images/{id}.webp`

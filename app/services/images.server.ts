@@ -16,7 +16,7 @@ import type { Database } from "../../db/client";
 import { cars } from "../../db/schema/index";
 import type { Site } from "~/sites/site";
 import { carPhotoExists, carPhotoIdOf, readCarPhoto } from "./car-photo-store.server";
-import { CONTENT_IMAGE_PATH, readContentImage } from "./content-images.server";
+import { CONTENT_IMAGE_PATH, contentImageVisible, readContentImage } from "./content-images.server";
 
 /** Largest width served, pixels. */
 export const MAX_IMAGE_WIDTH = 2400;
@@ -95,12 +95,15 @@ export async function imageRendition(
   const contentType = `image/${format}`;
   const key = createHash("sha256").update(`${site.id}\u001f${query.src}\u001f${query.w}\u001f${query.q}\u001f${format}`).digest("hex");
   const cached = join(cacheDir, `${key}.${format}`);
-  // A deleted upload must stop showing at once, though this node still holds its renditions.
+  // A deleted upload must stop showing at once, though this node still holds its renditions; so must
+  // a content image whose id now names another owner's (ids reused under an old cache folder).
   const photoId = carPhotoIdOf(query.src);
   if (photoId && !(await carPhotoExists(db, site.id, photoId))) return null;
+  const contentImage = CONTENT_IMAGE_PATH.test(query.src);
+  if (contentImage && !(await contentImageVisible(db, site, query.src))) return null;
   if (existsSync(cached)) return { body: await readFile(cached), contentType };
   // Issue 49 item 2 and issue 50: photos and images staff uploaded are kept in the database (every node reads the same).
-  const source = photoId ? ((await readCarPhoto(db, site.id, photoId))?.bytes ?? null) : CONTENT_IMAGE_PATH.test(query.src) ? await readContentImage(db, site, query.src) : query.src.startsWith("/") ? await readLocal(query.src) : await readRemote(db, site, query.src);
+  const source = photoId ? ((await readCarPhoto(db, site.id, photoId))?.bytes ?? null) : contentImage ? await readContentImage(db, site, query.src) : query.src.startsWith("/") ? await readLocal(query.src) : await readRemote(db, site, query.src);
   if (!source) return null;
   // sharp (17 MB resident) loads with the first resize, not with the server (issue 15 memory).
   const { default: sharp } = await import("sharp");
