@@ -120,6 +120,27 @@ describe(`scheduling pages (${ENGINE})`, () => {
   });
 });
 
+describe(`failed offer changes (${ENGINE})`, () => {
+  it("an offer's failed publish shows on its editor with the reason; Dismiss there is refused to read-only staff and audited", async () => {
+    const saved = await post("/offers/edit", { intent: "save", name: `Failed publish ${Date.now()}` });
+    expect(saved.status).toBe(302);
+    const id = Number(/[?&]id=(\d+)/.exec(saved.headers.get("location")!)![1]);
+    const [change] = await state.handle.db
+      .insert(scheduledChanges)
+      .values({ siteId: state.t.site.id, entity: "offer", entityId: id, action: "publish", runAt: new Date(Date.now() - DAY), status: "failed", appliedAt: new Date(Date.now() - DAY), error: "the offer could not be published", actorEmail: "planner@example.com" })
+      .returning({ id: scheduledChanges.id });
+    const page = await (await consoleRequest(state.t, `${base()}/offers/edit?id=${id}`, { ip, cookie: editor })).text();
+    expect(page).toMatch(/Not applied:<\/strong> Publishes at \w{3} \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m \(scheduled by planner@example\.com\)\./);
+    expect(page).toContain("Why: The offer could not be published.");
+    expect((await post(`/offers/edit?id=${id}`, { intent: "dismiss-failed", changeId: String(change!.id) }, reader)).status).toBe(403);
+    const dismissed = await post(`/offers/edit?id=${id}`, { intent: "dismiss-failed", changeId: String(change!.id) });
+    expect(dismissed.status).toBe(302);
+    expect(await (await consoleRequest(state.t, `${base()}/offers/edit?id=${id}`, { ip, cookie: editor })).text()).not.toContain("Why: The offer could not be published.");
+    const audit = await state.handle.db.select().from(staffAudit).where(and(eq(staffAudit.siteId, state.t.site.id), eq(staffAudit.action, "offer.schedule-dismiss")));
+    expect(audit.map((r) => r.entityId)).toEqual([String(id)]);
+  });
+});
+
 describe(`scheduling navigation, banners and the popup (${ENGINE})`, () => {
   it("a navigation change scheduled for tomorrow: checked now, hidden until then, in the preview, then published as a settings version by the scheduler", async () => {
     const when = siteNine(1);
