@@ -27,14 +27,20 @@ export function ApplyAtControls({ outcome, form, timeZone, label = "Schedule", i
   );
 }
 
-/** The pending scheduled changes of an editor, each with a Cancel button (`intent=cancel-scheduled`). */
+/**
+ * The pending scheduled changes of an editor, each with a Cancel button (`intent=cancel-scheduled`),
+ * then the ones the job could not apply (`failed`: the last 30 days'), each with why and a Dismiss
+ * button (`intent=dismiss-failed`).
+ */
 export function PendingChangesList({
   pending,
+  failed = [],
   describe,
   title = "Scheduled changes",
   previewHref,
 }: {
   pending: { id: number; action: string; at: string; by: string | null; entityId: number; payload?: Record<string, unknown> | null }[];
+  failed?: { id: number; action: string; at: string; by: string | null; entityId: number; payload?: Record<string, unknown> | null; reason: string }[];
   describe: (p: { action: string; entityId: number; payload?: Record<string, unknown> | null }) => string;
   title?: string;
   previewHref?: string;
@@ -65,6 +71,7 @@ export function PendingChangesList({
       ) : (
         <p className="mt-1 text-sm">Nothing scheduled.</p>
       )}
+      {failed.length ? <FailedChangesList failed={failed} describe={describe} headingId={`${headingId}-failed`} /> : null}
       {previewHref ? (
         <p className="mt-1 text-sm">
           <a href={previewHref} className="underline">
@@ -74,5 +81,32 @@ export function PendingChangesList({
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** Scheduled changes that did not happen, with the reason and who scheduled them; Dismiss (`intent=dismiss-failed`) hides one. */
+export function FailedChangesList({ failed, describe, headingId }: { failed: NonNullable<Parameters<typeof PendingChangesList>[0]["failed"]>; describe: Parameters<typeof PendingChangesList>[0]["describe"]; headingId: string }) {
+  return (
+    <>
+      <h3 id={headingId} className="mt-3 font-semibold">
+        Scheduled changes that did not happen
+      </h3>
+      <ul aria-labelledby={headingId} className="mt-1 grid gap-2">
+        {failed.map((f) => (
+          <li key={f.id} className="rounded border border-red-700 p-2">
+            <p>
+              <strong>Not applied:</strong>{` ${describe(f)} at ${f.at}${f.by ? ` (scheduled by ${f.by})` : ""}.`}
+            </p>
+            <p className="text-sm">{`Why: ${f.reason}`}</p>
+            <form method="post" className="mt-1">
+              <input type="hidden" name="changeId" value={f.id} />
+              <button type="submit" name="intent" value="dismiss-failed" className="rounded border border-slate-700 px-2 py-0.5 text-sm" aria-label={`Dismiss: ${describe(f)} at ${f.at} did not happen`}>
+                Dismiss
+              </button>
+            </form>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -120,6 +120,27 @@ describe(`scheduling pages (${ENGINE})`, () => {
   });
 });
 
+describe(`failed offer changes (${ENGINE})`, () => {
+  it("an offer's failed publish shows on its editor with the reason; Dismiss there is refused to read-only staff and audited", async () => {
+    const saved = await post("/offers/edit", { intent: "save", name: `Failed publish ${Date.now()}` });
+    expect(saved.status).toBe(302);
+    const id = Number(/[?&]id=(\d+)/.exec(saved.headers.get("location")!)![1]);
+    const [change] = await state.handle.db
+      .insert(scheduledChanges)
+      .values({ siteId: state.t.site.id, entity: "offer", entityId: id, action: "publish", runAt: new Date(Date.now() - DAY), status: "failed", appliedAt: new Date(Date.now() - DAY), error: "the offer could not be published", actorEmail: "planner@example.com" })
+      .returning({ id: scheduledChanges.id });
+    const page = await (await consoleRequest(state.t, `${base()}/offers/edit?id=${id}`, { ip, cookie: editor })).text();
+    expect(page).toMatch(/Not applied:<\/strong> Publishes at \w{3} \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m \(scheduled by planner@example\.com\)\./);
+    expect(page).toContain("Why: The offer could not be published.");
+    expect((await post(`/offers/edit?id=${id}`, { intent: "dismiss-failed", changeId: String(change!.id) }, reader)).status).toBe(403);
+    const dismissed = await post(`/offers/edit?id=${id}`, { intent: "dismiss-failed", changeId: String(change!.id) });
+    expect(dismissed.status).toBe(302);
+    expect(await (await consoleRequest(state.t, `${base()}/offers/edit?id=${id}`, { ip, cookie: editor })).text()).not.toContain("Why: The offer could not be published.");
+    const audit = await state.handle.db.select().from(staffAudit).where(and(eq(staffAudit.siteId, state.t.site.id), eq(staffAudit.action, "offer.schedule-dismiss")));
+    expect(audit.map((r) => r.entityId)).toEqual([String(id)]);
+  });
+});
+
 describe(`scheduling navigation, banners and the popup (${ENGINE})`, () => {
   it("a navigation change scheduled for tomorrow: checked now, hidden until then, in the preview, then published as a settings version by the scheduler", async () => {
     const when = siteNine(1);
@@ -476,5 +497,62 @@ describe(`scheduling redirects (${ENGINE})`, () => {
     expect(failed?.error).toContain("/spring → /autumn → /spring");
     expect((await shopper("/winter")).status).toBe(404);
     expect(await redirectsOf()).not.toContain("/spring -> /autumn");
+  });
+
+  it("a change that failed at the job shows in its editor with the reason and who scheduled it, and on the dashboard; Dismiss hides it (audited), not for read-only staff", async () => {
+    const [failed] = await state.handle.db.select().from(scheduledChanges).where(and(eq(scheduledChanges.siteId, state.t.site.id), eq(scheduledChanges.entity, "redirect"), eq(scheduledChanges.status, "failed")));
+    expect(failed?.actorEmail).toBeTruthy();
+    const editorPage = async () => (await consoleRequest(state.t, `${base()}/redirects`, { ip, cookie: editor })).text();
+    const listed = await editorPage();
+    expect(listed).toContain("Scheduled changes that did not happen");
+    expect(listed).toMatch(new RegExp(`Not applied:</strong> Redirect /spring → /autumn is added at \\w{3} \\d{1,2} \\w{3} \\d{4}, 9:00 am \\(scheduled by ${failed!.actorEmail!.replace(/[.+]/g, "\\$&")}\\)`));
+    expect(listed).toContain("Why: The redirect would make a loop: /spring → /autumn → /spring.");
+    expect(listed).toMatch(/<button[^>]*value="dismiss-failed"[^>]*aria-label="Dismiss: Redirect \/spring → \/autumn is added at [^"]+ did not happen"/);
+
+    const dashboard = async () => (await consoleRequest(state.t, base(), { ip, cookie: editor })).text();
+    const before = await dashboard();
+    expect(before).toContain("Scheduled changes that did not happen: 1");
+    expect(before).toMatch(new RegExp(`<a href="${base()}/redirects"[^>]*>Redirects</a>: 1 change`));
+
+    expect((await post("/redirects", { intent: "dismiss-failed", changeId: String(failed!.id) }, reader)).status).toBe(403);
+    expect(await editorPage()).toContain("Why: The redirect would make a loop");
+    const dismissed = await post("/redirects", { intent: "dismiss-failed", changeId: String(failed!.id) });
+    expect(dismissed.status).toBe(302);
+    expect(dismissed.headers.get("location")).toContain("done=dismissed");
+    const after = await (await consoleRequest(state.t, dismissed.headers.get("location")!, { ip, cookie: editor })).text();
+    expect(after).not.toContain("Scheduled changes that did not happen");
+    expect(after).toContain("Dismissed: that change no longer shows here.");
+    expect(await dashboard()).not.toContain("Scheduled changes that did not happen");
+    const audit = await state.handle.db.select().from(staffAudit).where(and(eq(staffAudit.siteId, state.t.site.id), eq(staffAudit.action, "redirect.schedule-dismiss")));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorEmail: expect.stringContaining("@"), entity: "redirect", before: { action: "add", error: expect.stringContaining("/spring → /autumn → /spring") } });
+    // The record stays failed, with its reason; a second Dismiss changes nothing and is not audited again.
+    const [kept] = await state.handle.db.select().from(scheduledChanges).where(eq(scheduledChanges.id, failed!.id));
+    expect(kept).toMatchObject({ status: "failed", payload: { from: "/spring", to: "/autumn" } });
+    expect((await post("/redirects", { intent: "dismiss-failed", changeId: String(failed!.id) })).status).toBe(302);
+    expect(await state.handle.db.select().from(staffAudit).where(and(eq(staffAudit.siteId, state.t.site.id), eq(staffAudit.action, "redirect.schedule-dismiss")))).toHaveLength(1);
+  });
+
+  it("the failed changes of the last 30 days show, in the editor they belong to only; older ones do not", async () => {
+    const insertFailed = async (action: string, daysAgo: number, error: string) =>
+      (
+        await state.handle.db
+          .insert(scheduledChanges)
+          .values({ siteId: state.t.site.id, entity: "site-config", entityId: state.t.site.id, action, runAt: new Date(Date.now() - daysAgo * DAY), status: "failed", appliedAt: new Date(Date.now() - daysAgo * DAY), error, actorEmail: "planner@example.com", payload: {} })
+          .returning({ id: scheduledChanges.id })
+      )[0]!.id;
+    await insertFailed("promotions", 29, "the published settings would not be valid: banner text is too long");
+    await insertFailed("promotions", 31, "an old failure");
+    await insertFailed("theme", 2, "the theme section is invalid");
+    const promotions = await (await consoleRequest(state.t, `${base()}/promotions`, { ip, cookie: editor })).text();
+    expect(promotions).toContain("Why: The published settings would not be valid: banner text is too long.");
+    expect(promotions).toContain("(scheduled by planner@example.com)");
+    expect(promotions).not.toContain("An old failure");
+    expect(promotions).not.toContain("The theme section is invalid");
+    const navigation = await (await consoleRequest(state.t, `${base()}/navigation`, { ip, cookie: editor })).text();
+    expect(navigation).not.toContain("Scheduled changes that did not happen");
+    const dashboard = await (await consoleRequest(state.t, base(), { ip, cookie: reader })).text();
+    expect(dashboard).toContain("Scheduled changes that did not happen: 2");
+    expect(dashboard).toMatch(new RegExp(`<a href="${base()}/promotions"[^>]*>Banners and popup</a>: 1 change`));
   });
 });

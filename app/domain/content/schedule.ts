@@ -42,3 +42,9 @@ export function localInputOf(instant: Date | number, timeZone: string): string {
 export function momentInWords(instant: Date | number, timeZone: string): string {
   return format(new TZDate(typeof instant === "number" ? instant : instant.getTime(), timeZone), "EEE d MMM yyyy, h:mm aaa");
 }
+
+/** How far back (days before now, by when it was due) the console lists scheduled changes that failed; older ones stay in the table and the audit. */
+export const FAILED_SHOWN_DAYS = 30;
+
+/** The editors' notices after Cancel (a pending change) and Dismiss (a failed one). */
+export const SCHEDULE_LIST_NOTICES = { cancelled: "Scheduled change cancelled.", dismissed: "Dismissed: that change no longer shows here." } as const;

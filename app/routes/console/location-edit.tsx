@@ -9,6 +9,7 @@
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/location-edit";
+import { SCHEDULE_LIST_NOTICES } from "~/domain/content/schedule";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { parseConsoleForm, type FormProblem } from "~/console/form.server";
 import { FieldErrors, FormStatus } from "~/console/forms";
@@ -37,7 +38,7 @@ import { DAY_LONG, localClock } from "~/domain/opening-hours";
 import { resolveSiteConfig } from "~/sites/resolve-config";
 import { sites, dealerGroups } from "../../../db/schema/index";
 import { eq } from "drizzle-orm";
-import { applyAtInstant, cancelSiteChange, listSitePending, scheduleSiteChange } from "~/console/scheduling.server";
+import { answerScheduleListIntent, applyAtInstant, isScheduleListIntent, listSiteFailed, listSitePending, scheduleSiteChange } from "~/console/scheduling.server";
 import { ApplyAtControls, PendingChangesList } from "~/console/schedule-ui";
 
 const ROUTE_ID = "console-site-location-edit";
@@ -103,6 +104,7 @@ export async function loader(args: Route.LoaderArgs) {
     timeZone: config.timeZone,
     locationPath: location ? `/${config.links.locationDetailPrefix}/${location.slug}` : null,
     pending: location ? await listSitePending(db, scoped.id, config.timeZone, { entity: "location", entityIds: [location.id] }) : [],
+    failed: location ? await listSiteFailed(db, scoped.id, config.timeZone, { entity: "location", entityIds: [location.id] }, Date.now()) : [],
     done: args.url.searchParams.get("done"),
   };
 }
@@ -143,9 +145,8 @@ export async function action(args: Route.ActionArgs) {
     return { problem: { form: "location", errors: {}, values: { ...values, city, state: hit.state } }, done: `Postcode ${postcode.trim()} (${hit.state}) covers: ${hit.suburbs.join(", ")}. Check the suburb, then save.` } satisfies Outcome;
   }
 
-  if (slug && intent === "cancel-scheduled") {
-    await cancelSiteChange(db, actor, scoped.id, Number(form.get("changeId")));
-    return back(slug, "cancelled");
+  if (slug && isScheduleListIntent(intent)) {
+    return back(slug, await answerScheduleListIntent(db, actor, scoped.id, intent, form.get("changeId")));
   }
 
   if (slug && (intent === "add-special" || intent === "remove-special" || intent === "add-holidays" || intent === "schedule-special")) {
@@ -231,7 +232,7 @@ async function scheduledFor(db: Parameters<typeof getSiteLocation>[0], siteId: n
 
 const DONE: Record<string, string> = {
   scheduled: "Scheduled. The change takes effect within a minute of its time.",
-  cancelled: "Scheduled change cancelled.",
+  ...SCHEDULE_LIST_NOTICES,
   created: "Location added. It shows on the public site now (if shown).",
   saved: "Location saved. The public site shows it on its next request.",
   "special-added": "Special hours saved. The public site shows them on its next request.",
@@ -249,7 +250,7 @@ function describePending(p: { action: string; payload?: Record<string, unknown> 
 const input = "mt-1 w-full rounded border border-slate-500 px-2 py-1";
 
 export default function ConsoleLocationEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, location, manufacturers, canEdit, specials, holidays, siteRule, timeZone, pending, locationPath } = loaderData;
+  const { site, location, manufacturers, canEdit, specials, holidays, siteRule, timeZone, pending, failed, locationPath } = loaderData;
   const outcome = actionData as Outcome | undefined;
   const mine = (form: string) => (outcome?.problem?.form === form ? outcome.problem : null);
   const problem = mine("location");
@@ -458,7 +459,7 @@ export default function ConsoleLocationEdit({ loaderData, actionData }: Route.Co
           />
         ) : null}
       </form>
-      {location ? <PendingChangesList pending={pending} describe={describePending} previewHref={`/sites/${site.slug}/offers/preview?next=${encodeURIComponent(locationPath ?? "/")}`} /> : null}
+      {location ? <PendingChangesList pending={pending} failed={failed} describe={describePending} previewHref={`/sites/${site.slug}/offers/preview?next=${encodeURIComponent(locationPath ?? "/")}`} /> : null}
 
       {location ? <SpecialHoursSection outcome={outcome} timeZone={timeZone} specials={specials} holidays={holidays} canEdit={canEdit} errors={(name) => errors("special", name)} holidayErrors={errors("holidays", "holiday")} typed={mine("special")?.values ?? null} /> : null}
     </section>

@@ -13,11 +13,12 @@ import { Notice, PreviewAndSave } from "~/console/content-ui";
 import { SitePageHeading } from "~/console/site-page";
 import { parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { FieldErrors, FormStatus, errorsOf, keptValue, type FormOutcome } from "~/console/forms";
+import { SCHEDULE_LIST_NOTICES } from "~/domain/content/schedule";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { NAV_ACTION_LABELS, NAV_ACTIONS, type NavRow } from "~/console/navigation-rows";
 import { checkNavigationRows, NavigationFormSchema, navigationProblem, previewNavigation, rowsOf } from "~/console/navigation.server";
 import { publishConfigChange, SettingsConflict } from "~/console/settings.server";
-import { applyAtInstant, cancelSiteChange, listSitePending, scheduleSiteChange } from "~/console/scheduling.server";
+import { answerScheduleListIntent, applyAtInstant, isScheduleListIntent, listSiteFailed, listSitePending, scheduleSiteChange } from "~/console/scheduling.server";
 import { ApplyAtControls, PendingChangesList } from "~/console/schedule-ui";
 import type { NavigationTree } from "~/domain/navigation/navigation";
 import { manufacturers, models } from "../../../db/schema/index";
@@ -47,9 +48,10 @@ export async function loader(args: Route.LoaderArgs) {
     rows: rowsOf(nav.overrides).rows,
     menus: previewNavigation(full.config, nav.overrides),
     models: brandModels.map((m) => ({ ...m, own: nav.modelStatuses[m.slug] ?? "" })),
-    notice: done === "scheduled" ? "Scheduled. The change takes effect within a minute of its time." : done === "cancelled" ? "Scheduled change cancelled." : done ? `Published as settings version ${done}: shoppers see it on their next page.` : null,
+    notice: done === "scheduled" ? "Scheduled. The change takes effect within a minute of its time." : done === "cancelled" || done === "dismissed" ? SCHEDULE_LIST_NOTICES[done] : done ? `Published as settings version ${done}: shoppers see it on their next page.` : null,
     timeZone: full.config.timeZone,
     pending: await listSitePending(db, full.id, full.config.timeZone, { entity: "site-config", entityIds: [full.id], actions: ["navigation", "model-statuses"] }),
+    failed: await listSiteFailed(db, full.id, full.config.timeZone, { entity: "site-config", entityIds: [full.id], actions: ["navigation", "model-statuses"] }, Date.now()),
   };
 }
 
@@ -58,9 +60,8 @@ export async function action(args: Route.ActionArgs) {
   const full = await resolvedSite(db, site!.site.slug);
   const actor = { member, ipAddress: console.clientIp };
   const { form, intent } = await readPostedForm(args.request);
-  if (intent === "cancel-scheduled") {
-    await cancelSiteChange(db, actor, full.id, Number(form.get("changeId")));
-    return redirect(`/sites/${full.slug}/navigation?done=cancelled`);
+  if (isScheduleListIntent(intent)) {
+    return redirect(`/sites/${full.slug}/navigation?done=${await answerScheduleListIntent(db, actor, full.id, intent, form.get("changeId"))}`);
   }
   const publish = async (change: (navigation: Record<string, unknown>) => void) => {
     try {
@@ -146,7 +147,7 @@ function Menus({ menus, label }: { menus: NavigationTree; label: string }) {
 }
 
 export default function ConsoleNavigation({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, rows, menus, models: brandModels, notice, timeZone, pending } = loaderData;
+  const { site, rows, menus, models: brandModels, notice, timeZone, pending, failed } = loaderData;
   const outcome = actionData as Outcome;
   const shown = outcome?.rows ?? [...rows, ...Array.from({ length: BLANK_ROWS }, () => ({ area: "header" as const, target: "", action: "none", name: "", url: "", position: "" }))];
   const cell = (i: number, field: keyof NavRow) => {
@@ -212,7 +213,7 @@ export default function ConsoleNavigation({ loaderData, actionData }: Route.Comp
         <PreviewAndSave saveLabel="Save and publish" />
         <ApplyAtControls outcome={outcome} form={FORM} timeZone={timeZone} label="Schedule these changes" />
       </form>
-      <PendingChangesList pending={pending} describe={(p) => (p.action === "model-statuses" ? "The model menu statuses scheduled then apply" : "The navigation changes scheduled then apply")} previewHref={`/sites/${site.slug}/offers/preview?next=%2F`} />
+      <PendingChangesList pending={pending} failed={failed} describe={(p) => (p.action === "model-statuses" ? "The model menu statuses scheduled then apply" : "The navigation changes scheduled then apply")} previewHref={`/sites/${site.slug}/offers/preview?next=%2F`} />
       <section aria-labelledby="menus-title" className="mt-6">
         <h2 id="menus-title" className="text-xl font-bold">
           {outcome?.preview ? "Preview (not saved)" : "Menus as shoppers see them"}

@@ -28,7 +28,9 @@ import {
   type OfferActor,
 } from "~/console/offers.server";
 import { accessOf } from "~/console/permissions";
-import { momentInWords } from "~/domain/content/schedule";
+import { FailedChangesList } from "~/console/schedule-ui";
+import { answerScheduleListIntent, listSiteFailed } from "~/console/scheduling.server";
+import { momentInWords, SCHEDULE_LIST_NOTICES } from "~/domain/content/schedule";
 import { getSiteBySlug } from "~/services/sites.server";
 import { ImageUploadError, MAX_UPLOAD_BYTES } from "~/services/content-images.server";
 
@@ -60,6 +62,7 @@ export async function loader(args: Route.LoaderArgs) {
     site: { slug: scoped.slug, name: scoped.name },
     timeZone: zone,
     offer: offer ? { id: offer.id, status: offer.status, imageUrl: offer.imageUrl, pending: offer.pending.map((p) => ({ action: p.action, at: momentInWords(p.runAt, zone) })) } : null,
+    failed: offer ? await listSiteFailed(db, scoped.id, zone, { entity: "offer", entityIds: [offer.id] }, Date.now()) : [],
     values: offer ? offerFormValues(offer, zone) : ({} as Record<string, string>),
     models: await offerModelChoices(db),
     mayEdit: member.grants.some((g) => accessOf(g.role, "content.edit") !== null),
@@ -79,8 +82,9 @@ export async function action(args: Route.ActionArgs) {
   const intent = posted || "save";
   const back = (offerId: number, done: string) => redirect(`/sites/${scoped.slug}/offers/edit?id=${offerId}&done=${done}`);
   try {
-    if (id !== null && (intent === "duplicate" || intent === "retire" || intent === "unpublish" || intent === "cancel-schedule")) {
+    if (id !== null && (intent === "duplicate" || intent === "retire" || intent === "unpublish" || intent === "cancel-schedule" || intent === "dismiss-failed")) {
       if (intent === "duplicate") return back(await duplicateOffer(db, actor, scoped.id, id), "duplicated");
+      if (intent === "dismiss-failed") return back(id, await answerScheduleListIntent(db, actor, scoped.id, intent, form.get("changeId")));
       if (intent === "cancel-schedule") await cancelOfferSchedule(db, actor, scoped.id, id);
       else await setOfferStatus(db, actor, scoped.id, id, intent === "retire" ? "retired" : "draft");
       return back(id, intent);
@@ -112,12 +116,13 @@ const DONE: Record<string, string> = {
   retire: "Retired: it shows nowhere and is kept for the record.",
   unpublish: "Unpublished: it is a draft again.",
   "cancel-schedule": "Schedule cancelled.",
+  dismissed: SCHEDULE_LIST_NOTICES.dismissed,
 };
 
 const STATUS: Record<string, string> = { draft: "Draft (shoppers do not see it)", published: "Published", retired: "Retired" };
 
 export default function ConsoleOfferEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, offer, values, models, timeZone, mayEdit, done, maxUploadMb } = loaderData;
+  const { site, offer, failed, values, models, timeZone, mayEdit, done, maxUploadMb } = loaderData;
   const outcome = actionData as FormOutcome;
   const heading = offer ? `Edit offer` : "New offer or promo card";
   return (
@@ -135,6 +140,11 @@ export default function ConsoleOfferEdit({ loaderData, actionData }: Route.Compo
         <p className="mt-1">
           Status: <strong>{STATUS[offer.status] ?? offer.status}</strong>. {pendingInWords(offer.pending)}
         </p>
+      ) : null}
+      {offer && failed.length ? (
+        <section aria-labelledby="offer-failed" className="mt-3">
+          <FailedChangesList failed={failed} describe={(f) => (f.action === "publish" ? "Publishes" : "Unpublishes")} headingId="offer-failed" />
+        </section>
       ) : null}
       {done && DONE[done] && !outcome ? (
         <p role="status" className="mt-3 rounded border border-green-700 bg-green-50 p-3 text-sm">

@@ -13,10 +13,11 @@ import { Field, Notice, PreviewAndSave } from "~/console/content-ui";
 import { SitePageHeading } from "~/console/site-page";
 import { fieldProblem, formProblem, parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { FormStatus, type FormOutcome } from "~/console/forms";
+import { SCHEDULE_LIST_NOTICES } from "~/domain/content/schedule";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { siteFor } from "~/console/staff.server";
 import { renderPagePreview } from "~/services/content.server";
-import { applyAtInstant, cancelSiteChange, listSitePending, scheduleSiteChange } from "~/console/scheduling.server";
+import { answerScheduleListIntent, applyAtInstant, isScheduleListIntent, listSiteFailed, listSitePending, scheduleSiteChange } from "~/console/scheduling.server";
 import { ApplyAtControls, PendingChangesList } from "~/console/schedule-ui";
 
 const ROUTE_ID = "console-site-page-edit";
@@ -40,10 +41,11 @@ export async function loader(args: Route.LoaderArgs) {
     site: { slug: scoped.slug, name: scoped.name },
     timeZone,
     pending: row ? await listSitePending(db, scoped.id, timeZone, { entity: "page", entityIds: [row.id] }) : [],
+    failed: row ? await listSiteFailed(db, scoped.id, timeZone, { entity: "page", entityIds: [row.id] }, Date.now()) : [],
     page: row
       ? { id: row.id, slug: row.slug, kind: row.kind, title: row.title, description: row.description, body: row.body, imageUrl: row.imageUrl ?? "", published: row.enabled, shared: row.siteId === null }
       : { id: null, slug: "pages/", kind: "page" as const, title: "", description: "", body: "", imageUrl: "", published: false, shared: false },
-    notice: done === "saved" ? "Saved." : done === "published" ? "Published: shoppers see this page now." : done === "unpublished" ? "Unpublished: shoppers no longer see this page." : done === "scheduled" ? "Scheduled. The change takes effect within a minute of its time." : done === "cancelled" ? "Scheduled change cancelled." : null,
+    notice: done === "saved" ? "Saved." : done === "published" ? "Published: shoppers see this page now." : done === "unpublished" ? "Unpublished: shoppers no longer see this page." : done === "scheduled" ? "Scheduled. The change takes effect within a minute of its time." : done === "cancelled" || done === "dismissed" ? SCHEDULE_LIST_NOTICES[done] : null,
   };
 }
 
@@ -70,13 +72,10 @@ export async function action(args: Route.ActionArgs) {
       const preview = await renderPagePreview(db, full, parsed.value);
       return { problem: null, done: null, preview, values: typed };
     }
-    if ((intent === "publish" || intent === "unpublish" || intent === "schedule" || intent === "cancel-scheduled") && id !== null) {
+    if ((intent === "publish" || intent === "unpublish" || intent === "schedule" || isScheduleListIntent(intent)) && id !== null) {
       // Publishing is its own permission (the matrix's content.publish), on top of the page's content.edit.
       await siteFor(db, member, scoped.slug, "content.publish");
-      if (intent === "cancel-scheduled") {
-        await cancelSiteChange(db, actor, scoped.id, Number(form.get("changeId")));
-        return back(id, "cancelled");
-      }
+      if (isScheduleListIntent(intent)) return back(id, await answerScheduleListIntent(db, actor, scoped.id, intent, form.get("changeId")));
       if (intent === "schedule") {
         const row = await pageForEdit(db, scoped.id, id);
         if (!row) throw new ContentInputError("This page no longer exists.");
@@ -107,7 +106,7 @@ export async function action(args: Route.ActionArgs) {
 type Outcome = FormOutcome & { preview?: { title: string; html: string }; values?: Record<string, string> };
 
 export default function ConsolePageEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, page, notice, timeZone, pending } = loaderData;
+  const { site, page, notice, timeZone, pending, failed } = loaderData;
   const outcome = actionData as Outcome;
   const typed = (name: keyof typeof page) => outcome?.values?.[name] ?? String(page[name] ?? "");
   const isArticle = page.kind === "article";
@@ -197,7 +196,7 @@ export default function ConsolePageEdit({ loaderData, actionData }: Route.Compon
             </select>
             <ApplyAtControls outcome={outcome} form="schedule" timeZone={timeZone} />
           </form>
-          <PendingChangesList pending={pending} describe={(p) => (p.action === "publish" ? "Publishes" : "Unpublishes")} previewHref={`/sites/${site.slug}/offers/preview?next=${encodeURIComponent(`/${page.slug}`)}`} />
+          <PendingChangesList pending={pending} failed={failed} describe={(p) => (p.action === "publish" ? "Publishes" : "Unpublishes")} previewHref={`/sites/${site.slug}/offers/preview?next=${encodeURIComponent(`/${page.slug}`)}`} />
         </>
       ) : null}
     </section>

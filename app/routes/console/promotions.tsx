@@ -11,11 +11,12 @@ import { Field, Notice, PreviewAndSave } from "~/console/content-ui";
 import { SitePageHeading } from "~/console/site-page";
 import { formProblem, parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { FormStatus, keptValue, type FormOutcome } from "~/console/forms";
+import { SCHEDULE_LIST_NOTICES } from "~/domain/content/schedule";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { brokenLinks } from "~/console/navigation.server";
 import { promotionLinks, promotionsConfig, PromotionsFormSchema, promotionsValues } from "~/console/promotions.server";
 import { publishConfigChange, SettingsConflict } from "~/console/settings.server";
-import { applyAtInstant, cancelSiteChange, listSitePending, scheduleSiteChange } from "~/console/scheduling.server";
+import { answerScheduleListIntent, applyAtInstant, isScheduleListIntent, listSiteFailed, listSitePending, scheduleSiteChange } from "~/console/scheduling.server";
 import { ApplyAtControls, PendingChangesList } from "~/console/schedule-ui";
 import { listLocations } from "~/services/locations.server";
 
@@ -32,9 +33,10 @@ export async function loader(args: Route.LoaderArgs) {
     values: promotionsValues(nav),
     bannerRows: nav.banners.length + 1,
     licences: (await listLocations(db, full)).map((l) => ({ name: l.name, licence: l.dealerLicenseNumber, repairerLicence: l.motorVehicleRepairer })),
-    notice: done === "scheduled" ? "Scheduled. The change takes effect within a minute of its time." : done === "cancelled" ? "Scheduled change cancelled." : done ? `Published as settings version ${done}: shoppers see it on their next page.` : null,
+    notice: done === "scheduled" ? "Scheduled. The change takes effect within a minute of its time." : done === "cancelled" || done === "dismissed" ? SCHEDULE_LIST_NOTICES[done] : done ? `Published as settings version ${done}: shoppers see it on their next page.` : null,
     timeZone: full.config.timeZone,
     pending: await listSitePending(db, full.id, full.config.timeZone, { entity: "site-config", entityIds: [full.id], actions: ["promotions"] }),
+    failed: await listSiteFailed(db, full.id, full.config.timeZone, { entity: "site-config", entityIds: [full.id], actions: ["promotions"] }, Date.now()),
   };
 }
 
@@ -43,9 +45,8 @@ export async function action(args: Route.ActionArgs) {
   const { db, site, member, console } = await guardConsoleAction("console-site-promotions", args);
   const full = await resolvedSite(db, site!.site.slug);
   const { form, intent, typed } = await readPostedForm(args.request);
-  if (intent === "cancel-scheduled") {
-    await cancelSiteChange(db, { member, ipAddress: console.clientIp }, full.id, Number(form.get("changeId")));
-    return redirect(`/sites/${full.slug}/promotions?done=cancelled`);
+  if (isScheduleListIntent(intent)) {
+    return redirect(`/sites/${full.slug}/promotions?done=${await answerScheduleListIntent(db, { member, ipAddress: console.clientIp }, full.id, intent, form.get("changeId"))}`);
   }
   if (intent !== "preview" && intent !== "save" && intent !== "schedule") return formProblem({ form: FORM, errors: { form: ["Choose Preview or Save."] }, values: typed });
   const parsed = parseConsoleForm(FORM, form, PromotionsFormSchema);
@@ -91,7 +92,7 @@ function YesNo({ outcome, name, label, value }: { outcome: Outcome; name: string
 }
 
 export default function ConsolePromotions({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, values: stored, bannerRows, licences, notice, timeZone, pending } = loaderData;
+  const { site, values: stored, bannerRows, licences, notice, timeZone, pending, failed } = loaderData;
   const outcome = actionData as Outcome;
   const values = outcome?.values ?? stored;
   const field = (name: string, label: string, extra: { type?: string; help?: string; rows?: number } = {}) => <Field outcome={outcome} form={FORM} name={name} label={label} value={values[name] ?? ""} {...extra} />;
@@ -136,7 +137,7 @@ export default function ConsolePromotions({ loaderData, actionData }: Route.Comp
         <PreviewAndSave saveLabel="Save and publish" />
         <ApplyAtControls outcome={outcome} form={FORM} timeZone={timeZone} label="Schedule this version" />
       </form>
-      <PendingChangesList pending={pending} describe={() => "The banners and popup scheduled then apply"} previewHref={`/sites/${site.slug}/offers/preview?next=%2F`} />
+      <PendingChangesList pending={pending} failed={failed} describe={() => "The banners and popup scheduled then apply"} previewHref={`/sites/${site.slug}/offers/preview?next=%2F`} />
       {preview ? (
         <section aria-labelledby="promotions-preview" className="mt-6 rounded border-2 border-dashed border-amber-700 p-4">
           <h2 id="promotions-preview" className="text-sm font-bold uppercase text-amber-900">

@@ -13,8 +13,9 @@ import { Field, Notice } from "~/console/content-ui";
 import { SitePageHeading } from "~/console/site-page";
 import { fieldProblem, formProblem, parseConsoleForm, readPostedForm } from "~/console/form.server";
 import { errorsOf, FieldErrors, FormStatus, keptValue, type FormOutcome } from "~/console/forms";
+import { SCHEDULE_LIST_NOTICES } from "~/domain/content/schedule";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
-import { applyAtInstant, cancelSiteChange, listSitePending } from "~/console/scheduling.server";
+import { answerScheduleListIntent, applyAtInstant, isScheduleListIntent, listSiteFailed, listSitePending } from "~/console/scheduling.server";
 import { ApplyAtControls, PendingChangesList } from "~/console/schedule-ui";
 import { ScrollingTable } from "~/console/scrolling-table";
 
@@ -25,7 +26,7 @@ const NOTICES: Record<string, string> = {
   saved: "Redirect saved.",
   deleted: "Redirect removed.",
   scheduled: "Scheduled. The change takes effect within a minute of its time.",
-  cancelled: "Scheduled change cancelled.",
+  ...SCHEDULE_LIST_NOTICES,
 };
 
 export async function loader(args: Route.LoaderArgs) {
@@ -33,6 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   const full = await resolvedSite(db, site!.site.slug);
   const rows = await listRedirects(db, full.id);
   const pending = await listSitePending(db, full.id, full.config.timeZone, { entity: "redirect", entityIds: [full.id] });
+  const failed = await listSiteFailed(db, full.id, full.config.timeZone, { entity: "redirect", entityIds: [full.id] }, Date.now());
   // A redirect scheduled to be added can be scheduled to go again (a redirect for a week).
   const scheduledFroms = pending.filter((p) => p.action === "add").map((p) => String(p.payload?.from ?? ""));
   const done = args.url.searchParams.get("done");
@@ -41,6 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
     redirects: rows.map((r) => ({ id: r.id, from: r.from, to: r.to })),
     removable: [...new Set([...rows.map((r) => r.from), ...scheduledFroms])].filter(Boolean).sort(),
     pending,
+    failed,
     timeZone: full.config.timeZone,
     notice: (done && NOTICES[done]) || null,
   };
@@ -58,9 +61,8 @@ export async function action(args: Route.ActionArgs) {
     await deleteRedirect(db, actor, scoped.id, id.data);
     return back("deleted");
   }
-  if (intent === "cancel-scheduled") {
-    await cancelSiteChange(db, actor, scoped.id, Number(form.get("changeId")));
-    return back("cancelled");
+  if (isScheduleListIntent(intent)) {
+    return back(await answerScheduleListIntent(db, actor, scoped.id, intent, form.get("changeId")));
   }
   if (intent === "schedule" || intent === "schedule-removal") {
     const removal = intent === "schedule-removal";
@@ -98,7 +100,7 @@ function describePending(p: { action: string; payload?: Record<string, unknown> 
 }
 
 export default function ConsoleRedirects({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, redirects, notice, removable, pending, timeZone } = loaderData;
+  const { site, redirects, notice, removable, pending, failed, timeZone } = loaderData;
   const outcome = actionData as FormOutcome;
   return (
     <section aria-labelledby="redirects-title">
@@ -121,7 +123,7 @@ export default function ConsoleRedirects({ loaderData, actionData }: Route.Compo
         </div>
       </form>
       {removable.length ? <RemovalForm outcome={outcome} removable={removable} timeZone={timeZone} /> : null}
-      <PendingChangesList pending={pending} describe={describePending} previewHref={`/sites/${site.slug}/offers/preview?next=${encodeURIComponent(String(pending[0]?.payload?.from ?? "/"))}`} />
+      <PendingChangesList pending={pending} failed={failed} describe={describePending} previewHref={`/sites/${site.slug}/offers/preview?next=${encodeURIComponent(String(pending[0]?.payload?.from ?? "/"))}`} />
       {redirects.length ? (
         <ScrollingTable label="Redirects" className="mt-4">
           <caption className="sr-only">The site's redirects by old address</caption>

@@ -10,6 +10,8 @@ import { PERIODS, type PeriodCounts } from "~/console/dashboard-periods";
 import { siteDashboard } from "~/console/dashboard.server";
 import { guardConsoleRoute } from "~/console/guard.server";
 import { accessOf } from "~/console/permissions";
+import { failedChangesByPlace } from "~/console/scheduling.server";
+import { FAILED_SHOWN_DAYS } from "~/domain/content/schedule";
 import { SITE_SECTIONS } from "~/console/site-sections";
 import { getSiteBySlug } from "~/services/sites.server";
 
@@ -24,7 +26,8 @@ export async function loader(args: Route.LoaderArgs) {
   const figures = await siteDashboard(db, scoped, { now: Date.now(), timeZone, priceThreshold: config?.display.priceThreshold ?? 10 });
   const roles = member.grants.map((g) => g.role);
   const may = (p: Parameters<typeof accessOf>[1]) => roles.some((r) => accessOf(r, p));
-  return { site: { slug: scoped.site.slug, name: scoped.site.name, hosts: scoped.site.hosts }, timeZone, figures, sections: SITE_SECTIONS.filter((s) => may(s.permission)).map(({ label, path }) => ({ label, path })) };
+  const failedChanges = (await failedChangesByPlace(db, scoped.site.id, Date.now())).filter((p) => may(p.permission)).map(({ label, path, count }) => ({ label, path, count }));
+  return { site: { slug: scoped.site.slug, name: scoped.site.name, hosts: scoped.site.hosts }, timeZone, figures, failedChanges, sections: SITE_SECTIONS.filter((s) => may(s.permission)).map(({ label, path }) => ({ label, path })) };
 }
 
 const PERIOD_SERIES = PERIODS.map((p) => ({ label: p.label }));
@@ -32,7 +35,8 @@ const periodValues = (c: PeriodCounts) => PERIODS.map((p) => c[p.key]);
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1).replace(/-/g, " ");
 
 export default function ConsoleSite({ loaderData }: Route.ComponentProps) {
-  const { site, figures, sections, timeZone } = loaderData;
+  const { site, figures, sections, timeZone, failedChanges } = loaderData;
+  const failedCount = failedChanges.reduce((sum, p) => sum + p.count, 0);
   const n = (v: number) => v.toLocaleString("en-AU");
   return (
     <section aria-labelledby="site-title">
@@ -48,6 +52,25 @@ export default function ConsoleSite({ loaderData }: Route.ComponentProps) {
           </a>
         ))}
       </nav>
+
+      {failedCount ? (
+        <section aria-labelledby="failed-changes-title" className="mt-4 rounded border border-red-700 p-4">
+          <h2 id="failed-changes-title" className="font-semibold">
+            {`Scheduled changes that did not happen: ${n(failedCount)}`}
+          </h2>
+          <p className="text-sm text-slate-700">{`Due in the last ${FAILED_SHOWN_DAYS} days and not dismissed. Each editor shows why, and who scheduled it.`}</p>
+          <ul className="mt-2 grid gap-1 text-sm">
+            {failedChanges.map((p) => (
+              <li key={p.path}>
+                <a href={`/sites/${site.slug}/${p.path}`} className="underline">
+                  {p.label}
+                </a>
+                {`: ${n(p.count)} ${p.count === 1 ? "change" : "changes"}`}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="periods-title" className="mt-4 rounded border border-slate-300 p-4">
         <h2 id="periods-title" className="font-semibold">

@@ -18,7 +18,7 @@ import { ACCEPT_ATTRIBUTE } from "~/console/content-fields";
 import { processImageUpload, storeSiteAsset, uploadedFile, UploadRefused } from "~/console/uploads.server";
 import { themeContrastPairs } from "~/domain/display/theme-contrast";
 import { resolveSiteConfig } from "~/sites/resolve-config";
-import { applyAtInstant, cancelSiteChange, listSitePending, scheduleSiteChange } from "~/console/scheduling.server";
+import { answerScheduleListIntent, applyAtInstant, isScheduleListIntent, listSiteFailed, listSitePending, scheduleSiteChange } from "~/console/scheduling.server";
 import { ApplyAtControls, PendingChangesList } from "~/console/schedule-ui";
 
 const ROUTE_ID = "console-site-theme";
@@ -43,6 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
     done: args.url.searchParams.get("done"),
     timeZone: resolvedConfig.timeZone,
     pending: await listSitePending(db, scoped.id, resolvedConfig.timeZone, { entity: "site-config", entityIds: [scoped.id], actions: ["theme"] }),
+    failed: await listSiteFailed(db, scoped.id, resolvedConfig.timeZone, { entity: "site-config", entityIds: [scoped.id], actions: ["theme"] }, Date.now()),
   };
 }
 
@@ -53,9 +54,8 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "save");
   const back = (done: string) => redirect(`/sites/${scoped.slug}/theme?done=${done}`);
-  if (intent === "cancel-scheduled") {
-    await cancelSiteChange(db, actor, scoped.id, Number(form.get("changeId")));
-    return back("cancelled");
+  if (isScheduleListIntent(intent)) {
+    return back(await answerScheduleListIntent(db, actor, scoped.id, intent, form.get("changeId")));
   }
   if (intent === "publish") {
     const reach = await settingsReach(db, member, scoped.slug, "settings.publish");
@@ -118,7 +118,7 @@ const COLOURS = [
 ] as const;
 
 export default function ConsoleTheme({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, values, resolved, pairs, draft, may, timeZone, pending } = loaderData;
+  const { site, values, resolved, pairs, draft, may, timeZone, pending, failed } = loaderData;
   const outcome = actionData as Outcome | undefined;
   const problem = outcome?.problem?.form === "theme" ? outcome.problem : null;
   const value = (name: string) => (problem ? String(problem.values[name] ?? "") : ((values as Record<string, string>)[name] ?? ""));
@@ -128,6 +128,7 @@ export default function ConsoleTheme({ loaderData, actionData }: Route.Component
     saved: "Theme saved as a draft. Preview it, or publish it when it is right.",
     scheduled: "Scheduled. The theme is published within a minute of its time.",
     cancelled: "Scheduled theme cancelled.",
+    dismissed: "Dismissed: that theme change no longer shows here.",
   };
   const done = published ? `Published as version ${published}. The public site shows it on its next request.` : (DONE[loaderData.done ?? ""] ?? null);
   return (
@@ -224,7 +225,7 @@ export default function ConsoleTheme({ loaderData, actionData }: Route.Component
         ) : null}
         {may.edit && may.publish ? <ApplyAtControls outcome={outcome} form="theme" timeZone={timeZone} label="Schedule this theme (published at that time; the draft is kept)" /> : null}
       </form>
-      <PendingChangesList pending={pending} describe={() => "The theme scheduled then is published"} previewHref={`/sites/${site.slug}/offers/preview?next=%2F`} />
+      <PendingChangesList pending={pending} failed={failed} describe={() => "The theme scheduled then is published"} previewHref={`/sites/${site.slug}/offers/preview?next=%2F`} />
 
       <section aria-labelledby="pairs-title" className="mt-8">
         <h2 id="pairs-title" className="text-xl font-semibold">
