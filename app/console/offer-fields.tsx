@@ -21,7 +21,7 @@ function Field({ outcome, name, label, values, help, type = "text", wide, childr
   const described = [help ? `${id}-help` : null, errors.length ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   const props = { id, name, defaultValue: keptValue(outcome, FORM, name, values[name] ?? ""), "aria-describedby": described, "aria-invalid": errors.length ? true : undefined };
   return (
-    <div className={`grid gap-1 ${wide ? "sm:col-span-2" : ""}`}>
+    <div className={`grid content-start gap-1 ${wide ? "sm:col-span-2" : ""}`}>
       <label htmlFor={id} className="font-semibold">
         {label}
       </label>
