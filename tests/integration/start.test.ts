@@ -12,6 +12,8 @@ import { childPids, get } from "../../scripts/bench/server";
 import { startServerProcess } from "./server-process";
 
 describe(`server process (${ENGINE})`, () => {
+  // Each test starts a server: 40 s or more on a busy 2-core machine, which the default 60 s
+  // timeout counted against the test (the cluster test timed out at 60 s at load 15).
   it("starts, reports ready, and exits 0 on SIGTERM", async () => {
     const server = await startServerProcess(process.execPath, ["scripts/start.mjs"], 3400);
     const { child, port, exited } = server;
@@ -26,7 +28,7 @@ describe(`server process (${ENGINE})`, () => {
     } finally {
       server.cleanup();
     }
-  });
+  }, 240_000);
 });
 
 /** The largest resident set a process has had so far (VmHWM), in MB (Linux). */
@@ -191,7 +193,7 @@ describe(`several server processes, WEB_CONCURRENCY (issue 15, ${ENGINE})`, () =
     } finally {
       server.cleanup();
     }
-  });
+  }, 240_000);
 
   it.runIf(ENGINE === "pglite")("runs one process on the embedded database and says why", async () => {
     const server = await startServerProcess(process.execPath, ["scripts/start.mjs"], 3500, { WEB_CONCURRENCY: "2" });
@@ -202,5 +204,5 @@ describe(`several server processes, WEB_CONCURRENCY (issue 15, ${ENGINE})`, () =
     } finally {
       server.cleanup();
     }
-  });
+  }, 240_000);
 });
