@@ -13,7 +13,7 @@ import { dealerGroups, offers, sites, type OfferStatus } from "../../db/schema/i
 import { resolveSiteConfig } from "~/sites/resolve-config";
 import type { ContentOwner } from "~/services/content-owner.server";
 import { cancelChanges, pendingChanges } from "~/services/scheduled-changes.server";
-import { applyOfferSchedule, applyOfferStatus, OfferInputError, type ConsoleOffer, type OfferActor, type OfferValues } from "./offers.server";
+import { applyOfferSchedule, applyOfferStatus, insertOfferCopy, OfferInputError, type ConsoleOffer, type OfferActor, type OfferValues } from "./offers.server";
 import { recordAudit } from "./staff.server";
 
 /** Whose offers: a dealer group's, or the network's. `sites` are those the offers show on (and may exclude). */
@@ -144,14 +144,9 @@ export async function scheduleScopeOffer(db: Database, actor: OfferActor, scope:
  */
 export async function duplicateScopeOffer(db: Database, actor: OfferActor, scope: OfferScope, id: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const source = await lock(tx, scope, id);
-    const { id: _id, status: _status, ...rest } = source;
-    const [copy] = await tx
-      .insert(offers)
-      .values({ ...rest, name: `Copy of ${source.name}`.slice(0, 120), status: "draft" })
-      .returning();
-    await audit(tx, actor, scope, "duplicate", copy!.id, { from: id }, copy);
-    return copy!.id;
+    const copy = await insertOfferCopy(tx, await lock(tx, scope, id));
+    await audit(tx, actor, scope, "duplicate", copy.id, { from: id }, copy);
+    return copy.id;
   });
 }
 

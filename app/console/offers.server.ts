@@ -332,15 +332,25 @@ export async function cancelOfferSchedule(db: Database, actor: OfferActor, siteI
  */
 export async function duplicateOffer(db: Database, actor: OfferActor, siteId: number, id: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const source = await lockOffer(tx, siteId, id);
-    const { id: _id, status: _status, ...rest } = source;
-    const [copy] = await tx
-      .insert(offers)
-      .values({ ...rest, name: `Copy of ${source.name}`.slice(0, 120), status: "draft" })
-      .returning();
-    await audit(tx, actor, siteId, "duplicate", copy!.id, { from: id }, copy);
-    return copy!.id;
+    const copy = await insertOfferCopy(tx, await lockOffer(tx, siteId, id));
+    await audit(tx, actor, siteId, "duplicate", copy.id, { from: id }, copy);
+    return copy.id;
   });
+}
+
+/**
+ * Inserts a copy of `source` with its owner (site, dealer group or network), fields, image and
+ * dates, as a draft named "Copy of …" (at most 120 characters); pending schedules are not copied.
+ * Shared by the site's and the group's or network's Duplicate; the caller locks and audits.
+ * @returns the copy's row
+ */
+export async function insertOfferCopy(tx: Tx, source: typeof offers.$inferSelect): Promise<typeof offers.$inferSelect> {
+  const { id: _id, status: _status, ...rest } = source;
+  const [copy] = await tx
+    .insert(offers)
+    .values({ ...rest, name: `Copy of ${source.name}`.slice(0, 120), status: "draft" })
+    .returning();
+  return copy!;
 }
 
 /** Ids of the site's offers among `ids` (a guard for list actions). */
