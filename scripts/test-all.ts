@@ -6,6 +6,11 @@
  * With no Chromium at /usr/bin/chromium (or CHROMIUM_PATH) the e2e suite is skipped and says so;
  * REQUIRE_E2E=1 (set by CI) turns that into a failure. TEST_SKIP_E2E=1 runs the build and the
  * Vitest suites only (CI's run on the oldest supported Node.js line, issue 53) and says so.
+ *
+ * TEST_PARTS (a comma list of `build`, `vitest` and `e2e`; default all three) runs only those
+ * parts, so that CI can build once and run the Vitest suites beside the e2e suite (.ci/run). The
+ * closing line counts only what ran; without `build` the existing build is used, and its absence
+ * is a failure.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -17,21 +22,45 @@ const engine = process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "embedde
 const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
   spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
 
-console.log(`\n== build (Node.js ${process.version}) ==`);
-if (run(process.execPath, [reactRouterCli(), "build"]) !== 0 || run(process.execPath, ["scripts/build-server.mjs"]) !== 0) {
-  console.log("build failed\n0 passed, 1 failed");
+const PARTS = ["build", "vitest", "e2e"] as const;
+const parts = new Set((process.env.TEST_PARTS ?? PARTS.join(",")).split(",").map((p) => p.trim()).filter(Boolean));
+const unknown = [...parts].filter((p) => !(PARTS as readonly string[]).includes(p));
+if (unknown.length > 0 || parts.size === 0) {
+  console.log(`TEST_PARTS must list some of ${PARTS.join(", ")}; got "${process.env.TEST_PARTS}"\n0 passed, 1 failed`);
+  process.exit(1);
+}
+// Parallel runs of one part write results files of their own (CI runs PGlite's Vitest suite
+// while PostgreSQL's e2e suite runs), so each file is named after its part and engine.
+const engineTag = process.env.DATABASE_URL ? "postgres" : "pglite";
+
+if (parts.has("build")) {
+  console.log(`\n== build (Node.js ${process.version}) ==`);
+  if (run(process.execPath, [reactRouterCli(), "build"]) !== 0 || run(process.execPath, ["scripts/build-server.mjs"]) !== 0) {
+    console.log("build failed\n0 passed, 1 failed");
+    process.exit(1);
+  }
+} else if (!existsSync("build/server/index.js")) {
+  console.log("no build to test: run with TEST_PARTS including build, or `npm run build` first\n0 passed, 1 failed");
   process.exit(1);
 }
 
-console.log(`\n== unit and integration tests (database: ${engine}) ==`);
-rmSync(`${out}/vitest.json`, { force: true });
-const vitestExit = run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/vitest.json`]);
 let passed = 0;
 let failed = 0;
 // Named again just before the closing line, so that a log's tail says what failed.
 const failures: string[] = [];
-if (existsSync(`${out}/vitest.json`)) {
-  const v = JSON.parse(readFileSync(`${out}/vitest.json`, "utf8")) as {
+
+/** Runs the Vitest suites and adds their counts; a crashed or silent run counts as a failure. */
+function runVitest(): void {
+  console.log(`\n== unit and integration tests (database: ${engine}) ==`);
+  const json = `${out}/vitest-${engineTag}.json`;
+  rmSync(json, { force: true });
+  const vitestExit = run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${json}`]);
+  if (!existsSync(json)) {
+    failed += 1;
+    console.log("vitest wrote no results");
+    return;
+  }
+  const v = JSON.parse(readFileSync(json, "utf8")) as {
     numPassedTests: number;
     numFailedTests: number;
     testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string }[] }[];
@@ -49,38 +78,44 @@ if (existsSync(`${out}/vitest.json`)) {
     failed += 1;
     console.log(`vitest exited with code ${vitestExit} without a failing test (crashed worker or unhandled error): counted as 1 failure`);
   }
-} else {
-  failed += 1;
-  console.log("vitest wrote no results");
 }
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-console.log(`\n== end-to-end tests (Chromium at ${chromium}, database: ${engine}) ==`);
-if (process.env.TEST_SKIP_E2E === "1") {
-  console.log("e2e not run: TEST_SKIP_E2E=1 (build, unit and integration suites only)");
-} else if (!existsSync(chromium)) {
-  const required = process.env.REQUIRE_E2E === "1";
-  console.log(`e2e SKIPPED: no Chromium at ${chromium}. Install it with: apt-get install -y chromium${required ? " (REQUIRE_E2E=1: counted as a failure)" : ""}`);
-  if (required) failed += 1;
-} else {
-  rmSync(`${out}/playwright.json`, { force: true });
+/** Runs the Playwright suite in Chromium and adds its counts (flaky counts as failed). */
+function runE2e(): void {
+  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  console.log(`\n== end-to-end tests (Chromium at ${chromium}, database: ${engine}) ==`);
+  if (process.env.TEST_SKIP_E2E === "1") {
+    console.log("e2e not run: TEST_SKIP_E2E=1 (build, unit and integration suites only)");
+    return;
+  }
+  if (!existsSync(chromium)) {
+    const required = process.env.REQUIRE_E2E === "1";
+    console.log(`e2e SKIPPED: no Chromium at ${chromium}. Install it with: apt-get install -y chromium${required ? " (REQUIRE_E2E=1: counted as a failure)" : ""}`);
+    if (required) failed += 1;
+    return;
+  }
+  const json = `${out}/playwright-${engineTag}.json`;
+  rmSync(json, { force: true });
   if (!process.env.DATABASE_URL) rmSync(".data/e2e-pglite", { recursive: true, force: true });
-  run(process.execPath, ["node_modules/@playwright/test/cli.js", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`, CHROMIUM_PATH: chromium });
-  if (existsSync(`${out}/playwright.json`)) {
-    type Suite = { title: string; file?: string; specs?: { title: string; ok: boolean; file: string; line: number }[]; suites?: Suite[] };
-    const p = JSON.parse(readFileSync(`${out}/playwright.json`, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number }; errors?: unknown[]; suites?: Suite[] };
-    const walk = (suite: Suite, path: string[]): void => {
-      for (const spec of suite.specs ?? []) if (!spec.ok) failures.push(`e2e ${spec.file}:${spec.line} > ${[...path, spec.title].join(" > ")}`);
-      for (const child of suite.suites ?? []) walk(child, child.file ? path : [...path, child.title]);
-    };
-    for (const suite of p.suites ?? []) walk(suite, []);
-    passed += p.stats.expected;
-    failed += p.stats.unexpected + p.stats.flaky + (p.errors?.length ?? 0);
-  } else {
+  run(process.execPath, ["node_modules/@playwright/test/cli.js", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: json, CHROMIUM_PATH: chromium });
+  if (!existsSync(json)) {
     failed += 1;
     console.log("playwright wrote no results");
+    return;
   }
+  type Suite = { title: string; file?: string; specs?: { title: string; ok: boolean; file: string; line: number }[]; suites?: Suite[] };
+  const p = JSON.parse(readFileSync(json, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number }; errors?: unknown[]; suites?: Suite[] };
+  const walk = (suite: Suite, path: string[]): void => {
+    for (const spec of suite.specs ?? []) if (!spec.ok) failures.push(`e2e ${spec.file}:${spec.line} > ${[...path, spec.title].join(" > ")}`);
+    for (const child of suite.suites ?? []) walk(child, child.file ? path : [...path, child.title]);
+  };
+  for (const suite of p.suites ?? []) walk(suite, []);
+  passed += p.stats.expected;
+  failed += p.stats.unexpected + p.stats.flaky + (p.errors?.length ?? 0);
 }
+
+if (parts.has("vitest")) runVitest();
+if (parts.has("e2e")) runE2e();
 
 if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f.replace(process.cwd() + "/", "")}`).join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
