@@ -50,6 +50,14 @@ const INSTRUCTIONS = process.argv.includes("--instructions");
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (INSTRUCTIONS ? 2 : 10));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 25);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 60);
+/**
+ * Counting instructions: V8 with no background threads (`--single-threaded`), so compilation and
+ * garbage collection run on the main thread where the program's own work puts them, not when a
+ * busy machine happens to schedule a helper thread. Without it a window's count grew with the
+ * wall time it took under valgrind (±10% between windows of one server at load 15). BENCH_V8_THREADS=1
+ * leaves V8's threads on.
+ */
+const NODE_ARGS = INSTRUCTIONS && process.env.BENCH_V8_THREADS !== "1" ? ["--single-threaded"] : [];
 const RUNS = Number(process.env.BENCH_RUNS ?? (INSTRUCTIONS ? 4 : 3));
 const HOST = "perth-toyota.localhost";
 const PORT = benchPort(3234);
@@ -98,7 +106,7 @@ async function start(config: Config): Promise<BenchServer> {
   if (!INSTRUCTIONS) return startServer({ dir, port: PORT + index, env: envOf(config) });
   // Under callgrind a start takes minutes (and several at once on a busy machine longer).
   const wrapper = ["valgrind", "--tool=callgrind", "--quiet", `--callgrind-out-file=${join(scratch, `${index}.callgrind`)}`];
-  return startServer({ dir, port: PORT + index, env: envOf(config), wrapper, readyWithinMs: 40 * 60_000 });
+  return startServer({ dir, port: PORT + index, env: envOf(config), wrapper, nodeArgs: NODE_ARGS, readyWithinMs: 40 * 60_000 });
 }
 
 async function load(server: BenchServer, path: string, seconds: number): Promise<Run> {
@@ -291,7 +299,7 @@ async function countInstructions(): Promise<string[]> {
   // Less what the server does per second when idle (timers, V8's background tasks), times the window's seconds per request.
   const own = (config: Config, w: Window) => w.mainM - (idle.get(config)?.main ?? 0) * w.wallSeconds;
   return [
-    `bench:ops-overhead --instructions, ${concurrent ? "PostgreSQL" : "PGlite (its database engine runs in the server process and is counted)"}, uncached VDP ${path}: ${WARMUP} warm-up requests, then ${RUNS} windows x ${REQUESTS} requests per configuration, ${CONNECTIONS} connections, valgrind --tool=callgrind (millions of instructions per request, min / median / max over the windows)`,
+    `bench:ops-overhead --instructions, ${concurrent ? "PostgreSQL" : "PGlite (its database engine runs in the server process and is counted)"}, node ${NODE_ARGS.join(" ") || "(V8 threads on)"}, uncached VDP ${path}: ${WARMUP} warm-up requests, then ${RUNS} windows x ${REQUESTS} requests per configuration, ${CONNECTIONS} connections, valgrind --tool=callgrind (millions of instructions per request, min / median / max over the windows)`,
     "",
     "| configuration | all threads, M instr/request | median vs plain | range vs plain | main thread, M instr/request | median vs plain | range vs plain | main, each window vs plain's of its round | main less idle rate x time, M | idle, M instr/s (all / main) | s/request under valgrind |",
     "|---|---|---|---|---|---|---|---|---|---|---|",
