@@ -9,7 +9,8 @@ import type { Database } from "../../db/client";
 import { momentInWords } from "~/domain/content/schedule";
 import { ImageUploadError, MAX_UPLOAD_BYTES } from "~/services/content-images.server";
 import { fieldProblem, formProblem, parseConsoleForm, readPostedForm } from "./form.server";
-import { cancelScopeOfferSchedule, duplicateScopeOffer, excludedSitesOf, listScopeOffers, loadScopeOffer, saveScopeOffer, scheduleScopeOffer, scopeOwner, setScopeOfferStatus, type OfferScope } from "./network-offers.server";
+import { listUnsitedFailed } from "./scheduling.server";
+import { cancelScopeOfferSchedule, dismissScopeOfferFailure, duplicateScopeOffer, excludedSitesOf, listScopeOffers, loadScopeOffer, saveScopeOffer, scheduleScopeOffer, scopeOwner, setScopeOfferStatus, type OfferScope } from "./network-offers.server";
 import { offerFormValues, OfferFormSchema, offerImageOf, OfferInputError, offerModelChoices, offerValues, scheduleOfForm, type ConsoleOffer, type OfferActor } from "./offers.server";
 
 const FORM = "offer";
@@ -28,11 +29,14 @@ export async function loadScopeOffersPage(db: Database, scope: OfferScope, reque
   const when = (d: Date | null) => (d ? momentInWords(d, scope.timeZone) : null);
   const pending = (o: ConsoleOffer) => o.pending.map((p) => ({ action: p.action, at: momentInWords(p.runAt, scope.timeZone) }));
   const done = new URL(request.url).searchParams.get("done");
+  const list = await listScopeOffers(db, scope);
+  // Changes the job could not apply (the last 30 days', not dismissed): counted in the list, told on the offer.
+  const failed = await listUnsitedFailed(db, scope.timeZone, { entity: "offer", entityIds: list.map((o) => o.id) }, Date.now());
   return {
     timeZone: scope.timeZone,
     sites: scope.sites,
-    offers: (await listScopeOffers(db, scope)).map((o) => ({ id: o.id, name: o.name, kind: o.kind === "promo_card" ? "Promo card" : "Offer", status: o.status, startsAt: when(o.startsAt), expiresAt: when(o.expiresAt), pending: pending(o), excluded: o.excludedSiteIds.map((s) => names.get(s) ?? `site ${s}`) })),
-    editing: row ? { id: row.id, name: row.name, status: row.status, imageUrl: row.imageUrl, pending: pending(row) } : null,
+    offers: list.map((o) => ({ id: o.id, name: o.name, kind: o.kind === "promo_card" ? "Promo card" : "Offer", status: o.status, startsAt: when(o.startsAt), expiresAt: when(o.expiresAt), pending: pending(o), failed: failed.filter((f) => f.entityId === o.id).length, excluded: o.excludedSiteIds.map((s) => names.get(s) ?? `site ${s}`) })),
+    editing: row ? { id: row.id, name: row.name, status: row.status, imageUrl: row.imageUrl, pending: pending(row), failed: failed.filter((f) => f.entityId === row.id) } : null,
     values: row ? valuesOf(row, scope.timeZone) : ({} as Record<string, string | string[]>),
     models: await offerModelChoices(db),
     maxUploadMb: MAX_UPLOAD_BYTES / 1024 / 1024,
@@ -48,6 +52,7 @@ const DONE: Record<string, string> = {
   retired: "Retired: it shows nowhere.",
   "schedule-cancelled": "Schedule cancelled.",
   duplicated: "Duplicated: this is the copy, a draft. Change it, then publish or schedule it.",
+  dismissed: "Dismissed.",
 };
 
 function valuesOf(row: ConsoleOffer, timeZone: string): Record<string, string | string[]> {
@@ -56,7 +61,7 @@ function valuesOf(row: ConsoleOffer, timeZone: string): Record<string, string | 
 
 /**
  * The page's action: save (a new offer is a draft), publish now, schedule, unpublish, retire,
- * duplicate (the copy is a draft) or cancel the schedule. The image (multipart field `image`) is the scope's, served on its sites.
+ * duplicate (the copy is a draft), cancel the schedule or dismiss a change that did not happen. The image (multipart field `image`) is the scope's, served on its sites.
  * @param base the page's path, e.g. "/groups/swan-river-motors/offers"
  */
 export async function scopeOffersAction(db: Database, scope: OfferScope, actor: OfferActor, request: Request, base: string) {
@@ -70,6 +75,10 @@ export async function scopeOffersAction(db: Database, scope: OfferScope, actor: 
       return back(id, intent === "retire" ? "retired" : "unpublished");
     }
     if (id !== null && intent === "duplicate") return back(await duplicateScopeOffer(db, actor, scope, id), "duplicated");
+    if (id !== null && intent === "dismiss-failed") {
+      await dismissScopeOfferFailure(db, actor, scope, id, Number(form.get("changeId")));
+      return back(id, "dismissed");
+    }
     if (id !== null && intent === "cancel-schedule") {
       await cancelScopeOfferSchedule(db, actor, scope, id);
       return back(id, "schedule-cancelled");

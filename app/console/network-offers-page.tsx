@@ -3,12 +3,14 @@
  * `/groups/{slug}/offers` and `/platform/offers`: the list with pending scheduled changes, and one
  * form (a site offer's fields, offer-fields.tsx, plus the excluded sites) that creates (no `?id=`)
  * or edits an offer or promo card; publish now or at a time, unpublish, retire, cancel a schedule,
+ * dismiss a scheduled change the job could not apply,
  * and links to preview each site as of a moment. Plain forms that work without JavaScript; a
  * refused post keeps every typed value, with the message beside its field.
  */
 import { Notice } from "./content-ui";
 import { FieldErrors, FormStatus, errorsOf, type FormOutcome } from "./forms";
 import { OfferButtons, OfferFields, pendingInWords } from "./offer-fields";
+import { FailedChangesList } from "./schedule-ui";
 import type { loadScopeOffersPage } from "./network-offers-page.server";
 
 const FORM = "offer";
@@ -63,7 +65,10 @@ export function ScopeOffersPage({ title, intro, back, base, loaderData, actionDa
               <td className="px-2 py-1">
                 {o.startsAt ?? "now"} to {o.expiresAt ?? "no expiry"}
               </td>
-              <td className="px-2 py-1">{o.pending.length ? pendingInWords(o.pending) : "None"}</td>
+              <td className="px-2 py-1">
+                {o.pending.length ? pendingInWords(o.pending) : "None"}
+                {o.failed ? <strong className="block text-red-800">{`${o.failed} did not happen`}</strong> : null}
+              </td>
               <td className="px-2 py-1">{o.excluded.join(", ") || "none"}</td>
             </tr>
           ))}
@@ -74,6 +79,7 @@ export function ScopeOffersPage({ title, intro, back, base, loaderData, actionDa
       {editing ? (
         <>
           <p className="text-sm">{pendingInWords(editing.pending)}</p>
+          {editing.failed.length ? <FailedChangesList failed={editing.failed} describe={(f) => (f.action === "publish" ? "Publishes" : "Unpublishes")} headingId="scope-offer-failed" /> : null}
           <p className="text-sm">
             <a href={base} className="underline">
               New offer instead

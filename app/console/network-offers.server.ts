@@ -9,11 +9,12 @@
  */
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { dealerGroups, offers, sites, type OfferStatus } from "../../db/schema/index";
+import { dealerGroups, offers, scheduledChanges, sites, type OfferStatus } from "../../db/schema/index";
 import { resolveSiteConfig } from "~/sites/resolve-config";
 import type { ContentOwner } from "~/services/content-owner.server";
 import { cancelChanges, pendingChanges } from "~/services/scheduled-changes.server";
 import { applyOfferSchedule, applyOfferStatus, insertOfferCopy, OfferInputError, type ConsoleOffer, type OfferActor, type OfferValues } from "./offers.server";
+import { markFailedDismissed } from "./scheduling.server";
 import { recordAudit } from "./staff.server";
 
 /** Whose offers: a dealer group's, or the network's. `sites` are those the offers show on (and may exclude). */
@@ -156,5 +157,23 @@ export async function cancelScopeOfferSchedule(db: Database, actor: OfferActor, 
     await lock(tx, scope, id);
     const count = await cancelChanges(tx, "offer", id);
     await audit(tx, actor, scope, "schedule-cancel", id, { pending: count }, { pending: 0 });
+  });
+}
+
+/**
+ * Dismisses a failed scheduled change of an offer of the scope (audited `offer.{kind}-schedule-dismiss`):
+ * it leaves the offer's list of changes that did not happen. A change of another offer, or one not
+ * failed or already dismissed, is left alone.
+ * @returns whether a failed change was dismissed
+ * @throws OfferInputError when the offer is not the scope's
+ */
+export async function dismissScopeOfferFailure(db: Database, actor: OfferActor, scope: OfferScope, id: number, changeId: number): Promise<boolean> {
+  if (!Number.isSafeInteger(changeId)) return false;
+  return db.transaction(async (tx) => {
+    await lock(tx, scope, id);
+    const row = await markFailedDismissed(tx, and(eq(scheduledChanges.id, changeId), eq(scheduledChanges.entity, "offer"), eq(scheduledChanges.entityId, id), isNull(scheduledChanges.siteId))!, actor.member.email);
+    if (!row) return false;
+    await audit(tx, actor, scope, "schedule-dismiss", id, { action: row.action, runAt: row.runAt.toISOString(), error: row.error }, null);
+    return true;
   });
 }

@@ -4,7 +4,7 @@
  * editors list their pending changes and can cancel them. The scheduler job applies them
  * (app/services/scheduled-changes.server.ts).
  */
-import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { contentPages, locations, offers, scheduledChanges } from "../../db/schema/index";
 import type { Permission } from "./permissions";
@@ -122,20 +122,15 @@ export interface FailedSiteChange extends PendingSiteChange {
 const notDismissed = sql`(${scheduledChanges.payload} ->> 'dismissedAt') is null`;
 const failedSince = (now: number) => and(eq(scheduledChanges.status, "failed"), gte(scheduledChanges.runAt, new Date(now - FAILED_SHOWN_DAYS * 86_400_000)), notDismissed);
 
-/**
- * The site's failed changes of one entity (optionally of some rows and actions) due in the last
- * {@link FAILED_SHOWN_DAYS} days and not dismissed, latest first.
- * @param timeZone the site's zone, for `at` (when it was due)
- * @param now epoch ms
- */
-export async function listSiteFailed(db: Pick<Database, "select">, siteId: number, timeZone: string, filter: { entity: ScheduledEntity; entityIds?: number[]; actions?: string[] }, now: number): Promise<FailedSiteChange[]> {
+/** The failed changes of `owner`'s rows of one entity (optionally of some rows and actions), latest first. */
+async function listFailed(db: Pick<Database, "select">, owner: SQL, timeZone: string, filter: { entity: ScheduledEntity; entityIds?: number[]; actions?: string[] }, now: number): Promise<FailedSiteChange[]> {
   if (filter.entityIds && !filter.entityIds.length) return [];
   const rows = await db
     .select({ id: scheduledChanges.id, entityId: scheduledChanges.entityId, action: scheduledChanges.action, runAt: scheduledChanges.runAt, by: scheduledChanges.actorEmail, payload: scheduledChanges.payload, error: scheduledChanges.error })
     .from(scheduledChanges)
     .where(
       and(
-        eq(scheduledChanges.siteId, siteId),
+        owner,
         eq(scheduledChanges.entity, filter.entity),
         failedSince(now),
         filter.entityIds ? inArray(scheduledChanges.entityId, filter.entityIds) : undefined,
@@ -144,6 +139,41 @@ export async function listSiteFailed(db: Pick<Database, "select">, siteId: numbe
     )
     .orderBy(desc(scheduledChanges.runAt), desc(scheduledChanges.id));
   return rows.map((r) => ({ id: r.id, entityId: r.entityId, action: r.action, at: momentInWords(r.runAt, timeZone), by: r.by, payload: r.payload, reason: reasonInWords(r.error) }));
+}
+
+/**
+ * The site's failed changes of one entity (optionally of some rows and actions) due in the last
+ * {@link FAILED_SHOWN_DAYS} days and not dismissed, latest first.
+ * @param timeZone the site's zone, for `at` (when it was due)
+ * @param now epoch ms
+ */
+export function listSiteFailed(db: Pick<Database, "select">, siteId: number, timeZone: string, filter: { entity: ScheduledEntity; entityIds?: number[]; actions?: string[] }, now: number): Promise<FailedSiteChange[]> {
+  return listFailed(db, eq(scheduledChanges.siteId, siteId), timeZone, filter, now);
+}
+
+/**
+ * Failed changes of rows that belong to no site (a dealer group's or the network's offers), due in
+ * the last {@link FAILED_SHOWN_DAYS} days and not dismissed, latest first. The caller has checked
+ * that `entityIds` are the scope's own.
+ * @param timeZone the group's zone (or the platform's), for `at`
+ * @param now epoch ms
+ */
+export function listUnsitedFailed(db: Pick<Database, "select">, timeZone: string, filter: { entity: ScheduledEntity; entityIds: number[]; actions?: string[] }, now: number): Promise<FailedSiteChange[]> {
+  return listFailed(db, isNull(scheduledChanges.siteId), timeZone, filter, now);
+}
+
+/**
+ * Marks one failed, not yet dismissed change matching `where` as dismissed (in its payload, with
+ * who and when). @returns the change as it was, or undefined when none matched
+ */
+export async function markFailedDismissed(tx: Pick<Database, "update">, where: SQL, by: string) {
+  const dismissal = { dismissedAt: new Date().toISOString(), dismissedBy: by };
+  const [row] = await tx
+    .update(scheduledChanges)
+    .set({ payload: sql`coalesce(${scheduledChanges.payload}, '{}'::jsonb) || ${JSON.stringify(dismissal)}::jsonb` })
+    .where(and(where, eq(scheduledChanges.status, "failed"), notDismissed))
+    .returning();
+  return row;
 }
 
 /** The job's reason as a sentence for staff ("the redirect would…" -> "The redirect would…."). */
@@ -221,12 +251,7 @@ export async function failedChangesByPlace(db: Pick<Database, "select">, siteId:
 export async function dismissSiteFailure(db: Database, actor: SettingsActor, siteId: number, changeId: number): Promise<boolean> {
   if (!Number.isSafeInteger(changeId)) return false;
   return db.transaction(async (tx) => {
-    const dismissal = { dismissedAt: new Date().toISOString(), dismissedBy: actor.member.email };
-    const [row] = await tx
-      .update(scheduledChanges)
-      .set({ payload: sql`coalesce(${scheduledChanges.payload}, '{}'::jsonb) || ${JSON.stringify(dismissal)}::jsonb` })
-      .where(and(eq(scheduledChanges.id, changeId), eq(scheduledChanges.siteId, siteId), eq(scheduledChanges.status, "failed"), notDismissed))
-      .returning();
+    const row = await markFailedDismissed(tx, and(eq(scheduledChanges.id, changeId), eq(scheduledChanges.siteId, siteId))!, actor.member.email);
     if (!row) return false;
     await recordAudit(tx, { userId: actor.member.id, actorEmail: actor.member.email, siteId, action: `${row.entity}.schedule-dismiss`, entity: row.entity, entityId: String(row.entityId), before: { action: row.action, runAt: row.runAt.toISOString(), error: row.error }, after: null, ipAddress: actor.ipAddress });
     return true;

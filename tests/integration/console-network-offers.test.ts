@@ -224,6 +224,45 @@ describe(`scheduled group offers (${ENGINE})`, () => {
   });
 });
 
+describe(`failed changes of group offers (${ENGINE})`, () => {
+  it("a group offer's publish the job could not apply is counted in the list and told on the offer with its reason; Dismiss hides it (audited) and touches no other offer's change", async () => {
+    const group = state.t.site.dealerGroup!;
+    const name = `Group failed ${Date.now()}`;
+    const id = idOf(await postMany(groupAdmin, groupPath(), { intent: "save", name }));
+    const other = idOf(await postMany(groupAdmin, groupPath(), { intent: "save", name: `${name} other` }));
+    const failedRow = (entityId: number) => ({ siteId: null, dealerGroupId: group.id, entity: "offer", entityId, action: "publish", runAt: new Date(Date.now() - DAY), status: "failed" as const, appliedAt: new Date(Date.now() - DAY), error: "the offer had expired", actorEmail: "planner@group.test" });
+    const [change] = await state.handle.db.insert(scheduledChanges).values(failedRow(id)).returning();
+    const [otherChange] = await state.handle.db.insert(scheduledChanges).values(failedRow(other)).returning();
+
+    const list = await (await consoleRequest(state.t, groupPath(), { ip, cookie: groupAdmin })).text();
+    const rowOf = (html: string, offer: number) => html.slice(html.indexOf(`?id=${offer}"`), html.indexOf("</tr>", html.indexOf(`?id=${offer}"`)));
+    expect(rowOf(list, id)).toContain("1 did not happen");
+    const page = await (await consoleRequest(state.t, `${groupPath()}?id=${id}`, { ip, cookie: groupAdmin })).text();
+    expect(page).toContain("Scheduled changes that did not happen");
+    expect(page).toMatch(/Not applied:<\/strong> Publishes at \w{3} \d{1,2} \w{3} \d{4}, [^<]+\(scheduled by planner@group\.test\)\./);
+    expect(page).toContain("Why: The offer had expired.");
+
+    // Another offer's change posted through this offer's page is not dismissed.
+    expect((await post(groupAdmin, `${groupPath()}?id=${id}`, { intent: "dismiss-failed", changeId: String(otherChange!.id) })).status).toBe(302);
+    expect((await state.handle.db.select().from(scheduledChanges).where(eq(scheduledChanges.id, otherChange!.id)))[0]!.payload).toBeNull();
+
+    const dismissed = await post(groupAdmin, `${groupPath()}?id=${id}`, { intent: "dismiss-failed", changeId: String(change!.id) });
+    expect(dismissed.status).toBe(302);
+    expect(dismissed.headers.get("location")).toContain("done=dismissed");
+    const [kept] = await state.handle.db.select().from(scheduledChanges).where(eq(scheduledChanges.id, change!.id));
+    expect(kept).toMatchObject({ status: "failed", error: "the offer had expired" });
+    expect(kept!.payload).toMatchObject({ dismissedBy: expect.stringMatching(/^group-/) });
+    const after = await (await consoleRequest(state.t, `${groupPath()}?id=${id}&done=dismissed`, { ip, cookie: groupAdmin })).text();
+    expect(after).toContain("Dismissed.");
+    expect(after).not.toContain("Scheduled changes that did not happen");
+    expect(rowOf(after, id)).not.toContain("did not happen");
+    expect(rowOf(after, other)).toContain("1 did not happen");
+    const audit = await state.handle.db.select().from(staffAudit).where(and(eq(staffAudit.entityId, String(id)), eq(staffAudit.action, "offer.group-schedule-dismiss")));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ dealerGroupId: group.id, siteId: null });
+  });
+});
+
 describe(`images and promo cards of group and network offers (${ENGINE})`, () => {
   it("an image uploaded on a network offer is re-encoded without its EXIF, owned by no site, and served on every site; a non-image is refused beside the field with what was typed kept", async () => {
     const name = `Network with image ${Date.now()}`;
