@@ -39,6 +39,12 @@ beforeAll(async () => {
   all = rows.map((r) => ({ id: Number(r.id), listed: BigInt(r.listed), price: r.price === null ? null : Number(r.price), stockNumber: r.stock_number, make: r.make }));
 });
 
+/** The test site as a site manager opens it (every car within reach). */
+function managerScope() {
+  const site = state.t.site;
+  return { site: { id: site.id, slug: site.slug, name: site.name, hosts: [], dealerGroupId: null }, reach: "all" as const, locationIds: [] };
+}
+
 const byListed = (a: Car, b: Car) => (a.listed < b.listed ? -1 : a.listed > b.listed ? 1 : 0);
 const byPrice = (a: Car, b: Car) => (a.price === b.price ? 0 : a.price === null ? 1 : b.price === null ? -1 : a.price - b.price);
 /** The order each sort promises, written out independently of the SQL. */
@@ -52,8 +58,7 @@ const ORDERS: Record<keyof typeof STOCK_SORTS, (a: Car, b: Car) => number> = {
 
 describe(`stock list pages (${ENGINE})`, () => {
   it("every sort's pages hold each car once, in the sort's order, with the total", async () => {
-    const site = state.t.site;
-    const scoped = { site: { id: site.id, slug: site.slug, name: site.name, hosts: [], dealerGroupId: null }, reach: "all" as const, locationIds: [] };
+    const scoped = managerScope();
     expect(all.filter((c) => c.stockNumber.startsWith("PG"))).toHaveLength(CARS);
     const pages = Math.ceil(all.length / STOCK_PAGE_SIZE);
     for (const sort of Object.keys(STOCK_SORTS) as (keyof typeof STOCK_SORTS)[]) {
@@ -71,8 +76,7 @@ describe(`stock list pages (${ENGINE})`, () => {
   });
 
   it("a filtered page keeps the filter and the order", async () => {
-    const site = state.t.site;
-    const scoped = { site: { id: site.id, slug: site.slug, name: site.name, hosts: [], dealerGroupId: null }, reach: "all" as const, locationIds: [] };
+    const scoped = managerScope();
     const mazdas = all.filter((c) => c.make === "Mazda").sort(ORDERS["price-desc"]);
     const result = await listStock(state.handle.db, scoped, StockFilterSchema.parse({ make: "Mazda", sort: "price-desc", page: "2" }), Date.UTC(2026, 5, 1));
     expect(result.total).toBe(mazdas.length);
