@@ -114,6 +114,17 @@ const ORDER = {
  */
 export async function listStock(db: Database, scoped: ScopedSite, filter: StockFilter, now: number): Promise<StockPage> {
   const where = filterWhere(scoped, filter, now);
+  // The page's ids first, then their rows (a deferred join): the ids are read from the sort's
+  // index alone, where skipping 15,000 cars of a deep page costs a few ms. Joined and skipped
+  // whole, PostgreSQL read and sorted every car of the site: 30-55 ms a page at 20,000 cars
+  // (decision 372). Every sort ends on a unique column, so the page holds the same cars in the same order.
+  const pageIds = db
+    .select({ id: cars.id })
+    .from(cars)
+    .where(where)
+    .orderBy(...ORDER[filter.sort])
+    .limit(STOCK_PAGE_SIZE)
+    .offset((filter.page - 1) * STOCK_PAGE_SIZE);
   const [[{ n }], rows] = await Promise.all([
     db.select({ n: count() }).from(cars).where(where),
     db
@@ -124,10 +135,8 @@ export async function listStock(db: Database, scoped: ScopedSite, filter: StockF
       })
       .from(cars)
       .leftJoin(locations, eq(locations.id, cars.locationId))
-      .where(where)
-      .orderBy(...ORDER[filter.sort])
-      .limit(STOCK_PAGE_SIZE)
-      .offset((filter.page - 1) * STOCK_PAGE_SIZE),
+      .where(inArray(cars.id, pageIds))
+      .orderBy(...ORDER[filter.sort]),
   ]);
   const total = Number(n);
   return {

@@ -24,11 +24,12 @@ const MAX_ENTRIES = 5_000;
  * version and `ttlMs` per process. Concurrent callers share one computation; a failed
  * computation is not kept.
  * @param name what is computed (part of the key; one name per kind of data)
- * @param site the site as resolved for this request (its `stockVersion` and `configVersion`)
+ * @param site the site as resolved for this request: its id, `stockVersion` and `configVersion`
+ *   (a value that depends on no stock may pass a constant stock version)
  * @param ttlMs longest life of a value in ms (default 60,000)
  * @throws whatever `compute` throws
  */
-export function memoBySiteVersion<T>(name: string, site: Site, compute: () => PromiseLike<T>, ttlMs = 60_000, now = Date.now()): Promise<T> {
+export function memoBySiteVersion<T>(name: string, site: Pick<Site, "id" | "stockVersion" | "configVersion">, compute: () => PromiseLike<T>, ttlMs = 60_000, now = Date.now()): Promise<T> {
   const key = `${name}:${site.id}`;
   const version = `${site.stockVersion}.${site.configVersion}`;
   const hit = entries.get(key);

@@ -13,6 +13,7 @@ import { isOperator } from "~/console/step-up.server";
 import { formProblem, parseConsoleForm } from "~/console/form.server";
 import { FormStatus, type FormOutcome } from "~/console/forms";
 import { recordAudit } from "~/console/staff.server";
+import { lazyDateTimeFormat } from "~/domain/display/number-text";
 import { staffPasskeys } from "../../../db/schema/index";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -32,9 +33,15 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** Staff times in Sydney time with the zone named (e.g. "29 Nov 2026, 8:15 pm AEDT"); staff may be anywhere in Australia. */
+/**
+ * Staff times in Sydney time with the zone named (e.g. "29 Nov 2026, 8:15 pm AEDT"); staff may be
+ * anywhere in Australia. One formatter for every row: `toLocaleString` with options built a new one
+ * per call (decision 372), with the same text.
+ */
+const whenFormat = lazyDateTimeFormat({ day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "Australia/Sydney", timeZoneName: "short" });
+
 function formatWhen(when: Date): string {
-  return when.toLocaleString("en-AU", { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "Australia/Sydney", timeZoneName: "short" });
+  return whenFormat.format(when);
 }
 
 const RemovePasskey = z.object({ intent: z.literal("remove-passkey"), passkeyId: z.string().min(1).max(200) });

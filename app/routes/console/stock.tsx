@@ -15,6 +15,7 @@ import { holdsOnSite } from "~/console/staff.server";
 import { applyBulk, BulkSchema, FILTER_KEYS, listStock, previewBulk, reachableLocations, StockFilterSchema, StockInputError, stockMakes, type BulkRequest } from "~/console/stock.server";
 import { AGE_BANDS, BULK_ACTIONS, STOCK_SORTS } from "~/console/stock-options";
 import { ScrollingTable } from "~/console/scrolling-table";
+import { wholeNumberText } from "~/domain/display/number-text";
 
 const FORM = "bulk";
 
@@ -72,7 +73,7 @@ export async function action(args: Route.ActionArgs): Promise<StockActionData | 
     const preview = await previewBulk(db, scoped, request, filter, now.getTime());
     if (preview.belowZero) {
       const field = request.bulkAction === "price-amount" ? "amount" : "percent";
-      return formProblem({ form: FORM, errors: { [field]: [`${preview.belowZero.toLocaleString("en-AU")} of these cars would get a price below $0. Choose a smaller change.`] }, values: typed });
+      return formProblem({ form: FORM, errors: { [field]: [`${wholeNumberText(preview.belowZero)} of these cars would get a price below $0. Choose a smaller change.`] }, values: typed });
     }
     if (preview.count === 0) return formProblem({ form: FORM, errors: { form: ["No car would change: none of them needs this action."] }, values: typed });
     // Apply only what was confirmed: when the count has moved since, ask again with the new one.
@@ -85,14 +86,15 @@ export async function action(args: Route.ActionArgs): Promise<StockActionData | 
   }
 }
 
-const dollars = (n: number | null) => (n === null ? "No price" : `$${n.toLocaleString("en-AU")}`);
+/** A price as the list shows it (en-AU grouping, without starting ICU per row: decision 372). */
+const dollars = (n: number | null) => (n === null ? "No price" : `$${wholeNumberText(n)}`);
 
 /** What a bulk action will do, in words, for its confirmation. */
 function describe(review: NonNullable<StockActionData["review"]>): string {
-  const cars = `${review.count.toLocaleString("en-AU")} ${review.count === 1 ? "car" : "cars"}`;
+  const cars = `${wholeNumberText(review.count)} ${review.count === 1 ? "car" : "cars"}`;
   switch (review.bulkAction) {
     case "price-amount":
-      return `${review.amount! > 0 ? "Raise" : "Lower"} the price of ${cars} by $${Math.abs(review.amount!).toLocaleString("en-AU")}?`;
+      return `${review.amount! > 0 ? "Raise" : "Lower"} the price of ${cars} by $${wholeNumberText(Math.abs(review.amount!))}?`;
     case "price-percent":
       return `${review.percent! > 0 ? "Raise" : "Lower"} the price of ${cars} by ${Math.abs(review.percent!)}%?`;
     case "hide":
@@ -151,7 +153,7 @@ export default function ConsoleStock({ loaderData, actionData }: Route.Component
       {limited ? <p className="mt-1 text-sm text-slate-700">{`The cars of your locations: ${locations.map((l) => l.name).join(", ") || "none assigned"}.`}</p> : null}
       {done !== null ? (
         <p role="status" className="mt-3 rounded border border-green-700 bg-green-50 p-3 text-sm">
-          {`Changed ${done.toLocaleString("en-AU")} ${done === 1 ? "car" : "cars"}.`}
+          {`Changed ${wholeNumberText(done)} ${done === 1 ? "car" : "cars"}.`}
         </p>
       ) : null}
       <form method="get" action={`/sites/${site.slug}/stock`} className="mt-3 grid gap-3 sm:grid-cols-4" aria-label="Find cars">
@@ -196,7 +198,7 @@ export default function ConsoleStock({ loaderData, actionData }: Route.Component
           {review.toLocation !== undefined ? <input type="hidden" name="toLocation" value={review.toLocation} /> : null}
           <p className="mt-3 flex flex-wrap items-center gap-3">
             <button type="submit" className="rounded bg-slate-900 px-3 py-1 text-white">
-              {`Yes, change ${review.count.toLocaleString("en-AU")} ${review.count === 1 ? "car" : "cars"}`}
+              {`Yes, change ${wholeNumberText(review.count)} ${review.count === 1 ? "car" : "cars"}`}
             </button>
             <a href={listUrl} className="underline">
               Cancel
@@ -208,7 +210,7 @@ export default function ConsoleStock({ loaderData, actionData }: Route.Component
       {page ? (
         <form method="post" action={listUrl} aria-label="Cars and bulk actions">
           <p className="mt-4" aria-live="polite">
-            {`${page.total.toLocaleString("en-AU")} ${page.total === 1 ? "car matches" : "cars match"}. Page ${page.page} of ${page.pages}.`}
+            {`${wholeNumberText(page.total)} ${page.total === 1 ? "car matches" : "cars match"}. Page ${page.page} of ${page.pages}.`}
           </p>
           {page.rows.length ? (
             <ScrollingTable label="Cars" className="mt-2">
@@ -277,7 +279,7 @@ export default function ConsoleStock({ loaderData, actionData }: Route.Component
                     <input type="radio" name="target" value="selected" defaultChecked={keptValue(outcome, FORM, "target", "selected") === "selected"} /> The ticked cars
                   </label>
                   <label>
-                    <input type="radio" name="target" value="filter" defaultChecked={keptValue(outcome, FORM, "target") === "filter"} /> {`Every car of this filter (${page.total.toLocaleString("en-AU")})`}
+                    <input type="radio" name="target" value="filter" defaultChecked={keptValue(outcome, FORM, "target") === "filter"} /> {`Every car of this filter (${wholeNumberText(page.total)})`}
                   </label>
                 </div>
               </div>
