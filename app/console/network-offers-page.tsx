@@ -67,7 +67,7 @@ export function ScopeOffersPage({ title, intro, back, base, loaderData, actionDa
               </td>
               <td className="px-2 py-1">
                 {o.pending.length ? pendingInWords(o.pending) : "None"}
-                {o.failed ? <strong className="block text-red-800">{`${o.failed} did not happen`}</strong> : null}
+                {o.failed ? <strong className="block text-red-800">{`${o.failed} ${o.failed === 1 ? "change" : "changes"} did not happen`}</strong> : null}
               </td>
               <td className="px-2 py-1">{o.excluded.join(", ") || "none"}</td>
             </tr>
@@ -80,7 +80,7 @@ export function ScopeOffersPage({ title, intro, back, base, loaderData, actionDa
         <>
           <p className="text-sm">{pendingInWords(editing.pending)}</p>
           {editing.failed.length ? <FailedChangesList failed={editing.failed} describe={(f) => (f.action === "publish" ? "Publishes" : "Unpublishes")} headingId="scope-offer-failed" /> : null}
-          <p className="text-sm">
+          <p className="mt-2 text-sm">
             <a href={base} className="underline">
               New offer instead
             </a>

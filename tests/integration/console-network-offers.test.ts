@@ -236,7 +236,7 @@ describe(`failed changes of group offers (${ENGINE})`, () => {
 
     const list = await (await consoleRequest(state.t, groupPath(), { ip, cookie: groupAdmin })).text();
     const rowOf = (html: string, offer: number) => html.slice(html.indexOf(`?id=${offer}"`), html.indexOf("</tr>", html.indexOf(`?id=${offer}"`)));
-    expect(rowOf(list, id)).toContain("1 did not happen");
+    expect(rowOf(list, id)).toContain("1 change did not happen");
     const page = await (await consoleRequest(state.t, `${groupPath()}?id=${id}`, { ip, cookie: groupAdmin })).text();
     expect(page).toContain("Scheduled changes that did not happen");
     expect(page).toMatch(/Not applied:<\/strong> Publishes at \w{3} \d{1,2} \w{3} \d{4}, [^<]+\(scheduled by planner@group\.test\)\./);
@@ -256,7 +256,7 @@ describe(`failed changes of group offers (${ENGINE})`, () => {
     expect(after).toContain("Dismissed.");
     expect(after).not.toContain("Scheduled changes that did not happen");
     expect(rowOf(after, id)).not.toContain("did not happen");
-    expect(rowOf(after, other)).toContain("1 did not happen");
+    expect(rowOf(after, other)).toContain("1 change did not happen");
     const audit = await state.handle.db.select().from(staffAudit).where(and(eq(staffAudit.entityId, String(id)), eq(staffAudit.action, "offer.group-schedule-dismiss")));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ dealerGroupId: group.id, siteId: null });
