@@ -31,7 +31,7 @@ export const IMPORT_CLI_SOURCES = ["app", "db", "scripts/import-stock.ts", "scri
  * tests that start the CLI use these). A semi-space of 8 MB (V8's default grows it to 32 MB or
  * more): each batch's short-lived rows, hashes and upsert text filled a young generation of
  * ~100 MB before it was collected, which was a third of the importer's peak RSS; the smaller one
- * costs a few per cent more CPU in scavenges (docs/decisions/374).
+ * costs ~2% more CPU in scavenges (docs/decisions/374).
  */
 export const IMPORT_NODE_FLAGS = ["--max-semi-space-size=8"];
 
