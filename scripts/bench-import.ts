@@ -146,7 +146,7 @@ async function main() {
       table.push(`| ${rows.toLocaleString("en-AU")} rows, \`--full\` withdrawal (1 run) | ${withdrawal.seconds.toFixed(1)} s | ${withdrawal.cpuSeconds.toFixed(1)} s | ${withdrawal.peakMb.toFixed(0)} MB |`);
       rmSync(file, { force: true });
     }
-    console.log(`\nImporter (PostgreSQL, child process; min / median / max of ${runs} runs)\n| Feed | Wall time | Importer CPU (user+sys) | Peak RSS (VmHWM) |\n|---|---|---|---|\n${table.join("\n")}`);
+    console.log(`\nImporter (PostgreSQL, child process; min / median / max of ${runs} runs; load average at the end ${load()})\n| Feed | Wall time | Importer CPU (user+sys) | Peak RSS (VmHWM) |\n|---|---|---|---|\n${table.join("\n")}`);
   } finally {
     await handle.close();
     rmSync(dir, { recursive: true, force: true });
