@@ -2,7 +2,9 @@
  * `npm run import -- ...`: runs the stock importer (scripts/import-stock.ts, which documents the
  * arguments, output and exit codes) from its bundle, build/cli/import-stock.js, built first when
  * there is none yet or its sources are newer (as scripts/start.mjs does for the server). Plain
- * JavaScript, so the import runs without a TypeScript loader (docs/decisions/374).
+ * JavaScript, so the import runs without a TypeScript loader (docs/decisions/374). package.json's
+ * `import` script starts it with Node's flags for the importer (IMPORT_NODE_FLAGS of
+ * scripts/build-cli.mjs: a small young generation, for the peak RSS).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
