@@ -5,9 +5,10 @@
  * synthetic feed (the real listings' 19 columns, data/australian_vehicle_prices.csv's rows
  * repeated with their kilometres moved so every row is a distinct car) to a temporary file as a
  * stream, then imports it `--runs` times into a fresh site of a scratch PostgreSQL database
- * (h54imp_bench) with `npm run import` in a child process, and prints wall time, the child's CPU
- * time and its peak RSS (VmHWM) as min / median / max. Both times include the CLI's start (tsx,
- * migrations check, reference data).
+ * (BENCH_IMPORT_DB, default h54imp_bench) with `npm run import`'s command (its bundle, built first,
+ * and Node flags) in a child process, and prints wall time, the child's CPU time and its peak RSS
+ * (VmHWM) as min / median / max, with the load average. Both times include the CLI's start
+ * (migrations check, reference data).
  * Then a full snapshot of one row (`--full`) over the last run's stock withdraws every other car,
  * timing the set-based withdrawal (one run).
  * Goals: 200,000 rows under 60 s; 1,000,000 rows under 300 MB.
@@ -16,7 +17,7 @@
 import { spawn } from "node:child_process";
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { once } from "node:events";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
@@ -25,9 +26,15 @@ import { openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { dealerGroups, locations, sites } from "../db/schema/index.ts";
 import { formatSpread, spread } from "./bench/lib.ts";
+import { buildImportCli, IMPORT_NODE_FLAGS } from "./build-cli.mjs";
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const DB_NAME = "h54imp_bench";
+const DB_NAME = process.env.BENCH_IMPORT_DB ?? "h54imp_bench";
+
+/** The load average (1, 5, 15 min): the machine is shared, so every figure is given with it. */
+function load(): string {
+  return loadavg().map((n) => n.toFixed(2)).join(" ");
+}
 
 /** Writes `rows` data rows of the real listings' format to `path`, a stream at a time. */
 async function writeFeed(path: string, rows: number): Promise<void> {
@@ -81,7 +88,7 @@ function splitOutsideQuotes(line: string): string[] {
 /** Runs `npm run import` in a child; @returns seconds, the child's peak RSS (MB) and its summary line */
 async function runImport(url: string, slug: string, file: string, full: boolean, peakFile: string): Promise<{ seconds: number; cpuSeconds: number; peakMb: number; summary: string }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/bench/peak-rss.mjs", "scripts/import-stock.ts", "--site", slug, ...(full ? ["--full"] : []), file], {
+  const child = spawn(process.execPath, [...IMPORT_NODE_FLAGS, "--import", "./scripts/bench/peak-rss.mjs", "scripts/import.mjs", "--site", slug, ...(full ? ["--full"] : []), file], {
     env: { ...process.env, DATABASE_URL: url, PEAK_RSS_FILE: peakFile },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -98,6 +105,7 @@ async function main() {
   const args = parseArgs({ options: { rows: { type: "string", default: "200000,1000000" }, runs: { type: "string", default: "3" }, keep: { type: "boolean", default: false } } });
   const sizes = args.values.rows.split(",").map(Number);
   const runs = Number(args.values.runs);
+  await buildImportCli();
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`drop database if exists ${DB_NAME} with (force)`);
@@ -127,18 +135,18 @@ async function main() {
         times.push(result.seconds);
         peaks.push(result.peakMb);
         cpu.push(result.cpuSeconds);
-        console.log(`  run ${run}: ${result.seconds.toFixed(1)} s (CPU ${result.cpuSeconds.toFixed(1)} s), peak RSS ${result.peakMb.toFixed(0)} MB  ${result.summary}`);
+        console.log(`  run ${run}: ${result.seconds.toFixed(1)} s (CPU ${result.cpuSeconds.toFixed(1)} s), peak RSS ${result.peakMb.toFixed(0)} MB, load average ${load()}  ${result.summary}`);
       }
       table.push(`| ${rows.toLocaleString("en-AU")} rows, new site | ${formatSpread(spread(times), 1)} s | ${formatSpread(spread(cpu), 1)} s | ${formatSpread(spread(peaks))} MB |`);
       // A full snapshot of one row over the last run's stock: every other car is withdrawn.
       const one = join(dir, "one.csv");
       await writeFeed(one, 1);
       const withdrawal = await runImport(url.toString(), slug, one, true, join(dir, "peak"));
-      console.log(`  --full withdrawal: ${withdrawal.seconds.toFixed(1)} s (CPU ${withdrawal.cpuSeconds.toFixed(1)} s), peak RSS ${withdrawal.peakMb.toFixed(0)} MB  ${withdrawal.summary}`);
+      console.log(`  --full withdrawal: ${withdrawal.seconds.toFixed(1)} s (CPU ${withdrawal.cpuSeconds.toFixed(1)} s), peak RSS ${withdrawal.peakMb.toFixed(0)} MB, load average ${load()}  ${withdrawal.summary}`);
       table.push(`| ${rows.toLocaleString("en-AU")} rows, \`--full\` withdrawal (1 run) | ${withdrawal.seconds.toFixed(1)} s | ${withdrawal.cpuSeconds.toFixed(1)} s | ${withdrawal.peakMb.toFixed(0)} MB |`);
       rmSync(file, { force: true });
     }
-    console.log(`\nImporter (PostgreSQL, child process; min / median / max of ${runs} runs)\n| Feed | Wall time | Importer CPU (user+sys) | Peak RSS (VmHWM) |\n|---|---|---|---|\n${table.join("\n")}`);
+    console.log(`\nImporter (PostgreSQL, child process; min / median / max of ${runs} runs; load average at the end ${load()})\n| Feed | Wall time | Importer CPU (user+sys) | Peak RSS (VmHWM) |\n|---|---|---|---|\n${table.join("\n")}`);
   } finally {
     await handle.close();
     rmSync(dir, { recursive: true, force: true });

@@ -15,10 +15,10 @@
  */
 import { createWriteStream, readFileSync, type WriteStream } from "node:fs";
 import { once } from "node:events";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
+import { projectFile } from "../db/project-file.ts";
 import { loadKnownModels, parseColumnMap } from "../app/import/parse-feed.ts";
 import { openFeedStream } from "../app/import/stream-feed.ts";
 import { getSiteBySlug, listSites } from "../app/services/sites.server.ts";
@@ -55,7 +55,7 @@ async function run(): Promise<number> {
     console.error(USAGE);
     return 1;
   }
-  const knownModels = loadKnownModels(readFileSync(fileURLToPath(new URL("../data/au_make_model_reference.csv", import.meta.url)), "utf8"));
+  const knownModels = loadKnownModels(readFileSync(projectFile("data/au_make_model_reference.csv", import.meta.url), "utf8"));
   let feed;
   try {
     const columnMap = args.values.mapping ? parseColumnMap(readFileSync(args.values.mapping, "utf8"), args.values.mapping) : undefined;

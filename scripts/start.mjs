@@ -9,21 +9,10 @@
 process.env.NODE_ENV ??= "production";
 
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, statSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { newestMtime } from "./newest-mtime.mjs";
 import { reactRouterCli } from "./react-router-cli.mjs";
-
-/** Newest modification time (ms) of any file under `dir`; 0 for a missing folder. */
-function newestMtime(dir) {
-  if (!existsSync(dir)) return 0;
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
 
 const outputs = ["build/server/index.js", "build/node/index.js"];
 const built = outputs.every((file) => existsSync(file)) ? Math.min(...outputs.map((file) => statSync(file).mtimeMs)) : 0;

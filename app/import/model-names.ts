@@ -85,12 +85,26 @@ export function canonicalModelLists(rows: readonly { Brand: string; Model: strin
  * @returns the model to store and how many words of `rest` it took
  */
 export function canonicalModelName(make: string, model: string, rest: string, lists: ReadonlyMap<string, readonly string[]>): { model: string; consumed: number } {
-  const list = lists.get(make.trim().toLowerCase()) ?? [];
+  const list = lists.get(make.trim().toLowerCase());
+  const byKey = list ? modelsByKey(list) : new Map<string, string>();
   const next = rest.trim().split(/\s+/)[0] ?? "";
   if (next) {
-    const joined = list.find((m) => modelKey(m) === modelKey(model + next));
+    const joined = byKey.get(modelKey(model + next));
     if (joined) return { model: joined, consumed: 1 };
   }
-  const same = list.find((m) => modelKey(m) === modelKey(model));
-  return { model: same ?? model, consumed: 0 };
+  return { model: byKey.get(modelKey(model)) ?? model, consumed: 0 };
+}
+
+/** Each list's models by {@link modelKey}, built once per list: a feed asks for every row. */
+const keyedLists = new WeakMap<readonly string[], Map<string, string>>();
+
+/** A make's models by {@link modelKey}; the first of the list wins, as a search through it finds. */
+function modelsByKey(list: readonly string[]): Map<string, string> {
+  let byKey = keyedLists.get(list);
+  if (!byKey) {
+    byKey = new Map();
+    for (const m of list) if (!byKey.has(modelKey(m))) byKey.set(modelKey(m), m);
+    keyedLists.set(list, byKey);
+  }
+  return byKey;
 }

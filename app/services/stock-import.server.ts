@@ -216,13 +216,36 @@ function carValues(site: Site, record: StockRecord, locationId: number | null): 
   };
 }
 
-/** Object keys sorted at every depth, so equal content serialises equally. */
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (value && typeof value === "object" && !(value instanceof Date)) {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedKeys((value as Record<string, unknown>)[k])]));
+/**
+ * JSON text of `value` with object keys sorted at every depth, so equal content serialises equally.
+ * The same text as `JSON.stringify` of a copy built with sorted keys (which is how the stored
+ * source hashes were made, so they stay valid): properties that JSON leaves out are left out,
+ * Dates are written by `toJSON`, and array-index keys come first in numeric order (an object
+ * literal's own key order). Written directly, since copying each car's ~80 columns into sorted
+ * objects first was a tenth of a large import's CPU time.
+ * @param value plain data: objects, arrays, strings, numbers, booleans, null, Dates
+ */
+export function sortedJson(value: unknown): string {
+  if (value === null || typeof value !== "object" || value instanceof Date) return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map((item) => sortedJson(item)).join(",")}]`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  // Object.keys lists array-index keys first, ascending, as a rebuilt object would: keep those.
+  let indexKeys = 0;
+  while (indexKeys < keys.length && isArrayIndex(keys[indexKeys])) indexKeys++;
+  const ordered = indexKeys ? [...keys.slice(0, indexKeys), ...keys.slice(indexKeys).sort()] : keys.sort();
+  let text = "";
+  for (const key of ordered) {
+    const item = record[key];
+    if (item === undefined || typeof item === "function" || typeof item === "symbol") continue;
+    text += `${text ? "," : ""}${JSON.stringify(key)}:${sortedJson(item)}`;
   }
-  return value;
+  return `{${text}}`;
+}
+
+/** A property key JavaScript orders as an array index ("0", "17"; not "01" or "-1"). */
+function isArrayIndex(key: string): boolean {
+  return /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < 2 ** 32 - 1;
 }
 
 /**
@@ -233,7 +256,7 @@ function sortedKeys(value: unknown): unknown {
 function hashValues(values: Omit<CarInsert, "sourceHash">): string {
   const { soldAt, createdAt, ...rest } = values;
   const day = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : "");
-  const stable = JSON.stringify(sortedKeys(rest)) + day(soldAt) + day(createdAt);
+  const stable = sortedJson(rest) + day(soldAt) + day(createdAt);
   return createHash("sha1").update(stable).digest("hex");
 }
 
@@ -249,6 +272,8 @@ export function assignLocation(
   const sales = siteLocations.filter((l) => l.locationType === null || l.locationType === "sales");
   const pool = sales.length ? sales : siteLocations;
   if (!pool.length) return null;
+  // One place to choose from: no look-up can change the answer.
+  if (pool.length === 1) return pool[0].id;
   const makeSlug = slugify(record.make);
   const franchised = pool.filter((l) => l.manufacturers.includes(makeSlug));
   const candidates = franchised.length ? franchised : pool;
@@ -271,6 +296,20 @@ export function assignLocation(
 }
 
 /**
+ * The shared geocoder, loaded on its first look-up: a site with one sales location never needs it,
+ * and loading it costs ~40 MB and 100 ms.
+ */
+function lazyGeocoder(): Geocoder {
+  let loaded: Geocoder | undefined;
+  const geocoder = () => (loaded ??= getGeocoder());
+  return {
+    bySuburb: (suburb, state) => geocoder().bySuburb(suburb, state),
+    byPostcode: (postcode) => geocoder().byPostcode(postcode),
+    localitiesOf: (postcode) => geocoder().localitiesOf(postcode),
+  };
+}
+
+/**
  * Imports feed rows into one site, a batch at a time (issue 54 item 4): each batch's stock numbers
  * are checked against those already read (a temporary table), its cars' stored source hashes are
  * read for that batch alone, and its changed cars are written with multi-row upserts; a full
@@ -283,7 +322,7 @@ export function assignLocation(
  *   feed's read errors, do throw, and then nothing of the import is kept)
  */
 export async function importStock(db: Database, site: Site, rows: Iterable<FeedRow> | AsyncIterable<FeedRow>, options: ImportOptions = {}): Promise<ImportSummary> {
-  const geocoder = options.geocoder ?? getGeocoder();
+  const geocoder = options.geocoder ?? lazyGeocoder();
   const batchSize = Math.max(1, options.batchSize ?? IMPORT_BATCH_ROWS);
   const listLimit = options.listLimit ?? 500;
   const rejectionLimit = options.rejectionLimit ?? Number.POSITIVE_INFINITY;
@@ -308,10 +347,18 @@ export async function importStock(db: Database, site: Site, rows: Iterable<FeedR
   await db.transaction(async (tx) => {
     await tx.execute(sql`create temporary table forecourt_import_seen (stock_number text primary key, row integer not null) on commit drop`);
     let batch: FeedRow[] = [];
+    // The previous batch's writes: the database runs them while the next batch is read and
+    // checked (the feed's parsing and the database's writing overlap), and each batch waits for
+    // them before its own queries, so one batch's writes at most are in flight.
+    let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
       summary.stats.batches++;
       summary.stats.maxRowsHeld = Math.max(summary.stats.maxRowsHeld, batch.length);
-      const lines = await importBatch(tx, context, batch);
+      await writing;
+      const { lines, written } = await importBatch(tx, context, batch);
+      // A failed write is thrown by the next wait for it; until then it is not an unhandled rejection.
+      written.catch(() => {});
+      writing = written;
       await options.onReport?.(lines);
       options.onBatch?.({ rows: batch.length, done: summary.read, rowsHeld: batch.length });
       options.onProgress?.(summary.read);
@@ -323,6 +370,7 @@ export async function importStock(db: Database, site: Site, rows: Iterable<FeedR
       if (batch.length >= batchSize) await flush();
     }
     if (batch.length) await flush();
+    await writing;
 
     if (options.full) await withdrawMissing(tx, context, batchSize, options.onReport);
 
@@ -361,9 +409,9 @@ interface BatchContext {
  * rejected; a stock number read before (in this batch or an earlier one) is rejected naming its
  * first row; an unknown location_slug is rejected (its stock number still counts as read); the
  * rest are created, updated or unchanged by their content hash.
- * @returns the batch's report lines, in file order
+ * @returns the batch's report lines, in file order, and its writes, still running
  */
-async function importBatch(tx: ImportTransaction, context: BatchContext, batch: FeedRow[]): Promise<ImportReportLine[]> {
+async function importBatch(tx: ImportTransaction, context: BatchContext, batch: FeedRow[]): Promise<{ lines: ImportReportLine[]; written: Promise<void> }> {
   const { site, summary } = context;
   const lines: ImportReportLine[] = new Array(batch.length);
   // Rejections are counted at the end, in file order (a repeated stock number is found first).
@@ -460,13 +508,14 @@ async function importBatch(tx: ImportTransaction, context: BatchContext, batch: 
     lines[i] = { row: row.row, outcome, stockNumber, name: values.name };
     pending.push({ ...values, sourceHash, updatedAt: new Date() });
   }
-  if (!context.dryRun) await upsertCars(tx, pending);
+  // Sent, not awaited: the caller waits for it before the next batch's queries.
+  const written = context.dryRun ? Promise.resolve() : upsertCars(tx, pending);
   for (const line of lines) {
     if (line.outcome !== "rejected") continue;
     summary.rejected++;
     if (summary.rejections.length < context.rejectionLimit) summary.rejections.push({ row: line.row!, reason: line.reason! });
   }
-  return lines;
+  return { lines, written };
 }
 
 type OkRow = Extract<FeedRow, { ok: true }>;
@@ -486,22 +535,29 @@ async function upsertCars(tx: ImportTransaction, pending: CarInsert[]): Promise<
     else groups.set(keys, [car]);
   }
   for (const [keyList, group] of groups) {
-    const keys = keyList.split(",");
-    const columns = keys.map((k) => `"${columnName(k)}"`);
-    const json = JSON.stringify(group.map((car) => Object.fromEntries(keys.map((k) => [columnName(k), driverValue(k, car[k as keyof CarInsert])]))));
-    const updates = keys.filter((k) => k !== "siteId" && k !== "stockNumber").map((k) => `"${columnName(k)}" = excluded."${columnName(k)}"`);
+    // Each column's name and driver mapping looked up once per statement, not once per value.
+    const columns = keyList.split(",").map((key) => ({ key: key as keyof CarInsert, name: columnName(key), toDriver: driverMapping(key) }));
+    const names = columns.map((c) => `"${c.name}"`).join(", ");
+    const rows = group.map((car) => {
+      const row: Record<string, unknown> = {};
+      for (const { key, name, toDriver } of columns) {
+        const value = car[key];
+        row[name] = value === null || value === undefined ? null : toDriver(value);
+      }
+      return row;
+    });
+    const updates = columns.filter((c) => c.key !== "siteId" && c.key !== "stockNumber").map((c) => `"${c.name}" = excluded."${c.name}"`);
     await tx.execute(
-      sql`insert into cars (${sql.raw(columns.join(", "))}) select ${sql.raw(columns.join(", "))} from jsonb_populate_recordset(null::cars, ${json}::jsonb) on conflict (site_id, stock_number) do update set ${sql.raw(updates.join(", "))}`,
+      sql`insert into cars (${sql.raw(names)}) select ${sql.raw(names)} from jsonb_populate_recordset(null::cars, ${JSON.stringify(rows)}::jsonb) on conflict (site_id, stock_number) do update set ${sql.raw(updates.join(", "))}`,
     );
   }
 }
 
-/** A car's value as its column stores it: JSON columns as JSON, the rest as Drizzle sends them (a Date as its ISO text). */
-function driverValue(property: string, value: unknown): unknown {
-  if (value === null || value === undefined) return null;
+/** How a column's value is stored: JSON columns as JSON, the rest as Drizzle sends them (a Date as its ISO text). */
+function driverMapping(property: string): (value: unknown) => unknown {
   const column = (cars as unknown as Record<string, { columnType?: string; mapToDriverValue?: (v: unknown) => unknown }>)[property];
-  if (column?.columnType === "PgJsonb" || column?.columnType === "PgJson") return value;
-  return column?.mapToDriverValue ? column.mapToDriverValue(value) : value;
+  if (column?.columnType === "PgJsonb" || column?.columnType === "PgJson" || !column?.mapToDriverValue) return (value) => value;
+  return (value) => column.mapToDriverValue!(value);
 }
 
 /**

@@ -3,13 +3,14 @@
  * each starts the real server (scripts/start.mjs through scripts/bench/server.ts) on the scale
  * database and measures over HTTP, as a shopper's browser or a load balancer would.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
 import { parse } from "csv-parse/sync";
 import pg from "pg";
+import { IMPORT_NODE_FLAGS } from "../build-cli.mjs";
 import { firstLink, formatSpread, spread, type Spread } from "./lib";
 import type { ScaleOptions } from "./scale-args";
 import { SCALE_SLUGS } from "./scale-seed";
@@ -361,9 +362,20 @@ function peakMb(pid: number): number {
  * A run is stopped after IMPORT_TIMEOUT_S (1,200 s) and its V8 heap is capped at 4 GB, so an
  * importer that holds the whole file cannot take the shared machine's memory.
  */
+/**
+ * `npm run import`'s command in the benchmarked checkout: its bundled CLI, built now so the first
+ * run does not time the build (docs/decisions/374); a checkout from before it, the TypeScript source.
+ */
+function importCommand(): string[] {
+  if (!existsSync(join(appDir(), "scripts/import.mjs"))) return ["--import", "tsx", "scripts/import-stock.ts"];
+  execFileSync(process.execPath, ["scripts/build-cli.mjs"], { cwd: appDir(), stdio: ["ignore", "ignore", "inherit"] });
+  return [...IMPORT_NODE_FLAGS, "scripts/import.mjs"];
+}
+
 async function importPart(url: string, pool: pg.Pool, sizes: number[], runs: number, log: (line: string) => void): Promise<ScaleRow[]> {
   const out: ScaleRow[] = [];
   const timeoutS = Number(process.env.IMPORT_TIMEOUT_S ?? 1200);
+  const command = importCommand();
   for (const rows of sizes) {
     const feed = writeFeed(rows);
     const times: number[] = [];
@@ -371,7 +383,7 @@ async function importPart(url: string, pool: pg.Pool, sizes: number[], runs: num
     let failed = "";
     for (let run = 0; run < runs && !failed; run++) {
       const t = performance.now();
-      const child = spawn(process.execPath, ["--max-old-space-size=4096", "--import", "tsx", "scripts/import-stock.ts", "--site", SCALE_SLUGS.importSite, feed], { cwd: appDir(), env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "ignore", "pipe"] });
+      const child = spawn(process.execPath, ["--max-old-space-size=4096", ...command, "--site", SCALE_SLUGS.importSite, feed], { cwd: appDir(), env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "ignore", "pipe"] });
       let stderr = "";
       child.stderr.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
       let peak = 0;
