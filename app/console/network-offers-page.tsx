@@ -10,7 +10,7 @@
 import { Notice } from "./content-ui";
 import { FieldErrors, FormStatus, errorsOf, type FormOutcome } from "./forms";
 import { OfferButtons, OfferFields, pendingInWords } from "./offer-fields";
-import { FailedChangesList } from "./schedule-ui";
+import { FailedChangesList, publishingInWords } from "./schedule-ui";
 import type { loadScopeOffersPage } from "./network-offers-page.server";
 
 const FORM = "offer";
@@ -79,7 +79,7 @@ export function ScopeOffersPage({ title, intro, back, base, loaderData, actionDa
       {editing ? (
         <>
           <p className="text-sm">{pendingInWords(editing.pending)}</p>
-          {editing.failed.length ? <FailedChangesList failed={editing.failed} describe={(f) => (f.action === "publish" ? "Publishes" : "Unpublishes")} headingId="scope-offer-failed" /> : null}
+          {editing.failed.length ? <FailedChangesList failed={editing.failed} describe={publishingInWords} headingId="scope-offer-failed" /> : null}
           <p className="mt-2 text-sm">
             <a href={base} className="underline">
               New offer instead

@@ -9,6 +9,7 @@
 import type { ReactNode } from "react";
 import { COMPARISON_RATE_WARNING } from "~/domain/finance/disclosure-text";
 import { errorsOf, FieldNotes, keptValue, type FormOutcome } from "./forms";
+import { publishingInWords } from "./schedule-ui";
 
 const FORM = "offer";
 
@@ -128,5 +129,5 @@ export function OfferButtons({ isNew }: { isNew: boolean }) {
 
 /** "Publishes …; Unpublishes …." of an offer's pending changes, or "Nothing scheduled." */
 export function pendingInWords(pending: readonly { action: string; at: string }[]): string {
-  return pending.length ? pending.map((p) => `${p.action === "publish" ? "Publishes" : "Unpublishes"} ${p.at}`).join("; ") + "." : "Nothing scheduled.";
+  return pending.length ? pending.map((p) => `${publishingInWords(p)} ${p.at}`).join("; ") + "." : "Nothing scheduled.";
 }

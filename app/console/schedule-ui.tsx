@@ -27,6 +27,11 @@ export function ApplyAtControls({ outcome, form, timeZone, label = "Schedule", i
   );
 }
 
+/** A publish or unpublish change of an offer or a page in words: "Publishes" or "Unpublishes". */
+export function publishingInWords(change: { action: string }): string {
+  return change.action === "publish" ? "Publishes" : "Unpublishes";
+}
+
 /**
  * The pending scheduled changes of an editor, each with a Cancel button (`intent=cancel-scheduled`),
  * then the ones the job could not apply (`failed`: the last 30 days'), each with why and a Dismiss

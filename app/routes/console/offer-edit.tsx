@@ -28,7 +28,7 @@ import {
   type OfferActor,
 } from "~/console/offers.server";
 import { accessOf } from "~/console/permissions";
-import { FailedChangesList } from "~/console/schedule-ui";
+import { FailedChangesList, publishingInWords } from "~/console/schedule-ui";
 import { answerScheduleListIntent, listSiteFailed } from "~/console/scheduling.server";
 import { momentInWords, SCHEDULE_LIST_NOTICES } from "~/domain/content/schedule";
 import { getSiteBySlug } from "~/services/sites.server";
@@ -143,7 +143,7 @@ export default function ConsoleOfferEdit({ loaderData, actionData }: Route.Compo
       ) : null}
       {offer && failed.length ? (
         <section aria-labelledby="offer-failed" className="mt-3">
-          <FailedChangesList failed={failed} describe={(f) => (f.action === "publish" ? "Publishes" : "Unpublishes")} headingId="offer-failed" />
+          <FailedChangesList failed={failed} describe={publishingInWords} headingId="offer-failed" />
         </section>
       ) : null}
       {done && DONE[done] && !outcome ? (

@@ -9,6 +9,7 @@ import { guardConsoleRoute } from "~/console/guard.server";
 import { listSiteOffers } from "~/console/offers.server";
 import { accessOf } from "~/console/permissions";
 import { ScrollingTable } from "~/console/scrolling-table";
+import { publishingInWords } from "~/console/schedule-ui";
 import { momentInWords } from "~/domain/content/schedule";
 import { getSiteBySlug } from "~/services/sites.server";
 
@@ -35,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
       finance: o.finance != null,
       startsAt: when(o.startsAt),
       expiresAt: when(o.expiresAt),
-      pending: o.pending.map((p) => `${p.action === "publish" ? "Publishes" : "Unpublishes"} ${momentInWords(p.runAt, zone)}`),
+      pending: o.pending.map((p) => `${publishingInWords(p)} ${momentInWords(p.runAt, zone)}`),
     })),
   };
 }

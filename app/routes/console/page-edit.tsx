@@ -18,7 +18,7 @@ import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { siteFor } from "~/console/staff.server";
 import { renderPagePreview } from "~/services/content.server";
 import { answerScheduleListIntent, applyAtInstant, isScheduleListIntent, listSiteFailed, listSitePending, scheduleSiteChange } from "~/console/scheduling.server";
-import { ApplyAtControls, PendingChangesList } from "~/console/schedule-ui";
+import { ApplyAtControls, PendingChangesList, publishingInWords } from "~/console/schedule-ui";
 
 const ROUTE_ID = "console-site-page-edit";
 const FORM = "page";
@@ -196,7 +196,7 @@ export default function ConsolePageEdit({ loaderData, actionData }: Route.Compon
             </select>
             <ApplyAtControls outcome={outcome} form="schedule" timeZone={timeZone} />
           </form>
-          <PendingChangesList pending={pending} failed={failed} describe={(p) => (p.action === "publish" ? "Publishes" : "Unpublishes")} previewHref={`/sites/${site.slug}/offers/preview?next=${encodeURIComponent(`/${page.slug}`)}`} />
+          <PendingChangesList pending={pending} failed={failed} describe={publishingInWords} previewHref={`/sites/${site.slug}/offers/preview?next=${encodeURIComponent(`/${page.slug}`)}`} />
         </>
       ) : null}
     </section>
