@@ -30,6 +30,8 @@
  * too, and for `metrics` the cost of one scrape. Prints instructions per request min / median /
  * max and each median over plain's.
  *
+ * BENCH_CONFIGS (e.g. `metrics,tracing-10%`) measures plain and those only; each round starts with
+ * the next configuration. BENCH_PIN=1 gives the servers the last core and autocannon the others.
  * BENCH_PORT (default 3234): servers on it and the next three, the trace sink on the fourth after,
  * the metrics listener on the fifth.
  * A benchmark, not a test: nothing fails on timings or counts.
@@ -37,7 +39,7 @@
 import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
-import { loadavg, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 // @ts-expect-error autocannon ships no type declarations
@@ -51,20 +53,35 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (INSTRUCTIONS ? 2 : 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 25);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 60);
 /**
+ * A young generation of one fixed size (16 MB semi-spaces), so scavenges come every 16 MB allocated
+ * instead of at a size V8 grows and shrinks with the wall-clock rate of allocation.
+ */
+const FIXED_YOUNG_GENERATION = ["--min-semi-space-size=16", "--max-semi-space-size=16"];
+/**
  * Counting instructions: V8 with no background threads (`--single-threaded`), so compilation and
  * garbage collection run on the main thread where the program's own work puts them, not when a
  * busy machine happens to schedule a helper thread. Without it a window's count grew with the
  * wall time it took under valgrind (±10% between windows of one server at load 15). BENCH_V8_THREADS=1
- * leaves V8's threads on.
+ * leaves V8's threads on. The young generation is fixed in size too.
  */
-const NODE_ARGS = INSTRUCTIONS && process.env.BENCH_V8_THREADS !== "1" ? ["--single-threaded"] : [];
+const NODE_ARGS = INSTRUCTIONS && process.env.BENCH_V8_THREADS !== "1" ? ["--single-threaded", ...FIXED_YOUNG_GENERATION] : [];
 const RUNS = Number(process.env.BENCH_RUNS ?? (INSTRUCTIONS ? 4 : 3));
 const HOST = "perth-toyota.localhost";
 const PORT = benchPort(3234);
 const SINK_PORT = PORT + 4;
-const CONFIGS = ["plain", "metrics", "tracing", "tracing-10%"] as const;
+const ALL_CONFIGS = ["plain", "metrics", "tracing", "tracing-10%"] as const;
+type Config = (typeof ALL_CONFIGS)[number];
+/**
+ * BENCH_CONFIGS (comma-separated, default all four) narrows the run, so more rounds fit in a quiet
+ * window; `plain` is always measured, being what the others are compared with.
+ */
+const CONFIGS: readonly Config[] = (() => {
+  const asked = (process.env.BENCH_CONFIGS ?? ALL_CONFIGS.join(",")).split(",").map((c) => c.trim());
+  const unknown = asked.filter((c) => !(ALL_CONFIGS as readonly string[]).includes(c));
+  if (unknown.length) throw new Error(`BENCH_CONFIGS: unknown ${unknown.join(", ")} (known: ${ALL_CONFIGS.join(", ")})`);
+  return ALL_CONFIGS.filter((c) => c === "plain" || asked.includes(c));
+})();
 const execFileAsync = promisify(execFile);
-type Config = (typeof CONFIGS)[number];
 
 interface Run {
   reqs: number;
@@ -101,9 +118,21 @@ function envOf(config: Config): Record<string, string> {
   return env;
 }
 
+/**
+ * BENCH_PIN=1 (req/s mode, Linux `taskset`): the servers share the machine's last core and this
+ * process (autocannon) the others, so the loaded server has a core of its own whatever autocannon
+ * and PostgreSQL do. Unpinned, a quiet 2-core machine moved one server's rounds by ±25%.
+ */
+const PIN = !INSTRUCTIONS && process.env.BENCH_PIN === "1";
+const SERVER_CORE = cpus().length - 1;
+if (PIN) {
+  if (SERVER_CORE < 1) throw new Error("BENCH_PIN needs at least 2 cores");
+  execFileSync("taskset", ["-p", "-c", `0-${SERVER_CORE - 1}`, String(process.pid)], { stdio: "ignore" });
+}
+
 async function start(config: Config): Promise<BenchServer> {
-  const index = CONFIGS.indexOf(config);
-  if (!INSTRUCTIONS) return startServer({ dir, port: PORT + index, env: envOf(config) });
+  const index = ALL_CONFIGS.indexOf(config);
+  if (!INSTRUCTIONS) return startServer({ dir, port: PORT + index, env: envOf(config), wrapper: PIN ? ["taskset", "-c", String(SERVER_CORE)] : undefined });
   // Under callgrind a start takes minutes (and several at once on a busy machine longer).
   const wrapper = ["valgrind", "--tool=callgrind", "--quiet", `--callgrind-out-file=${join(scratch, `${index}.callgrind`)}`];
   return startServer({ dir, port: PORT + index, env: envOf(config), wrapper, nodeArgs: NODE_ARGS, readyWithinMs: 40 * 60_000 });
@@ -144,7 +173,7 @@ console.log(lines.join("\n"));
 /** The req/s mode: autocannon loads of BENCH_SECONDS, alternating between the configurations. @returns the report's lines */
 async function measureRequestsPerSecond(): Promise<string[]> {
   const runs: Record<Config, Run[]> = { plain: [], metrics: [], tracing: [], "tracing-10%": [] };
-  console.error(`bench:ops-overhead, ${concurrent ? "PostgreSQL, servers side by side" : "PGlite, servers in turn"}, ${RUNS} runs x ${SECONDS} s, ${CONNECTIONS} connections, uncached VDP`);
+  console.error(`bench:ops-overhead, ${concurrent ? "PostgreSQL, servers side by side" : "PGlite, servers in turn"}, ${RUNS} runs x ${SECONDS} s, ${CONNECTIONS} connections, uncached VDP${PIN ? `, servers pinned to core ${SERVER_CORE}` : ""}`);
   let path = "";
   let pathFound: Promise<string> | undefined;
   const servers = new Map<Config, BenchServer>();
@@ -156,7 +185,10 @@ async function measureRequestsPerSecond(): Promise<string[]> {
       for (const config of CONFIGS) await load(servers.get(config)!, path, 3);
     }
     for (let run = 1; run <= RUNS; run++) {
-      for (const config of CONFIGS) {
+      // Each round starts with the next configuration, so no configuration always follows the same
+      // neighbour's load (a warm PostgreSQL cache, a freshly idle core).
+      const order = CONFIGS.map((_, i) => CONFIGS[(i + run - 1) % CONFIGS.length]);
+      for (const config of order) {
         const server = servers.get(config) ?? (await start(config));
         try {
           // One server finds the VDP for all (they share the database); the others wait for it.
@@ -180,7 +212,7 @@ async function measureRequestsPerSecond(): Promise<string[]> {
   // Each run against plain's run of the same round (taken seconds apart), then min / median / max.
   const paired = (config: Config, value: (r: Run) => number) => spread(runs[config].map((r, i) => ((value(r) - value(runs.plain[i])) / value(runs.plain[i])) * 100));
   return [
-    `bench:ops-overhead, ${concurrent ? "PostgreSQL" : "PGlite"}, uncached VDP ${path}, ${RUNS} runs x ${SECONDS} s, ${CONNECTIONS} connections (min / median / max)`,
+    `bench:ops-overhead, ${concurrent ? "PostgreSQL" : "PGlite"}, uncached VDP ${path}, ${RUNS} runs x ${SECONDS} s, ${CONNECTIONS} connections${PIN ? `, servers pinned to core ${SERVER_CORE}` : ""} (min / median / max)`,
     "",
     "| configuration | req/s | median vs plain's median | each run vs plain's run of its round | server CPU ms/req | CPU each run vs plain's of its round |",
     "|---|---|---|---|---|---|",
