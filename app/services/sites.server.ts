@@ -1,7 +1,7 @@
 /**
  * Sites (tenants): loading, host resolution and a small per-process cache.
  */
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { anyId } from "../../db/id-list";
 import { dealerGroups, sites } from "../../db/schema/index";
@@ -15,11 +15,16 @@ import type { Site } from "~/sites/site";
  * @throws ZodError when a stored configuration is invalid (a data error worth failing loudly on)
  */
 export async function listSites(db: Database, ids?: readonly number[]): Promise<Site[]> {
+  return loadSites(db, ids ? anyId(sites.id, ids) : undefined);
+}
+
+/** The sites `where` selects (all when undefined), with their resolved configuration, in id order. */
+async function loadSites(db: Database, where: SQL | undefined): Promise<Site[]> {
   const rows = await db
     .select({ site: sites, group: dealerGroups })
     .from(sites)
     .leftJoin(dealerGroups, eq(sites.dealerGroupId, dealerGroups.id))
-    .where(ids ? anyId(sites.id, ids) : undefined)
+    .where(where)
     .orderBy(sites.id);
   return rows.map(({ site, group }) => ({
     id: site.id,
@@ -34,9 +39,14 @@ export async function listSites(db: Database, ids?: readonly number[]): Promise<
   }));
 }
 
-/** Loads one site by slug, or null. */
+/**
+ * Loads one site by slug (archived ones included), with its resolved configuration, or null.
+ * One row through the slug's unique index: a console page must not read and resolve every site of
+ * a national deployment to show one.
+ * @throws ZodError when the stored configuration is invalid
+ */
 export async function getSiteBySlug(db: Database, slug: string): Promise<Site | null> {
-  return (await listSites(db)).find((s) => s.slug === slug) ?? null;
+  return (await loadSites(db, eq(sites.slug, slug)))[0] ?? null;
 }
 
 /** Options of a {@link SiteResolver}. */

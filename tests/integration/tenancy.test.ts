@@ -7,7 +7,7 @@ import { emptySearchQuery } from "../../app/search/params";
 import { eq } from "drizzle-orm";
 import { cars } from "../../db/schema/index";
 import { getCarBySlug } from "../../app/services/cars.server";
-import { getSiteBySlug } from "../../app/services/sites.server";
+import { getSiteBySlug, listSites } from "../../app/services/sites.server";
 import { findSimilarStock, loadSearchDocs, searchStock } from "../../app/services/search.server";
 import { importStock } from "../../app/services/stock-import.server";
 import type { Site } from "../../app/sites/site";
@@ -31,6 +31,13 @@ afterAll(async () => {
 });
 
 describe(`tenancy (${ENGINE})`, () => {
+  it("getSiteBySlug finds the one site of a slug, as listSites resolves it, and null for an unknown slug", async () => {
+    const [listed] = await listSites(handle.db, [siteB.id]);
+    expect(await getSiteBySlug(handle.db, siteB.slug)).toEqual(listed);
+    expect((await getSiteBySlug(handle.db, siteA.slug))?.id).toBe(siteA.id);
+    expect(await getSiteBySlug(handle.db, "no-such-site")).toBeNull();
+  });
+
   it("a car slug of site A is not found on site B", async () => {
     const slugA = `2020-toyota-corolla-maxx-sport-${shared.toLowerCase()}`;
     expect((await getCarBySlug(handle.db, siteA, slugA)).kind).toBe("found");
