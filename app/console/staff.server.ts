@@ -54,15 +54,22 @@ export interface ScopedSite {
  * @returns null when the user has no row (removed)
  */
 export async function loadStaffMember(db: Database, userId: string): Promise<StaffMember | null> {
-  const [user] = await db.select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, demo: staffUsers.demo }).from(staffUsers).where(eq(staffUsers.id, userId));
-  if (!user) return null;
+  // One round trip: every console request starts here, so the member and their grants come in
+  // one query (a row per grant; one row with null grant columns for a member without any).
   const rows = await db
-    .select({ role: staffRoles.role, dealerGroupId: staffRoles.dealerGroupId, siteId: staffRoles.siteId, locationIds: staffRoles.locationIds })
-    .from(staffRoles)
-    .where(eq(staffRoles.userId, userId))
+    .select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, demo: staffUsers.demo, role: staffRoles.role, dealerGroupId: staffRoles.dealerGroupId, siteId: staffRoles.siteId, locationIds: staffRoles.locationIds })
+    .from(staffUsers)
+    .leftJoin(staffRoles, eq(staffRoles.userId, staffUsers.id))
+    .where(eq(staffUsers.id, userId))
     .orderBy(asc(staffRoles.id));
-  const grants = rows.filter((r): r is typeof r & { role: StaffRole } => (STAFF_ROLES as readonly string[]).includes(r.role));
-  return { ...user, grants };
+  if (!rows.length) return null;
+  const { id, email, name, demo } = rows[0];
+  const grants: StaffGrant[] = [];
+  for (const row of rows) {
+    if (row.role === null || !(STAFF_ROLES as readonly string[]).includes(row.role)) continue;
+    grants.push({ role: row.role as StaffRole, dealerGroupId: row.dealerGroupId, siteId: row.siteId, locationIds: row.locationIds ?? [] });
+  }
+  return { id, email, name, demo, grants };
 }
 
 /** The grants of `member` that hold `permission`. */
