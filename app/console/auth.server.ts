@@ -321,12 +321,6 @@ export class StaffAuth {
     if (current) await this.db.delete(staffSessions).where(eq(staffSessions.id, current.session.id));
   }
 
-  /** The id of the session whose cookie `request` carries, or null. */
-  async presentedSessionId(request: Request, origin: string): Promise<string | null> {
-    const current = await this.sessionOf(request, origin).catch(() => null);
-    return current?.session.id ?? null;
-  }
-
   /** better-auth's session for a request's cookie (a database read), or null. */
   private async sessionOf(request: Request, origin: string) {
     const auth = await this.forOrigin(origin);

@@ -73,19 +73,21 @@ function scopeOf(scoped: ScopedSite): SQL {
  * Resolving the config (SiteConfigSchema) on every inbox request was a twentieth of its server
  * CPU (decision 372), so the zone is kept per process by the site's config version, which every
  * change of the site's or its group's config moves (migration 0018): each request reads only that
- * number. The zone depends on no stock, hence the constant stock version.
+ * number, or not even that when the caller has it ({@link ScopedSite.configVersion}, read as the
+ * site was opened). The zone depends on no stock, hence the constant stock version.
  * @param siteId the site's id
+ * @param configVersion the site's config version, when already read in this request
  * @returns an IANA time zone, e.g. "Australia/Perth"
  * @throws ZodError when the stored config is invalid; the database's error
  */
-export async function siteTimeZone(db: Database, siteId: number): Promise<string> {
-  const [current] = await db.select({ configVersion: sites.configVersion }).from(sites).where(eq(sites.id, siteId));
+export async function siteTimeZone(db: Database, siteId: number, configVersion?: number): Promise<string> {
+  const version = configVersion ?? (await db.select({ configVersion: sites.configVersion }).from(sites).where(eq(sites.id, siteId)))[0]?.configVersion;
   const resolve = async () => {
     const [row] = await db.select({ config: sites.config, groupConfig: dealerGroups.config }).from(sites).leftJoin(dealerGroups, eq(dealerGroups.id, sites.dealerGroupId)).where(eq(sites.id, siteId));
     return resolveSiteConfig(row?.groupConfig ?? {}, row?.config ?? {}).timeZone;
   };
-  if (!current) return resolve();
-  return memoBySiteVersion("time-zone", { id: siteId, stockVersion: 0, configVersion: current.configVersion }, resolve);
+  if (version === undefined) return resolve();
+  return memoBySiteVersion("time-zone", { id: siteId, stockVersion: 0, configVersion: version }, resolve);
 }
 
 /**

@@ -47,6 +47,11 @@ export interface ScopedSite {
   reach: Reach;
   /** For `assigned-locations`: the location ids; empty otherwise. */
   locationIds: number[];
+  /**
+   * The site's config version when it was opened ({@link siteFor}), read in the same query, so a
+   * page that needs the resolved config (the time zone) need not read the version again.
+   */
+  configVersion?: number;
 }
 
 /**
@@ -106,13 +111,14 @@ export async function sitesFor(db: Database, member: StaffMember, permission: Pe
  */
 export async function siteFor(db: Database, member: StaffMember, slug: string, permission: Permission): Promise<ScopedSite> {
   const scope = siteScope(member, permission);
-  const [site] = scope ? await db.select(siteColumns).from(sites).where(and(eq(sites.slug, slug), scope)) : [];
-  if (!site) {
+  const [row] = scope ? await db.select({ ...siteColumns, configVersion: sites.configVersion }).from(sites).where(and(eq(sites.slug, slug), scope)) : [];
+  if (!row) {
     const visible = siteScope(member, "site.view");
     const [seen] = visible ? await db.select({ id: sites.id }).from(sites).where(and(eq(sites.slug, slug), visible)) : [];
     throw seen ? forbidden() : notFound();
   }
-  return { site, ...reachIn(member, site, permission)! };
+  const { configVersion, ...site } = row;
+  return { site, ...reachIn(member, site, permission)!, configVersion };
 }
 
 /**

@@ -18,9 +18,13 @@ import { staffPasskeys } from "../../../db/schema/index";
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, member } = await guardConsoleRoute("console-account", args);
-  const keys = await db.select({ id: staffPasskeys.id, name: staffPasskeys.name, createdAt: staffPasskeys.createdAt }).from(staffPasskeys).where(eq(staffPasskeys.userId, member.id)).orderBy(asc(staffPasskeys.createdAt));
   const console = consoleOf(args.context);
-  const [sessions, current] = await Promise.all([console.auth.sessionsOf(member.id), console.auth.presentedSessionId(args.request, console.origin)]);
+  const [keys, sessions] = await Promise.all([
+    db.select({ id: staffPasskeys.id, name: staffPasskeys.name, createdAt: staffPasskeys.createdAt }).from(staffPasskeys).where(eq(staffPasskeys.userId, member.id)).orderBy(asc(staffPasskeys.createdAt)),
+    console.auth.sessionsOf(member.id),
+  ]);
+  // The guard has read this request's session already: the one marked "this browser".
+  const current = member.session?.sessionId ?? null;
   const next = args.url.searchParams.get("next") ?? "";
   return {
     email: member.email,

@@ -34,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!lead) throw data("Not found", { status: 404 });
   await recordLeadView(db, viewer, { member, ip: console.clientIp }, id);
   const canEdit = reachIn(member, scoped.site, "leads.edit") !== null;
-  const [timeZone, assignees] = await Promise.all([siteTimeZone(db, scoped.site.id), canEdit ? assigneesFor(db, scoped, lead) : []]);
+  const [timeZone, assignees] = await Promise.all([siteTimeZone(db, scoped.site.id, scoped.configVersion), canEdit ? assigneesFor(db, scoped, lead) : []]);
   const at = (d: Date | null) => (d ? formatInTimeZone(d, timeZone) : null);
   return {
     site: { slug: scoped.site.slug, name: scoped.site.name },

@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   const filter = LeadFilterSchema.safeParse(params);
   if (!filter.success) throw data(`Invalid filter: ${filter.error.issues.map((i) => `${String(i.path[0])} must be ${i.message}`).join("; ")}`, { status: 400 });
   const personal = reachIn(member, scoped.site, "leads.personal") !== null;
-  const timeZone = await siteTimeZone(db, scoped.site.id);
+  const timeZone = await siteTimeZone(db, scoped.site.id, scoped.configVersion);
   const { page: _page, ...exported } = filter.data;
   const audit = (rows: number, complete: boolean) =>
     recordAudit(db, { userId: member.id, actorEmail: member.email, siteId: scoped.site.id, action: "leads.export", entity: "leads", after: { filter: exported, rows, personal, ...(complete ? {} : { complete }) }, ipAddress: consoleOf(args.context).clientIp });

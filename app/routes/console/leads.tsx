@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   const params = Object.fromEntries(args.url.searchParams);
   const values = Object.fromEntries(LEAD_FILTER_FIELDS.map((f) => [f, params[f] ?? ""])) as Record<(typeof LEAD_FILTER_FIELDS)[number], string>;
   const personal = reachIn(member, scoped.site, "leads.personal") !== null;
-  const [timeZone, choices] = await Promise.all([siteTimeZone(db, scoped.site.id), leadFilterChoices(db, scoped)]);
+  const [timeZone, choices] = await Promise.all([siteTimeZone(db, scoped.site.id, scoped.configVersion), leadFilterChoices(db, scoped)]);
   const head = { site: { slug: scoped.site.slug, name: scoped.site.name }, values, choices, personal, limited: scoped.reach === "assigned-locations", timeZone };
   const filter = LeadFilterSchema.safeParse(params);
   if (!filter.success) {
