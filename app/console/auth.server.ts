@@ -101,6 +101,8 @@ function build(db: Database, secret: string, origin: string, mailer: StaffMailer
       useSecureCookies: false,
       cookies: { session_token: cookie(""), session_data: cookie("_data"), dont_remember: cookie("_dont_remember"), [PASSKEY_CHALLENGE_COOKIE]: cookie("_passkey") },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // A session and its user in one query (drizzle relations, db/schema/console.ts), not two.
+      database: { joins: true },
     },
     databaseHooks: {
       session: {
