@@ -92,6 +92,13 @@ export async function startTracing(options: { exporter?: SpanExporter; serviceNa
   const sdk = new NodeSDK({
     serviceName: options.serviceName ?? process.env.OTEL_SERVICE_NAME ?? "forecourt",
     spanProcessors: [new RedactingSpanProcessor(processor)],
+    // Traces only. Given an OTLP endpoint, the SDK would also start OTLP metrics and logs pipelines
+    // of its own (OTEL_METRICS_EXPORTER and OTEL_LOGS_EXPORTER default to "otlp"): the HTTP
+    // instrumentation then records a duration histogram on every request, which /metrics
+    // (prom-client) already counts. With no log processors the SDK's logger provider exports
+    // nothing. An operator who wants either pipeline sets its variable.
+    ...(process.env.OTEL_METRICS_EXPORTER ? {} : { metricReaders: [] }),
+    ...(process.env.OTEL_LOGS_EXPORTER ? {} : { logRecordProcessors: [] }),
     instrumentations: [
       new HttpInstrumentation({
         // Health checks every few seconds from each load balancer would drown the real traces.

@@ -49,6 +49,15 @@ async function spansUntil(found: (spans: ReadableSpan[]) => boolean): Promise<Re
 }
 
 describe(`tracing (${ENGINE})`, () => {
+  it("starts traces, not OTLP metrics: with an OTLP endpoint and no OTEL_METRICS_EXPORTER, no SDK meter provider is registered (Prometheus counts requests)", async () => {
+    const { metrics, trace } = await import("@opentelemetry/api");
+    expect(process.env.OTEL_METRICS_EXPORTER).toBeUndefined();
+    // The API hands out its no-op provider when nothing was registered; the SDK's are named classes.
+    expect(metrics.getMeterProvider().constructor.name).toBe("NoopMeterProvider");
+    expect(trace.getTracerProvider().constructor.name).toBe("ProxyTracerProvider");
+    expect((trace.getTracerProvider() as unknown as { getDelegate(): object }).getDelegate().constructor.name).toBe("TracerProvider");
+  });
+
   it("a VDP is one trace: server span by route pattern with the site slug, loader spans, queries on PostgreSQL; the log line has its trace and request ids; no client address", async () => {
     const test = await startTestApp(handle);
     const lines: Record<string, unknown>[] = [];
