@@ -4,7 +4,7 @@
  * spans and (PostgreSQL) the queries, with no client address; the request's log line carries the
  * trace id and request id. A lead delivery is a trace whose webhook fetch() is a child span.
  */
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { InMemorySpanExporter, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -91,6 +91,37 @@ describe(`tracing (${ENGINE})`, () => {
       expect(line.trace_id).toBe(traceId);
       expect(line.req_id).toBe(root.attributes["forecourt.request_id"]);
       expect(String(line.req_id)).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await new Promise<void>((ok) => server.close(() => ok()));
+    }
+  });
+
+  it("a request its caller did not sample (traceparent flags 00) exports no span, its route loaders' included; a sampled one (01) continues the caller's trace with them", async () => {
+    const test = await startTestApp(handle);
+    const { app } = createApp({ database: handle, build: await loadBuild(), mode: "production", logger: pino({ level: "silent" }), clientDir: "build/client", tracing: true, pageCache: { enabled: false } });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((ok) => server.once("listening", () => ok()));
+    try {
+      exporter.reset();
+      const port = (server.address() as AddressInfo).port;
+      const unsampled = "0af7651916cd43dd8448eb211c80319c";
+      const sampled = "4bf92f3577b34da6a3ce929d0e0e4736";
+      // Over a raw socket: this process's own http.request is instrumented too, and would replace
+      // the traceparent with its client span's. Written, not ended: the server closes it after the
+      // answer (Connection: close), where a half-closed socket could lose the answer.
+      const getWithParent = (traceparent: string) =>
+        new Promise<string>((ok, fail) => {
+          const socket = connect(port, "127.0.0.1", () => socket.write(`GET /cars/${test.carSlug} HTTP/1.1\r\nHost: ${test.host}\r\ntraceparent: ${traceparent}\r\nConnection: close\r\n\r\n`));
+          let head = "";
+          socket.on("data", (chunk: Buffer) => (head ||= chunk.toString("latin1").split("\r\n")[0]));
+          socket.on("end", () => ok(head));
+          socket.on("error", fail);
+        });
+      expect(await getWithParent(`00-${unsampled}-b7ad6b7169203331-00`)).toBe("HTTP/1.1 200 OK");
+      expect(await getWithParent(`00-${sampled}-00f067aa0ba902b7-01`)).toBe("HTTP/1.1 200 OK");
+      const spans = await spansUntil((all) => all.some((s) => s.name === "GET /cars/:slug" && s.spanContext().traceId === sampled));
+      expect(spans.filter((s) => s.spanContext().traceId === sampled).map((s) => s.name)).toContain("loader routes/car");
+      expect(spans.filter((s) => s.spanContext().traceId === unsampled)).toEqual([]);
     } finally {
       await new Promise<void>((ok) => server.close(() => ok()));
     }
