@@ -63,7 +63,7 @@ export const staffAccounts = pgTable("staff_accounts", {
  */
 export const staffSessionRelations = relations(staffSessions, ({ one }) => ({ user: one(staffUsers, { fields: [staffSessions.userId], references: [staffUsers.id] }) }));
 export const staffAccountRelations = relations(staffAccounts, ({ one }) => ({ user: one(staffUsers, { fields: [staffAccounts.userId], references: [staffUsers.id] }) }));
-export const staffUserRelations = relations(staffUsers, ({ many }) => ({ accounts: many(staffAccounts), sessions: many(staffSessions) }));
+export const staffUserRelations = relations(staffUsers, ({ many }) => ({ accounts: many(staffAccounts) }));
 
 export const staffVerifications = pgTable("staff_verifications", {
   id: text("id").primaryKey(),
