@@ -8,6 +8,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { readLagTolerant } from "../../db/replica";
 import { cars, locations } from "../../db/schema/index";
+import { DocStrings } from "~/search/doc-strings";
 import { PreviousDocs } from "~/search/previous-docs";
 import { READ_MODEL_CHANNEL, ReadModelStore, readModelBudgetMb, type ReadModelEvent, type ReadModelVersion } from "~/search/read-model-store";
 import { similarStock, type SimilarTo } from "~/search/similar";
@@ -43,17 +44,20 @@ export const LOAD_BATCH_TARGET_MS = 20;
  *   document is unchanged keeps that object (previous-docs.ts), so a stock change on a large site
  *   does not hold a second copy of the site and memory returns to its level once the previous
  *   version is dropped (issue 54)
- * @returns the site's cars but those of locations it excludes from search
+ * @returns the site's cars but those of locations it excludes from search; the repeated text
+ *   fields of the documents share one string per value (doc-strings.ts), which keeps a large
+ *   site's documents smaller and the node's major collections shorter
  */
 export async function loadSearchDocs(db: Database, site: Site, batchCars?: number, previous?: readonly SearchDoc[]): Promise<SearchDoc[]> {
   const docs: SearchDoc[] = [];
   const reusable = await PreviousDocs.index(previous);
+  const strings = new DocStrings();
   let size = batchCars ?? MIN_LOAD_BATCH_CARS;
   let after: string | null = null;
   for (;;) {
     const started = performance.now();
     const batch = await loadSearchDocBatch(db, site, after, size);
-    for (const doc of batch.docs) docs.push(reusable.reuse(doc));
+    for (const doc of batch.docs) docs.push(reusable.reuse(strings.share(doc)));
     if (batch.last === null) return docs;
     after = batch.last;
     if (batchCars === undefined) size = nextBatchSize(size, performance.now() - started);
@@ -67,6 +71,9 @@ function nextBatchSize(size: number, ms: number): number {
   if (ms < LOAD_BATCH_TARGET_MS / 2) return Math.min(LOAD_BATCH_CARS, size * 2);
   return size;
 }
+
+/** The lenders of a car without any: one frozen object for all of them (documents are read only). */
+const NO_LENDERS: Record<string, FinanceLenderData> = Object.freeze({});
 
 async function loadSearchDocBatch(db: Database, site: Site, after: string | null, limit: number): Promise<{ docs: SearchDoc[]; last: string | null }> {
   const provider = site.config.finance.provider;
@@ -99,7 +106,7 @@ async function loadSearchDocBatch(db: Database, site: Site, after: string | null
       carType: r.carType, itemType: r.itemType, tag: r.tag, certified: r.certified, status: r.status,
       soldAt: r.soldAt ? r.soldAt.getTime() : null, showOnDealerWebsite: r.showOnDealerWebsite, year: r.year, km: r.km,
       price: r.price, subscriptionPrice: r.subscriptionPrice, createdAt: r.createdAt.getTime(), customRank: r.customRank,
-      locationId: r.locationId, financeLenders: provider && r.financeLender ? { [provider]: r.financeLender } : {},
+      locationId: r.locationId, financeLenders: provider && r.financeLender ? { [provider]: r.financeLender } : NO_LENDERS,
       reserved: r.reserved, primaryImageUrl: r.primaryImageUrl,
       priceBasis: r.priceBasis ?? null, photosCount: r.photosCount, axleType: r.axleType,
     }));
