@@ -119,7 +119,9 @@ export interface BenchServer {
 export async function startServer(opts: { dir: string; port: number; env?: Record<string, string>; nodeArgs?: string[]; wrapper?: string[]; readyWithinMs?: number }): Promise<BenchServer> {
   // scripts/start.mjs (plain Node, bundled server) since decision 184; older checkouts ran scripts/start.ts under tsx.
   const entry = existsSync(join(opts.dir, "scripts/start.mjs")) ? ["scripts/start.mjs"] : ["--import", "tsx", "scripts/start.ts"];
-  const command = [...(opts.wrapper ?? []), process.execPath, ...(opts.nodeArgs ?? []), ...entry];
+  // BENCH_SERVER_NODE_ARGS: Node flags for the server alone (an A/B of a V8 setting), not the driver.
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const command = [...(opts.wrapper ?? []), process.execPath, ...extra, ...(opts.nodeArgs ?? []), ...entry];
   const child = spawn(command[0], command.slice(1), {
     cwd: opts.dir,
     env: {
