@@ -80,7 +80,10 @@ function loader(batches: readonly string[]): LoadSiteDocs {
     const strings = new DocStrings();
     const docs: SearchDoc[] = [];
     for (const text of batches) {
-      for (const doc of JSON.parse(text) as SearchDoc[]) docs.push(reusable.reuse(strings.share(doc)));
+      for (const doc of JSON.parse(text) as SearchDoc[]) {
+        const kept = reusable.reuse(doc);
+        docs.push(kept === doc ? strings.share(doc) : kept);
+      }
       await nextTurn();
     }
     return docs;

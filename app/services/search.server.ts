@@ -57,7 +57,11 @@ export async function loadSearchDocs(db: Database, site: Site, batchCars?: numbe
   for (;;) {
     const started = performance.now();
     const batch = await loadSearchDocBatch(db, site, after, size);
-    for (const doc of batch.docs) docs.push(reusable.reuse(strings.share(doc)));
+    for (const doc of batch.docs) {
+      // Unchanged cars keep the previous version's document; only a new one needs its strings shared.
+      const kept = reusable.reuse(doc);
+      docs.push(kept === doc ? strings.share(doc) : kept);
+    }
     if (batch.last === null) return docs;
     after = batch.last;
     if (batchCars === undefined) size = nextBatchSize(size, performance.now() - started);

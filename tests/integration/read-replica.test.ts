@@ -36,9 +36,10 @@ function rows<T>(result: unknown): T[] {
 }
 
 /**
- * Polls `check` until it is true. A check that throws counts as "not yet": on a loaded machine a
- * new connection to the standby can outlast the pool's 2 s connect timeout, and that is not what
- * these tests are about. The last error is in the message when the bound is reached.
+ * Polls `check` until it is true. A database error counts as "not yet": on a loaded machine a new
+ * connection to the standby can outlast the pool's 2 s connect timeout, and that is not what these
+ * tests are about; the last one is in the message when the bound is reached. A failed assertion
+ * inside `check` fails at once.
  */
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
   const started = Date.now();
@@ -47,6 +48,7 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
     try {
       if (await check()) return;
     } catch (error) {
+      if (error instanceof Error && error.name === "AssertionError") throw error;
       lastError = error;
     }
     if (Date.now() - started > BOUND_MS) throw new Error(`not within ${BOUND_MS} ms: ${what}${lastError ? ` (last error: ${String(lastError)})` : ""}`);
