@@ -13,7 +13,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // A bound, not a measure: CI runs this suite beside the Vitest suites on 2 cores, where an axe
+  // scan alone took 30 s at load 10 (waiting for a core is not a failure of the page). A test
+  // that waits for something that never comes still fails, only later.
+  timeout: 120_000,
   // Web-first assertions wait for their condition; on a busy 2-core CI machine a client
   // navigation or hydration can take longer than Playwright's 5 s default without anything
   // being wrong. The condition itself is unchanged.

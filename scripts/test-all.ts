@@ -48,8 +48,23 @@ if (parts.has("build")) {
 
 let passed = 0;
 let failed = 0;
-// Named again just before the closing line, so that a log's tail says what failed.
+// Named again just before the closing line, with the first lines of each error, so that a log's
+// tail (often all that is kept of a CI run) says what failed and why.
 const failures: string[] = [];
+
+/**
+ * The first lines of a test's error, without terminal colours, for the closing list: at most
+ * `lines` lines of at most 200 characters each, indented under the test's name.
+ */
+function errorHead(message: string | undefined, lines = 6): string {
+  if (!message) return "";
+  // eslint-disable-next-line no-control-regex
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, "");
+  // Stack frames of the test runner and of Node.js itself say nothing about the failure.
+  const noise = (l: string) => l.trim() === "" || (/^\s*at /.test(l) && /node_modules|node:|<anonymous>/.test(l));
+  const head = plain.split("\n").map((l) => l.trimEnd()).filter((l) => !noise(l)).slice(0, lines);
+  return head.map((l) => `\n      ${l.length > 200 ? `${l.slice(0, 199)}…` : l}`).join("");
+}
 
 /** Runs the Vitest suites and adds their counts; a crashed or silent run counts as a failure. */
 function runVitest(): void {
@@ -65,13 +80,13 @@ function runVitest(): void {
   const v = JSON.parse(readFileSync(json, "utf8")) as {
     numPassedTests: number;
     numFailedTests: number;
-    testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string }[] }[];
+    testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
   };
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   for (const file of v.testResults) {
-    if (file.status === "failed" && file.message) failures.push(`vitest ${file.name}: ${file.message.split("\n")[0]}`);
-    for (const t of file.assertionResults) if (t.status === "failed") failures.push(`vitest ${file.name} > ${t.fullName}`);
+    if (file.status === "failed" && file.message) failures.push(`vitest ${file.name}:${errorHead(file.message)}`);
+    for (const t of file.assertionResults) if (t.status === "failed") failures.push(`vitest ${file.name} > ${t.fullName}${errorHead(t.failureMessages?.[0])}`);
   }
   // A suite that failed to load counts as a failure even though it ran no test.
   failed += v.testResults.filter((f) => f.status === "failed" && f.message).length;
@@ -105,10 +120,14 @@ function runE2e(): void {
     console.log("playwright wrote no results");
     return;
   }
-  type Suite = { title: string; file?: string; specs?: { title: string; ok: boolean; file: string; line: number }[]; suites?: Suite[] };
+  type Result = { status: string; error?: { message?: string } };
+  type Spec = { title: string; ok: boolean; file: string; line: number; tests?: { results?: Result[] }[] };
+  type Suite = { title: string; file?: string; specs?: Spec[]; suites?: Suite[] };
+  // The first failed attempt's error (a timeout's message names the step that was waiting).
+  const firstError = (spec: Spec) => spec.tests?.flatMap((t) => t.results ?? []).find((r) => r.error?.message)?.error?.message;
   const p = JSON.parse(readFileSync(json, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number }; errors?: unknown[]; suites?: Suite[] };
   const walk = (suite: Suite, path: string[]): void => {
-    for (const spec of suite.specs ?? []) if (!spec.ok) failures.push(`e2e ${spec.file}:${spec.line} > ${[...path, spec.title].join(" > ")}`);
+    for (const spec of suite.specs ?? []) if (!spec.ok) failures.push(`e2e ${spec.file}:${spec.line} > ${[...path, spec.title].join(" > ")}${errorHead(firstError(spec))}`);
     for (const child of suite.suites ?? []) walk(child, child.file ? path : [...path, child.title]);
   };
   for (const suite of p.suites ?? []) walk(suite, []);

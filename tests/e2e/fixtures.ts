@@ -12,8 +12,11 @@ import { test as base, type Page } from "@playwright/test";
 
 export * from "@playwright/test";
 
-/** How long a page may take to hydrate after `goto` (ms). */
-const HYDRATION_TIMEOUT_MS = 15_000;
+/**
+ * How long a page may take to hydrate after `goto` (ms): a bound for a busy CI machine, where the
+ * e2e suite shares 2 cores with the Vitest suites, not a measure of the page's speed.
+ */
+const HYDRATION_TIMEOUT_MS = 30_000;
 
 /** Resolves once the current document has hydrated; throws when it has not after HYDRATION_TIMEOUT_MS. */
 export async function waitForHydration(page: Page): Promise<void> {

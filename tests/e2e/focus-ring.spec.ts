@@ -9,23 +9,27 @@ import { E2E_BASE } from "../../playwright.config";
 import { DEMO_SITES } from "../../db/seed/demo-sites";
 import { contrastRatio, focusRingOnPrimary } from "../../app/domain/display/theme-contrast";
 import { SiteConfigSchema } from "../../app/sites/site-config";
+import { popupStorageKey } from "../../app/domain/navigation/navigation";
 
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(", ")})`;
 
 for (const slug of ["perth-toyota", "harbour-auto-group"]) {
   test(`the focused header link on ${slug} has an outline of 3:1 or more against the header`, async ({ page }) => {
-    const theme = SiteConfigSchema.parse(DEMO_SITES.find((s) => s.slug === slug)!.config ?? {}).theme;
+    const config = SiteConfigSchema.parse(DEMO_SITES.find((s) => s.slug === slug)!.config ?? {});
+    const theme = config.theme;
     const ring = focusRingOnPrimary(theme);
     expect(contrastRatio(ring, theme.primary)).toBeGreaterThanOrEqual(3);
+    // The site's promotional popup opens once the page is idle, which on a busy machine can be
+    // at any step below; while it is open the page behind it is inert and takes no focus. It is
+    // recorded as dismissed before the page loads, as for a returning shopper (spec 4).
+    const popup = config.navigation.popup;
+    if (popup) await page.addInitScript((key) => window.localStorage.setItem(key, "test"), popupStorageKey(slug, popup.id));
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${E2E_BASE(slug)}/`);
     const home = page.locator("header.site-header").getByRole("link", { name: /home$/ });
-    // A key press first, so the browser treats the focus as keyboard focus (:focus-visible). The
-    // site's promotional popup opens once the page is idle (modal: the header is inert behind it),
-    // so it is closed with Escape whenever it is open, and the link focused again until it holds.
+    // A key press first, so the browser treats the focus as keyboard focus (:focus-visible).
     await page.keyboard.press("Tab");
     await expect(async () => {
-      if (await page.getByRole("dialog").isVisible()) await page.keyboard.press("Escape");
       await home.focus();
       const style = await home.evaluate((el) => {
         const s = getComputedStyle(el);
