@@ -2,15 +2,14 @@
  * Issue 51 §5: the site chrome in Chromium: the desktop header at 1,024, 1,280 and 1,440 px
  * (spec 2.7), no console warnings on the main page types, and one tel: form per number.
  */
-import { expect, test, type Page } from "./fixtures";
+import { dismissPromoPopupBeforehand, expect, test, type Page } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
 
 const PERTH = E2E_BASE("perth-toyota");
 const HARBOUR = E2E_BASE("harbour-auto-group");
 
 /** The seeded promotional popup is a modal: dismissed beforehand, as a returning shopper's. */
-const dismissPopup = (page: Page) =>
-  page.addInitScript(() => window.localStorage.setItem("perth-toyota:popup-dismissed:summer-service-2026", "test"));
+const dismissPopup = (page: Page) => dismissPromoPopupBeforehand(page, "perth-toyota");
 
 /** The first car page linked from a site's SRP. */
 async function firstVdp(page: Page, base: string): Promise<string> {

@@ -9,6 +9,9 @@
  * racing it. Tests without JavaScript are unaffected.
  */
 import { test as base, type Page } from "@playwright/test";
+import { DEMO_SITES } from "../../db/seed/demo-sites";
+import { popupStorageKey } from "../../app/domain/navigation/navigation";
+import { SiteConfigSchema } from "../../app/sites/site-config";
 
 export * from "@playwright/test";
 
@@ -21,6 +24,17 @@ const HYDRATION_TIMEOUT_MS = 30_000;
 /** Resolves once the current document has hydrated; throws when it has not after HYDRATION_TIMEOUT_MS. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated === true, null, { timeout: HYDRATION_TIMEOUT_MS });
+}
+
+/**
+ * Records a demo site's promotional popup (spec 4) as dismissed before any page script runs, as for
+ * a returning shopper, for tests about other things: the popup is a modal that opens once the page
+ * is idle, which on a busy machine can be at any step, and makes the page behind it inert. The key
+ * is the site's own (its config's popup id). Does nothing for a site without a popup.
+ */
+export async function dismissPromoPopupBeforehand(page: Page, siteSlug: string): Promise<void> {
+  const popup = SiteConfigSchema.parse(DEMO_SITES.find((s) => s.slug === siteSlug)?.config ?? {}).navigation.popup;
+  if (popup) await page.addInitScript((key) => window.localStorage.setItem(key, "test"), popupStorageKey(siteSlug, popup.id));
 }
 
 export const test = base.extend({

@@ -4,26 +4,21 @@
  * 3:1, else the text colour on the primary), and the accent on the page. Two demo themes. With
  * FOCUS_SCREENSHOTS=dir, each focused header is also saved there as a 1280x800 screenshot.
  */
-import { expect, test } from "./fixtures";
+import { dismissPromoPopupBeforehand, expect, test } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
 import { DEMO_SITES } from "../../db/seed/demo-sites";
 import { contrastRatio, focusRingOnPrimary } from "../../app/domain/display/theme-contrast";
 import { SiteConfigSchema } from "../../app/sites/site-config";
-import { popupStorageKey } from "../../app/domain/navigation/navigation";
 
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(", ")})`;
 
 for (const slug of ["perth-toyota", "harbour-auto-group"]) {
   test(`the focused header link on ${slug} has an outline of 3:1 or more against the header`, async ({ page }) => {
-    const config = SiteConfigSchema.parse(DEMO_SITES.find((s) => s.slug === slug)!.config ?? {});
-    const theme = config.theme;
+    const theme = SiteConfigSchema.parse(DEMO_SITES.find((s) => s.slug === slug)!.config ?? {}).theme;
     const ring = focusRingOnPrimary(theme);
     expect(contrastRatio(ring, theme.primary)).toBeGreaterThanOrEqual(3);
-    // The site's promotional popup opens once the page is idle, which on a busy machine can be
-    // at any step below; while it is open the page behind it is inert and takes no focus. It is
-    // recorded as dismissed before the page loads, as for a returning shopper (spec 4).
-    const popup = config.navigation.popup;
-    if (popup) await page.addInitScript((key) => window.localStorage.setItem(key, "test"), popupStorageKey(slug, popup.id));
+    // Behind an open popup the page is inert and takes no focus.
+    await dismissPromoPopupBeforehand(page, slug);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${E2E_BASE(slug)}/`);
     const home = page.locator("header.site-header").getByRole("link", { name: /home$/ });

@@ -2,7 +2,7 @@
  * Issue 13: site navigation and promotions (spec 2.6, 2.7, 4, 9) in Chromium.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "./fixtures";
+import { dismissPromoPopupBeforehand, expect, test, type Page } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
 import { isCallNowShown } from "../../app/domain/navigation/call-now";
 import { DEMO_SITES as DEMO } from "../../db/seed/demo-sites";
@@ -15,7 +15,7 @@ const DEMO_SITES = ["perth-toyota", "harbour-auto-group", "southern-cross-used",
 
 /** Marks the seeded popup as dismissed before any page script runs (for tests about other things). */
 async function dismissPopupBeforehand(page: Page) {
-  await page.addInitScript(() => window.localStorage.setItem("perth-toyota:popup-dismissed:summer-service-2026", "test"));
+  await dismissPromoPopupBeforehand(page, "perth-toyota");
 }
 
 /**

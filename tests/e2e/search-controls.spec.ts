@@ -2,7 +2,7 @@
  * Issue 51 §4: the SRP's sliders, URL ranges, make tiles, the search prefetch and the phone's
  * keyword box in Chromium (spec 2.2, 5, 7).
  */
-import { expect, test, type Page } from "./fixtures";
+import { dismissPromoPopupBeforehand, expect, test, type Page } from "./fixtures";
 import { E2E_BASE } from "../../playwright.config";
 
 const HARBOUR = E2E_BASE("harbour-auto-group");
@@ -73,7 +73,7 @@ test.describe("issue 51 §4 search", () => {
 
   test("reaching for the home page's search box prefetches the search page (spec 7 router prefetch)", async ({ page }) => {
     // The seeded promotional popup is a modal: dismissed beforehand, as a returning shopper's.
-    await page.addInitScript(() => window.localStorage.setItem("perth-toyota:popup-dismissed:summer-service-2026", "test"));
+    await dismissPromoPopupBeforehand(page, "perth-toyota");
     await page.goto(`${PERTH}/`);
     const searchModule = 'link[rel="modulepreload"][href*="/assets/search-"], link[rel="prefetch"][href*="/assets/search-"]';
     await expect(page.locator(searchModule)).toHaveCount(0);
