@@ -1,9 +1,11 @@
 /**
- * Test database: PGlite in memory (one per test file, migrated), or the PostgreSQL at
- * DATABASE_URL (migrated once by global-setup). Tests scope their data by creating their own
- * sites with unique slugs, so files can share one PostgreSQL database.
+ * Test database: PGlite in memory (one per call, loaded from the migrated snapshot global-setup
+ * made), or the PostgreSQL at DATABASE_URL (migrated once by global-setup). Tests scope their
+ * data by creating their own sites with unique slugs, so files can share one PostgreSQL database.
  */
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { inject } from "vitest";
 import type { Logger } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
@@ -20,9 +22,22 @@ export const ENGINE = process.env.DATABASE_URL ? "postgres" : "pglite";
  */
 export async function openTestDatabase(options: { logger?: Logger } = {}): Promise<DatabaseHandle> {
   if (process.env.DATABASE_URL) return openDatabase({ url: process.env.DATABASE_URL, poolSize: 4, logger: options.logger });
+  const snapshot = migratedSnapshot();
+  if (snapshot) return openDatabase({ logger: options.logger, loadDataDir: snapshot });
   const handle = await openDatabase({ logger: options.logger });
   await migrateDatabase(handle);
   return handle;
+}
+
+let snapshotBytes: Blob | null | undefined;
+
+/** The migrated PGlite snapshot global-setup wrote, read once per test file; null without one. */
+function migratedSnapshot(): Blob | null {
+  if (snapshotBytes === undefined) {
+    const path = inject("pgliteSnapshotPath");
+    snapshotBytes = path ? new Blob([readFileSync(path)]) : null;
+  }
+  return snapshotBytes;
 }
 
 /** One statement a handle sent, as its logger heard it. */

@@ -1,6 +1,6 @@
 /**
  * Issue 55 item 5: the app behind a real pgbouncer in transaction mode, started by the test on
- * loopback (port 6433) in front of the suite's PostgreSQL, with fewer server connections (4) than
+ * loopback (port 6433, plus TEST_PORT_OFFSET) in front of the suite's PostgreSQL, with fewer server connections (4) than
  * the app's pool (8), so consecutive statements of one app connection reach different server
  * connections: anything that leaned on session state would break here.
  *
@@ -26,8 +26,9 @@ import { leads, reservations } from "../../db/schema/index";
 import { startTestApp, type TestApp } from "./app-harness";
 import { stockRecord } from "./fixtures";
 import { pgbouncerKeepsPreparedStatements, pgbouncerVersion, removeDir, serviceTempDir, spawnAsService, waitForPort, type ServiceProcess } from "./ops-processes";
+import { testPort } from "./server-process";
 
-const BOUNCER_PORT = 6433;
+const BOUNCER_PORT = testPort(6433);
 const SERVER_CONNECTIONS = 4;
 const version = pgbouncerVersion();
 const serverUrl = process.env.DATABASE_URL;

@@ -1,6 +1,6 @@
 /**
  * Issue 55 item 4, a read replica (DATABASE_REPLICA_URL, db/replica.ts), with a real streaming
- * replica on loopback: the test makes its own primary cluster (`initdb`, port 6431: the machine's
+ * replica on loopback: the test makes its own primary cluster (`initdb`, port 6431 plus TEST_PORT_OFFSET: the machine's
  * PostgreSQL refuses replication connections, and a base backup of a shared cluster would copy
  * every database on it), takes a `pg_basebackup` of it into a temporary folder, starts that as a
  * hot standby (port 6432), and runs the app in process on both. It reports the replica lag it
@@ -23,9 +23,10 @@ import { startMetricsServer, type MetricsServer } from "../../server/metrics";
 import { startTestApp, type TestApp } from "./app-harness";
 import { feed, stockRecord } from "./fixtures";
 import { baseBackup, initCluster, postgresClusterUnavailable, removeDir, serviceTempDir, startPostgres, type PostgresServer } from "./ops-processes";
+import { testPort } from "./server-process";
 
-const PRIMARY_PORT = 6431;
-const REPLICA_PORT = 6432;
+const PRIMARY_PORT = testPort(6431);
+const REPLICA_PORT = testPort(6432);
 /** A generous bound for anything to happen on a loaded machine (never a timing assertion). */
 const BOUND_MS = 60_000;
 const unavailable = postgresClusterUnavailable() ?? (process.env.DATABASE_URL ? null : "runs in the PostgreSQL suite (DATABASE_URL set)");

@@ -14,6 +14,7 @@ import type { Site } from "../../app/sites/site";
 import { haproxyBinary, runRollingRestart } from "../../scripts/rolling-restart";
 import { createTestSite, openTestDatabase } from "./database";
 import { feed, stockRecord } from "./fixtures";
+import { testPort } from "./server-process";
 
 const url = process.env.DATABASE_URL;
 const unavailable = !haproxyBinary() ? "Debian's haproxy (/usr/sbin/haproxy) is not installed" : !url ? "runs in the PostgreSQL suite (DATABASE_URL set): two nodes cannot share one embedded PGlite" : null;
@@ -38,7 +39,7 @@ describe.skipIf(unavailable)(`rolling restart behind haproxy (issue 55; spec 6 l
 
   it("restarting both nodes one at a time under load loses no request and no lead", async () => {
     const lines: string[] = [];
-    const report = await runRollingRestart({ databaseUrl: url!, host: `${site.slug}.localhost`, carPath: `/cars/${carSlug}`, port: 6434, drainMs: 2_000, settleSeconds: 1, concurrency: 3, log: (line) => lines.push(line) });
+    const report = await runRollingRestart({ databaseUrl: url!, host: `${site.slug}.localhost`, carPath: `/cars/${carSlug}`, port: testPort(6434), drainMs: 2_000, settleSeconds: 1, concurrency: 3, log: (line) => lines.push(line) });
     console.log(`rolling restart: ${report.requests} requests in ${report.seconds.toFixed(1)} s (${JSON.stringify(report.byNode)}), ${report.failed} failed; ${report.leadsAccepted}/${report.leadsPosted} leads accepted, ${report.leadsLost} lost`);
     expect(report.restarts).toBe(2);
     expect(report.failures, lines.join("\n")).toEqual([]);

@@ -8,8 +8,25 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer as createNetServer, type AddressInfo } from "node:net";
 
-/** The Fetch standard's bad ports between 3000 and 5000 (fetch() rejects them); the test port ranges lie there. */
-const FETCH_BAD_PORTS = new Set([3659, 4045, 4190]);
+/** The Fetch standard's bad ports from 3000 up (fetch() rejects them); the test port ranges lie there. */
+const FETCH_BAD_PORTS = new Set([3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+
+/** The largest TEST_PORT_OFFSET: the highest fixed test port (6541) plus it stays below Linux's ephemeral range (32768 up). */
+const MAX_PORT_OFFSET = 20_000;
+
+/**
+ * `port` moved by TEST_PORT_OFFSET (default 0): the ports tests listen on where they cannot take
+ * any free one (servers started in another process, haproxy, pgbouncer and PostgreSQL settings).
+ * Two Vitest runs at once (CI runs the oldest Node.js line's suite beside another) each get an
+ * offset of their own, so their servers never meet on a port.
+ * @throws when TEST_PORT_OFFSET is not a whole number from 0 to 20,000
+ */
+export function testPort(port: number): number {
+  const raw = process.env.TEST_PORT_OFFSET ?? "0";
+  const offset = Number(raw);
+  if (!/^\d+$/.test(raw) || offset > MAX_PORT_OFFSET) throw new Error(`TEST_PORT_OFFSET must be a whole number from 0 to ${MAX_PORT_OFFSET}; got "${raw}"`);
+  return port + offset;
+}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -23,7 +40,7 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns `command args` with PORT (one of `ports` from `portBase`, default 90), DATA_DIR (a new
+ * Spawns `command args` with PORT (one of `ports` from `portBase` moved by {@link testPort}, default 90), DATA_DIR (a new
  * temp folder), SEED_DEMO=0 and LOG_LEVEL=warn plus `env`, and waits until the server says it is
  * running.
  * @throws when the process exits before that (the message holds its output).
@@ -32,8 +49,9 @@ export async function startServerProcess(command: string, args: string[], portBa
   const dataDir = mkdtempSync(join(tmpdir(), "forecourt-process-"));
   // fetch() refuses the Fetch standard's "bad ports" (3659 lies in the 3600 range tests use):
   // a draw of one failed with "bad port" before the server was even asked.
-  let port = portBase + Math.floor(Math.random() * ports);
-  while (FETCH_BAD_PORTS.has(port)) port = portBase + Math.floor(Math.random() * ports);
+  const base = testPort(portBase);
+  let port = base + Math.floor(Math.random() * ports);
+  while (FETCH_BAD_PORTS.has(port)) port = base + Math.floor(Math.random() * ports);
   const child = spawn(command, args, {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: "0", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -12,6 +12,7 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { createTestSite, openTestDatabase } from "./database";
+import { testPort } from "./server-process";
 
 const HAPROXY = process.env.HAPROXY ?? "/usr/sbin/haproxy";
 const unavailable = !process.env.DATABASE_URL
@@ -20,7 +21,7 @@ const unavailable = !process.env.DATABASE_URL
     ? `haproxy is not installed (${HAPROXY}; apt-get install haproxy)`
     : null;
 
-const FRONT = 6536;
+const FRONT = testPort(6536);
 const POOL_NODE = { "pool-a": FRONT + 2, "pool-b": FRONT + 3 } as const;
 const POOL_METRICS = { "pool-a": FRONT + 4, "pool-b": FRONT + 5 } as const;
 type Pool = keyof typeof POOL_NODE;

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ENGINE } from "./database";
 import { childPids, get } from "../../scripts/bench/server";
-import { startServerProcess } from "./server-process";
+import { startServerProcess, testPort } from "./server-process";
 
 describe(`server process (${ENGINE})`, () => {
   // Each test starts a server: 40 s or more on a busy 2-core machine, which the default 60 s
@@ -146,7 +146,8 @@ describe("first start on a PostgreSQL database without the demo sites (issue 15 
         }
         // Whoever waits for /healthz and then reads the site list (fresh-clone.sh, site-check) finds
         // every demo site: they are printed before the server answers (they used to follow it).
-        const third = spawn(process.execPath, ["scripts/start.mjs"], { env: { ...process.env, ...env, PORT: "3799", LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "pipe"] });
+        const healthPort = testPort(3799);
+        const third = spawn(process.execPath, ["scripts/start.mjs"], { env: { ...process.env, ...env, PORT: String(healthPort), LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "pipe"] });
         try {
           let printed = "";
           third.stdout!.on("data", (d) => (printed += d));
@@ -155,11 +156,11 @@ describe("first start on a PostgreSQL database without the demo sites (issue 15 
           // can take far longer than 5,000 quick polls.
           const deadline = Date.now() + 120_000;
           while (atFirstAnswer === null && Date.now() < deadline) {
-            const health = await fetch("http://127.0.0.1:3799/healthz").catch(() => null);
+            const health = await fetch(`http://127.0.0.1:${healthPort}/healthz`).catch(() => null);
             if (health?.status === 200) atFirstAnswer = printed;
             else await new Promise((ok) => setTimeout(ok, 2));
           }
-          for (const slug of ["perth-toyota", "harbour-auto-group", "southern-cross-used", "sunshine-state-cars", "outback-caravans"]) expect(atFirstAnswer).toContain(`http://${slug}.localhost:3799`);
+          for (const slug of ["perth-toyota", "harbour-auto-group", "southern-cross-used", "sunshine-state-cars", "outback-caravans"]) expect(atFirstAnswer).toContain(`http://${slug}.localhost:${healthPort}`);
         } finally {
           third.kill("SIGKILL");
         }

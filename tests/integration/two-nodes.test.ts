@@ -18,6 +18,7 @@ import { importStock } from "../../app/services/stock-import.server";
 import type { Site } from "../../app/sites/site";
 import { createTestSite, openTestDatabase } from "./database";
 import { feed, stockRecord } from "./fixtures";
+import { testPort } from "./server-process";
 
 const url = process.env.DATABASE_URL;
 const reason = "needs PostgreSQL (DATABASE_URL): two processes cannot share one embedded PGlite";
@@ -50,7 +51,7 @@ describe.skipIf(!url)(`two nodes on one PostgreSQL ${url ? "" : `-- skipped: ${r
     });
     await importStock(handle.db, site, feed(records));
 
-    const base = 4100 + Math.floor(Math.random() * 40) * 2;
+    const base = testPort(4100) + Math.floor(Math.random() * 40) * 2;
     await Promise.all(
       [base, base + 1].map(
         (port) =>
