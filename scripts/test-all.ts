@@ -11,6 +11,10 @@
  * parts, so that CI can build once and run the Vitest suites beside the e2e suite (.ci/run). The
  * closing line counts only what ran; without `build` the existing build is used, and its absence
  * is a failure.
+ *
+ * VITEST_SHARD (`K/N`, e.g. `1/2`) runs the K-th of N parts of the Vitest files (Vitest's
+ * `--shard`), so that CI can split one suite between its two lanes; each part writes results of
+ * its own.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -32,6 +36,12 @@ if (unknown.length > 0 || parts.size === 0) {
 // Parallel runs of one part write results files of their own (CI runs PGlite's Vitest suite
 // while PostgreSQL's e2e suite runs), so each file is named after its part and engine.
 const engineTag = process.env.DATABASE_URL ? "postgres" : "pglite";
+const shard = process.env.VITEST_SHARD ?? "";
+const shardMatch = /^([1-9]\d*)\/([1-9]\d*)$/.exec(shard);
+if (shard && (!shardMatch || Number(shardMatch[1]) > Number(shardMatch[2]))) {
+  console.log(`VITEST_SHARD must be K/N with 1 <= K <= N; got "${shard}"\n0 passed, 1 failed`);
+  process.exit(1);
+}
 
 if (parts.has("build")) {
   console.log(`\n== build (Node.js ${process.version}) ==`);
@@ -68,10 +78,10 @@ function errorHead(message: string | undefined, lines = 6): string {
 
 /** Runs the Vitest suites and adds their counts; a crashed or silent run counts as a failure. */
 function runVitest(): void {
-  console.log(`\n== unit and integration tests (database: ${engine}) ==`);
-  const json = `${out}/vitest-${engineTag}.json`;
+  console.log(`\n== unit and integration tests (database: ${engine}${shard ? `, part ${shard} of the files` : ""}) ==`);
+  const json = `${out}/vitest-${engineTag}${shardMatch ? `-part${shardMatch[1]}of${shardMatch[2]}` : ""}.json`;
   rmSync(json, { force: true });
-  const vitestExit = run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${json}`]);
+  const vitestExit = run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${json}`, ...(shard ? [`--shard=${shard}`] : [])]);
   if (!existsSync(json)) {
     failed += 1;
     console.log("vitest wrote no results");
