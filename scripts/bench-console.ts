@@ -3,23 +3,24 @@
  * site with 20,000 cars (BENCH_CARS), filtered and paged, under BENCH_CONNECTIONS (default 10)
  * connections on PostgreSQL. Prints, per list page, min / median / max over BENCH_RUNS runs of
  * BENCH_SECONDS each: requests/s, p50 and p99 latency in ms (goal: p99 under 100 ms), and the
- * server's CPU time per request; plus a console page without a stock query as a same-run baseline.
+ * CPU time per request of the server, of PostgreSQL and of the load generator; plus a console page
+ * without a stock query as a same-run baseline.
  *
  * Needs DATABASE_URL (PostgreSQL; the embedded database is held by the server process). Starts
  * the production server (built first when there is no build) on BENCH_PORT (default 3399) without
  * the demo seed, makes the site `bench-stock` with three locations and its cars on first use
  * (deterministic data: makes, models, statuses, car types, prices and listed dates spread over a
  * year), signs in a site manager with `npm run staff` through the server's admin socket, then
- * loads each page. A benchmark, not a test: nothing fails on timings; figures on the shared
- * 2-core machine are indicative.
+ * loads each page with autocannon, or with wrk when BENCH_LOAD=wrk (scripts/bench/load.ts). A
+ * benchmark, not a test: nothing fails on timings; figures on the shared 2-core machine are
+ * indicative.
  * @throws (exits non-zero) without DATABASE_URL, or when a page does not answer 200.
  */
-// @ts-expect-error autocannon ships no type declarations
-import autocannon from "autocannon";
 import { and, count, eq, sql } from "drizzle-orm";
 import { openDatabase } from "../db/client";
 import { cars, dealerGroups, locations, sites } from "../db/schema/index";
 import { formatSpread, spread } from "./bench/lib";
+import { loadGenerator, runLoad } from "./bench/load";
 import { appDir, benchPort, BROWSER_HEADERS, CONSOLE_HOST, consoleSession, ensureBuild, get, startServer } from "./bench/server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -104,24 +105,24 @@ async function main() {
       const r = await get(PORT, page.path, CONSOLE_HOST, { cookie });
       if (r.status !== 200) throw new Error(`${page.path} answered ${r.status}`);
     }
-    const results = new Map<string, { reqs: number; p50: number; p99: number; non2xx: number; cpu: number }[]>();
-    for (const page of pages) await autocannon({ url: `http://127.0.0.1:${PORT}${page.path}`, headers, connections: CONNECTIONS, duration: 2 });
+    const results = new Map<string, { reqs: number; p50: number; p99: number; non2xx: number; cpu: number; postgresCpu: number; generatorCpu: number }[]>();
+    for (const page of pages) await runLoad({ url: `http://127.0.0.1:${PORT}${page.path}`, headers, connections: CONNECTIONS, seconds: 2 });
     for (let run = 0; run < RUNS; run++) {
       for (const page of pages) {
         const cpuBefore = server.cpuMs();
-        const r = await autocannon({ url: `http://127.0.0.1:${PORT}${page.path}`, headers, connections: CONNECTIONS, duration: SECONDS });
+        const r = await runLoad({ url: `http://127.0.0.1:${PORT}${page.path}`, headers, connections: CONNECTIONS, seconds: SECONDS });
         const list = results.get(page.name) ?? [];
         // Server CPU per request (ms): what a busy shared machine disturbs least.
-        list.push({ reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, cpu: (server.cpuMs() - cpuBefore) / Math.max(1, r.requests.total) });
+        list.push({ reqs: r.reqsPerSecond, p50: r.p50, p99: r.p99, non2xx: r.non2xx, cpu: (server.cpuMs() - cpuBefore) / Math.max(1, r.total), postgresCpu: r.postgresCpuMs, generatorCpu: r.generatorCpuMs });
         results.set(page.name, list);
-        console.error(`run ${run + 1} ${page.name}: ${r.requests.average} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
+        console.error(`run ${run + 1} ${page.name}: ${r.reqsPerSecond.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}`);
       }
     }
-    const lines = [`bench:console, ${CARS.toLocaleString("en-AU")} cars on one site, PostgreSQL, ${CONNECTIONS} connections, ${RUNS} runs x ${SECONDS} s (min / median / max)`, "", "| page | req/s | p50 ms | p99 ms | server CPU ms/request |", "|---|---|---|---|---|"];
+    const lines = [`bench:console, ${CARS.toLocaleString("en-AU")} cars on one site, PostgreSQL, ${CONNECTIONS} connections (${loadGenerator()}), ${RUNS} runs x ${SECONDS} s (min / median / max)`, "", "| page | req/s | p50 ms | p99 ms | server CPU ms/request | PostgreSQL CPU ms/request | load generator CPU ms/request |", "|---|---|---|---|---|---|---|"];
     for (const page of pages) {
       const runs = results.get(page.name)!;
       if (runs.some((r) => r.non2xx)) throw new Error(`${page.name} answered non-2xx under load`);
-      lines.push(`| ${page.name} | ${formatSpread(spread(runs.map((r) => r.reqs)))} | ${formatSpread(spread(runs.map((r) => r.p50)))} | ${formatSpread(spread(runs.map((r) => r.p99)))} | ${formatSpread(spread(runs.map((r) => r.cpu)), 1)} |`);
+      lines.push(`| ${page.name} | ${formatSpread(spread(runs.map((r) => r.reqs)))} | ${formatSpread(spread(runs.map((r) => r.p50)), 1)} | ${formatSpread(spread(runs.map((r) => r.p99)), 1)} | ${formatSpread(spread(runs.map((r) => r.cpu)), 1)} | ${formatSpread(spread(runs.map((r) => r.postgresCpu)), 1)} | ${formatSpread(spread(runs.map((r) => r.generatorCpu)), 1)} |`);
     }
     console.log(lines.join("\n"));
   } finally {

@@ -7,20 +7,21 @@
  * sites), then the site is topped up to BENCH_LEADS leads (default 100,000) spread over 400 days,
  * its locations, its cars (a third carry none), the five statuses and eight forms, by one
  * `INSERT … SELECT generate_series` and an ANALYZE. Each page gets a 2 s warm-up, then BENCH_RUNS
- * (3) runs of BENCH_SECONDS (5) with autocannon; the table prints, per page, the latency of the
- * runs (ms): min, median and max of the per-run medians, and min / median / max of the per-run
- * p99, requests/s, the server's CPU time per request (ms; on a busy shared machine the figure to
- * compare builds by) and the load average. Other environment: BENCH_PORT (default 3299), BENCH_CONNECTIONS (10),
- * BENCH_OUT (default .data/bench-leads-inbox.json). About 4 minutes with the defaults.
+ * (3) runs of BENCH_SECONDS (5) with autocannon, or with wrk when BENCH_LOAD=wrk
+ * (scripts/bench/load.ts); the table prints, per page, the latency of the runs (ms): min, median
+ * and max of the per-run medians, and min / median / max of the per-run p99, requests/s, the
+ * server's CPU time per request (ms; on a busy shared machine the figure to compare builds by),
+ * PostgreSQL's and the load generator's, and the load average. Other environment: BENCH_PORT
+ * (default 3299), BENCH_CONNECTIONS (10), BENCH_OUT (default .data/bench-leads-inbox.json). About
+ * 4 minutes with the defaults.
  * A benchmark, not a test: nothing fails on timings.
  * @throws (exits non-zero) without DATABASE_URL, or when a page does not answer 200
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
-// @ts-expect-error autocannon ships no type declarations
-import autocannon from "autocannon";
 import { formatSpread, spread } from "./bench/lib";
+import { loadGenerator, runLoad } from "./bench/load";
 import { appDir, benchPort, BROWSER_HEADERS, CONSOLE_HOST, consoleSession, ensureBuild, get, startServer } from "./bench/server";
 
 const SITE = "perth-toyota";
@@ -80,6 +81,9 @@ interface Run {
   non2xx: number;
   /** The server's CPU time per request (ms, user + system, from /proc): less moved by busy neighbours than latency. */
   cpuMs: number;
+  /** PostgreSQL's and the load generator's CPU time per request (ms). */
+  postgresCpuMs: number;
+  generatorCpuMs: number;
 }
 
 const url = process.env.DATABASE_URL;
@@ -107,30 +111,30 @@ try {
   for (const page of pages) {
     const r = await get(PORT, page.path, CONSOLE_HOST, headers);
     if (r.status !== 200) throw new Error(`${page.path} answered ${r.status}`);
-    await autocannon({ url: `http://127.0.0.1:${PORT}${page.path}`, headers, connections: CONNECTIONS, duration: 2 });
+    await runLoad({ url: `http://127.0.0.1:${PORT}${page.path}`, headers, connections: CONNECTIONS, seconds: 2 });
   }
   const runs: Run[][] = pages.map(() => []);
   for (let run = 1; run <= RUNS; run++) {
     for (const [i, page] of pages.entries()) {
       const cpuBefore = server.cpuMs();
-      const r = await autocannon({ url: `http://127.0.0.1:${PORT}${page.path}`, headers, connections: CONNECTIONS, duration: SECONDS });
-      const cpuMs = r.requests.total ? (server.cpuMs() - cpuBefore) / r.requests.total : NaN;
-      runs[i].push({ reqs: r.requests.average, min: r.latency.min, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, non2xx: r.non2xx, cpuMs });
-      console.error(`[run ${run}/${RUNS}] ${page.name.padEnd(24)} ${r.requests.average.toFixed(0).padStart(5)} req/s  min ${r.latency.min} ms  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  max ${r.latency.max} ms  CPU ${cpuMs.toFixed(1)} ms/req${r.non2xx ? `  (${r.non2xx} non-2xx)` : ""}`);
+      const r = await runLoad({ url: `http://127.0.0.1:${PORT}${page.path}`, headers, connections: CONNECTIONS, seconds: SECONDS });
+      const cpuMs = r.total ? (server.cpuMs() - cpuBefore) / r.total : NaN;
+      runs[i].push({ reqs: r.reqsPerSecond, min: r.min, p50: r.p50, p99: r.p99, max: r.max, non2xx: r.non2xx, cpuMs, postgresCpuMs: r.postgresCpuMs, generatorCpuMs: r.generatorCpuMs });
+      console.error(`[run ${run}/${RUNS}] ${page.name.padEnd(24)} ${r.reqsPerSecond.toFixed(0).padStart(5)} req/s  min ${r.min} ms  p50 ${r.p50} ms  p99 ${r.p99} ms  max ${r.max} ms  CPU ${cpuMs.toFixed(1)} ms/req (PostgreSQL ${r.postgresCpuMs.toFixed(1)}, ${r.generator} ${r.generatorCpuMs.toFixed(1)})${r.non2xx ? `  (${r.non2xx} non-2xx)` : ""}`);
     }
   }
-  console.log(`\nbench:leads-inbox: ${total.toLocaleString("en-AU")} leads on ${SITE}, PostgreSQL, ${CONNECTIONS} connections, ${RUNS} runs x ${SECONDS} s`);
+  console.log(`\nbench:leads-inbox: ${total.toLocaleString("en-AU")} leads on ${SITE}, PostgreSQL, ${CONNECTIONS} connections (${loadGenerator()}), ${RUNS} runs x ${SECONDS} s`);
   console.log(`load average while measuring: ${loadavg().map((n) => n.toFixed(1)).join(" ")} on ${cpus().length} cores`);
-  console.log("| page | req/s | latency min | latency median (p50) | latency max | p99 (min / median / max of runs) | server CPU ms/req |");
-  console.log("|---|---|---|---|---|---|---|");
+  console.log("| page | req/s | latency min | latency median (p50) | latency max | p99 (min / median / max of runs) | server CPU ms/req | PostgreSQL CPU ms/req | load generator CPU ms/req |");
+  console.log("|---|---|---|---|---|---|---|---|---|");
   const result = pages.map((page, i) => {
     const rs = runs[i];
-    const row = { name: page.name, path: page.path, reqs: spread(rs.map((r) => r.reqs)), min: Math.min(...rs.map((r) => r.min)), p50: spread(rs.map((r) => r.p50)), max: Math.max(...rs.map((r) => r.max)), p99: spread(rs.map((r) => r.p99)), non2xx: rs.reduce((n, r) => n + r.non2xx, 0), cpuMs: spread(rs.map((r) => r.cpuMs)) };
-    console.log(`| ${page.name} | ${formatSpread(row.reqs)} | ${row.min} ms | ${formatSpread(row.p50)} ms | ${row.max} ms | ${formatSpread(row.p99)} ms | ${formatSpread(row.cpuMs, 1)} |`);
+    const row = { name: page.name, path: page.path, reqs: spread(rs.map((r) => r.reqs)), min: Math.min(...rs.map((r) => r.min)), p50: spread(rs.map((r) => r.p50)), max: Math.max(...rs.map((r) => r.max)), p99: spread(rs.map((r) => r.p99)), non2xx: rs.reduce((n, r) => n + r.non2xx, 0), cpuMs: spread(rs.map((r) => r.cpuMs)), postgresCpuMs: spread(rs.map((r) => r.postgresCpuMs)), generatorCpuMs: spread(rs.map((r) => r.generatorCpuMs)) };
+    console.log(`| ${page.name} | ${formatSpread(row.reqs)} | ${row.min.toFixed(1)} ms | ${formatSpread(row.p50, 1)} ms | ${row.max.toFixed(1)} ms | ${formatSpread(row.p99, 1)} ms | ${formatSpread(row.cpuMs, 1)} | ${formatSpread(row.postgresCpuMs, 1)} | ${formatSpread(row.generatorCpuMs, 1)} |`);
     return row;
   });
   mkdirSync(".data", { recursive: true });
-  writeFileSync(OUT, JSON.stringify({ at: new Date().toISOString(), leads: total, connections: CONNECTIONS, runs: RUNS, seconds: SECONDS, pages: result }, null, 2));
+  writeFileSync(OUT, JSON.stringify({ at: new Date().toISOString(), leads: total, connections: CONNECTIONS, generator: loadGenerator(), runs: RUNS, seconds: SECONDS, pages: result }, null, 2));
 } finally {
   await server.stop("SIGTERM");
 }
