@@ -52,6 +52,11 @@ export interface ScopedSite {
    * page that needs the resolved config (the time zone) need not read the version again.
    */
   configVersion?: number;
+  /**
+   * The site's stock version when it was opened, read in the same query: lists whose figures
+   * depend on the cars alone (the stock list's count) are kept per version.
+   */
+  stockVersion?: number;
 }
 
 /**
@@ -111,14 +116,14 @@ export async function sitesFor(db: Database, member: StaffMember, permission: Pe
  */
 export async function siteFor(db: Database, member: StaffMember, slug: string, permission: Permission): Promise<ScopedSite> {
   const scope = siteScope(member, permission);
-  const [row] = scope ? await db.select({ ...siteColumns, configVersion: sites.configVersion }).from(sites).where(and(eq(sites.slug, slug), scope)) : [];
+  const [row] = scope ? await db.select({ ...siteColumns, configVersion: sites.configVersion, stockVersion: sites.stockVersion }).from(sites).where(and(eq(sites.slug, slug), scope)) : [];
   if (!row) {
     const visible = siteScope(member, "site.view");
     const [seen] = visible ? await db.select({ id: sites.id }).from(sites).where(and(eq(sites.slug, slug), visible)) : [];
     throw seen ? forbidden() : notFound();
   }
-  const { configVersion, ...site } = row;
-  return { site, ...reachIn(member, site, permission)!, configVersion };
+  const { configVersion, stockVersion, ...site } = row;
+  return { site, ...reachIn(member, site, permission)!, configVersion, stockVersion };
 }
 
 /**
