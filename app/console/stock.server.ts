@@ -190,12 +190,10 @@ export async function listStock(db: Database, scoped: ScopedSite, filter: StockF
  */
 export async function reachableLocations(db: Database, scoped: ScopedSite): Promise<{ id: number; name: string }[]> {
   const site = eq(locations.siteId, scoped.site.id);
-  if (scoped.reach === "assigned-locations") {
-    return db.select({ id: locations.id, name: locations.name }).from(locations).where(and(site, inArray(locations.id, scoped.locationIds.length ? scoped.locationIds : [-1]))).orderBy(asc(locations.name));
-  }
-  const read = () => db.select({ id: locations.id, name: locations.name }).from(locations).where(site).orderBy(asc(locations.name));
-  if (scoped.configVersion === undefined) return read();
-  return memoBySiteVersion("console-locations", { id: scoped.site.id, stockVersion: 0, configVersion: scoped.configVersion }, read);
+  const read = (where: SQL | undefined) => db.select({ id: locations.id, name: locations.name }).from(locations).where(where).orderBy(asc(locations.name));
+  if (scoped.reach === "assigned-locations") return read(and(site, inArray(locations.id, scoped.locationIds.length ? scoped.locationIds : [-1])));
+  if (scoped.configVersion === undefined) return read(site);
+  return memoBySiteVersion("console-locations", { id: scoped.site.id, stockVersion: 0, configVersion: scoped.configVersion }, () => read(site));
 }
 
 /**

@@ -8,8 +8,6 @@ import { E2E_BASE } from "../../playwright.config";
 const PERTH = E2E_BASE("perth-toyota");
 const HARBOUR = E2E_BASE("harbour-auto-group");
 
-/** The seeded promotional popup is a modal: dismissed beforehand, as a returning shopper's. */
-const dismissPopup = (page: Page) => dismissPromoPopupBeforehand(page, "perth-toyota");
 
 /** The first car page linked from a site's SRP. */
 async function firstVdp(page: Page, base: string): Promise<string> {
@@ -20,7 +18,7 @@ async function firstVdp(page: Page, base: string): Promise<string> {
 test.describe("issue 51 §5 chrome", () => {
   for (const width of [1024, 1280, 1440]) {
     test(`the header fits at ${width} px: no sideways scroll, Contact in full at the right (spec 2.7)`, async ({ page }) => {
-      await dismissPopup(page);
+      await dismissPromoPopupBeforehand(page, "perth-toyota");
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${PERTH}/`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
@@ -41,7 +39,7 @@ test.describe("issue 51 §5 chrome", () => {
   }
 
   test("the main page types log no console warnings or errors (Permissions-Policy and the rest)", async ({ page }) => {
-    await dismissPopup(page);
+    await dismissPromoPopupBeforehand(page, "perth-toyota");
     const vdp = await firstVdp(page, PERTH);
     const pages = [`${PERTH}/`, `${PERTH}/search`, vdp, `${PERTH}/contact`, `${PERTH}/finance-enquiry`, `${HARBOUR}/`, `${HARBOUR}/search`];
     const counts: Record<string, string[]> = {};
@@ -60,7 +58,7 @@ test.describe("issue 51 §5 chrome", () => {
   });
 
   test("every tel: link of a number has one form (issue 51: (08)92501100 beside 0892501100)", async ({ page }) => {
-    await dismissPopup(page);
+    await dismissPromoPopupBeforehand(page, "perth-toyota");
     const hrefs = new Set<string>();
     for (const path of ["/", "/contact", "/our-location"]) {
       await page.goto(`${PERTH}${path}`);

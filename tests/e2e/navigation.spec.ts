@@ -13,11 +13,6 @@ const POPUP_TITLE = "Summer road-trip service check";
 const TOYOTA_HEADER = ["Home", /New Vehicles/, "Pre-Owned Vehicles", "Special Offers", "Service", "Parts & Accessories", "Finance & Insurance", "Fleet", /Personalise/, "Discover", "Contact"];
 const DEMO_SITES = ["perth-toyota", "harbour-auto-group", "southern-cross-used", "sunshine-state-cars", "outback-caravans"];
 
-/** Marks the seeded popup as dismissed before any page script runs (for tests about other things). */
-async function dismissPopupBeforehand(page: Page) {
-  await dismissPromoPopupBeforehand(page, "perth-toyota");
-}
-
 /**
  * Records the popup gate's decision (PROMO_POPUP_CHECKED_EVENT): `popupDecision(page)` resolves to
  * whether it showed, so "not shown" is told from "not decided yet".
@@ -53,7 +48,7 @@ const axeSerious = async (page: Page) =>
 
 test.describe("desktop header (1366 px)", () => {
   test.use({ viewport: { width: 1366, height: 900 } });
-  test.beforeEach(async ({ page }) => dismissPopupBeforehand(page));
+  test.beforeEach(async ({ page }) => dismissPromoPopupBeforehand(page, "perth-toyota"));
 
   test("the model mega menu opens on hover 8 px below its button, groups models with statuses, and closes after a choice", async ({ page }) => {
     await page.goto(`${PERTH}/search/used-cars`);
@@ -161,7 +156,7 @@ test.describe("desktop header (1366 px)", () => {
 
 test.describe("phone (390 x 844)", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
-  test.beforeEach(async ({ page }) => dismissPopupBeforehand(page));
+  test.beforeEach(async ({ page }) => dismissPromoPopupBeforehand(page, "perth-toyota"));
 
   test("the header is one line; the Menu drawer holds the full navigation and closes after a choice", async ({ page }) => {
     await page.goto(`${PERTH}/search/used-cars`);
