@@ -51,7 +51,8 @@ describe("SiteResolver (single flight, last good list)", () => {
     resolver.invalidate();
     const found = await Promise.all(Array.from({ length: 50 }, () => resolver.forHost("alpha.example")));
     expect(found.map((s) => s?.name)).toEqual(Array(50).fill("Alpha Motors Renamed"));
-    expect(queries()).toBe(2);
+    // The first load, then one refresh: every site's versions, and the changed site's row.
+    expect(queries()).toBe(3);
   });
 
   it("a host added since a stale list was read is found on its first request, even beside a default site; a fresh list answers unknown hosts at once", async () => {
@@ -144,6 +145,51 @@ describe("SiteResolver (single flight, last good list)", () => {
     await resolver.reloadSites([alpha.id]);
     const before = queries();
     expect((await resolver.forHost("www.alpha.example"))?.slug).toBe("alpha");
+    // The whole list's versions; alpha's row was read by reloadSites, but the list still held
+    // the old one, so its config version differs and it is read again.
+    expect(queries() - before).toBe(2);
+  });
+
+  it("a refresh reads whole only the sites whose config version moved or that are new; the others keep their object, with a moved stock version brought up to date", async () => {
+    const { db, counted, queries } = await setUp();
+    const [group] = await db.insert(dealerGroups).values({ slug: "g2", name: "Group 2" }).returning();
+    await db.insert(sites).values([
+      { slug: "beta", name: "Beta Cars", hosts: ["beta.example"], dealerGroupId: group.id, config: {} },
+      { slug: "gamma", name: "Gamma Cars", hosts: ["gamma.example"], dealerGroupId: group.id, config: {} },
+    ]);
+    const resolver = new SiteResolver(counted, { ttlMs: 60_000 });
+    const [alpha, beta, gamma] = await resolver.all();
+    // A price change moves beta's stock version only (migration 0018); gamma's config changes.
+    await db.update(sites).set({ stockVersion: beta.stockVersion + 1 }).where(eq(sites.id, beta.id));
+    await db.update(sites).set({ config: { search: { groupSearch: "group" } } }).where(eq(sites.id, gamma.id));
+    await db.insert(sites).values({ slug: "delta", name: "Delta Cars", hosts: ["delta.example"], config: {} });
+    resolver.invalidate();
+    let before = queries();
+    const list = await resolver.all();
+    expect(queries() - before).toBe(2);
+    expect(list.map((s) => s.slug)).toEqual(["alpha", "beta", "gamma", "delta"]);
+    expect(list[0]).toBe(alpha);
+    expect(list[1]).not.toBe(beta);
+    expect(list[1]).toEqual({ ...beta, stockVersion: beta.stockVersion + 1 });
+    expect(list[1].config).toBe(beta.config);
+    expect(list[2].config.search.groupSearch).toBe("group");
+    expect(list[2].configVersion).toBe(gamma.configVersion + 1);
+    expect((await resolver.forHost("delta.example"))?.name).toBe("Delta Cars");
+
+    // Nothing moved: one query, and the very same site objects.
+    await db.delete(sites).where(eq(sites.slug, "delta"));
+    resolver.invalidate();
+    before = queries();
+    const again = await resolver.all();
     expect(queries() - before).toBe(1);
+    expect(again).toEqual(list.slice(0, 3));
+    again.forEach((s, i) => expect(s).toBe(list[i]));
+    expect(await resolver.forHost("delta.example")).toBeNull();
+
+    // A group's slug is not under the config version's trigger, but is part of each site.
+    await db.update(dealerGroups).set({ slug: "g2-renamed" }).where(eq(dealerGroups.id, group.id));
+    resolver.invalidate();
+    const renamed = await resolver.all();
+    expect(renamed.map((s) => s.dealerGroup?.slug)).toEqual(["g", "g2-renamed", "g2-renamed"]);
   });
 });

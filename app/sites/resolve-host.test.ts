@@ -33,6 +33,15 @@ describe("resolveSiteSlug (DESIGN.md 3: exact host, {slug}.localhost, {slug}.{BA
     expect(resolveSiteSlug(undefined, sites, { defaultSite: "perth-toyota" })).toBe("perth-toyota");
   });
 
+  it("a host two sites name goes to the first of the list; a new list is indexed afresh", () => {
+    const clash = [...sites, { slug: "second-claim", hosts: ["WWW.SwanRiverToyota.com.au."] }];
+    expect(resolveSiteSlug("www.swanrivertoyota.com.au", clash)).toBe("perth-toyota");
+    const moved = [{ slug: "second-claim", hosts: ["www.swanrivertoyota.com.au"] }, ...sites];
+    expect(resolveSiteSlug("www.swanrivertoyota.com.au", moved)).toBe("second-claim");
+    expect(resolveSiteSlug("second-claim.localhost", sites)).toBeNull();
+    expect(resolveSiteSlug("second-claim.localhost", moved)).toBe("second-claim");
+  });
+
   it("never treats an IPv6 literal as a site host", () => {
     expect(normaliseHost("[::1]:3000")).toBe("[::1]:3000");
     expect(resolveSiteSlug("[::1]:3000", sites)).toBeNull();

@@ -24,10 +24,38 @@ export function normaliseHost(hostHeader: string | null | undefined): string {
   return host;
 }
 
+/** A site list's lookups: exact hosts (normalised; the first site naming a host wins) and slugs. */
+interface HostIndex {
+  byHost: Map<string, string>;
+  slugs: Set<string>;
+}
+
+// Per list object: a resolver keeps one list for seconds and answers thousands of requests from
+// it, and a national deployment's list has 5,000 sites whose hosts would each be normalised per
+// request by a scan.
+const indexes = new WeakMap<readonly HostCandidate[], HostIndex>();
+
+function hostIndex(sites: readonly HostCandidate[]): HostIndex {
+  let index = indexes.get(sites);
+  if (!index) {
+    index = { byHost: new Map(), slugs: new Set() };
+    for (const site of sites) {
+      index.slugs.add(site.slug);
+      for (const h of site.hosts) {
+        const host = normaliseHost(h);
+        if (!index.byHost.has(host)) index.byHost.set(host, site.slug);
+      }
+    }
+    indexes.set(sites, index);
+  }
+  return index;
+}
+
 /**
  * Picks the site for a request's Host header.
  * @param hostHeader raw Host header, e.g. "perth-toyota.localhost:3000"
- * @param sites every site's slug and exact hosts
+ * @param sites every site's slug and exact hosts; indexed on first use, so the array must not
+ *   be changed afterwards (a new list is a new array)
  * @returns the matching site's slug, or null when nothing matches and no default is set
  */
 export function resolveSiteSlug(
@@ -36,18 +64,17 @@ export function resolveSiteSlug(
   options: HostResolutionOptions = {},
 ): string | null {
   const host = normaliseHost(hostHeader);
+  const index = hostIndex(sites);
   if (host) {
-    const exact = sites.find((site) => site.hosts.some((h) => normaliseHost(h) === host));
-    if (exact) return exact.slug;
+    const exact = index.byHost.get(host);
+    if (exact !== undefined) return exact;
     const suffixes = [".localhost"];
     if (options.baseDomain) suffixes.push(`.${normaliseHost(options.baseDomain)}`);
     for (const suffix of suffixes) {
       if (!host.endsWith(suffix)) continue;
       const label = host.slice(0, -suffix.length);
-      const bySlug = sites.find((site) => site.slug === label);
-      if (bySlug) return bySlug.slug;
+      if (index.slugs.has(label)) return label;
     }
   }
-  const fallback = options.defaultSite ? sites.find((site) => site.slug === options.defaultSite) : undefined;
-  return fallback ? fallback.slug : null;
+  return options.defaultSite && index.slugs.has(options.defaultSite) ? options.defaultSite : null;
 }
