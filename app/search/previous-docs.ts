@@ -40,7 +40,11 @@ export class PreviousDocs {
   }
 }
 
-function sameDoc(a: SearchDoc, b: SearchDoc): boolean {
+/**
+ * Whether two documents have the same fields and values (nested values, such as the finance
+ * estimate, compared as JSON): an unchanged car keeps the previous version's object.
+ */
+export function sameDoc(a: SearchDoc, b: SearchDoc): boolean {
   const x = a as unknown as Record<string, unknown>;
   const y = b as unknown as Record<string, unknown>;
   const keys = Object.keys(x);

@@ -34,6 +34,8 @@ export interface ReadModelVersion {
   engine: SearchReadModel;
   /** Estimated memory: the index's typed arrays plus {@link DOC_HEAP_BYTES} per car. */
   bytes: number;
+  /** What the loader said about where its read left off ({@link LoadedDocs.resume}), if anything. */
+  resume?: unknown;
 }
 
 /**
@@ -55,12 +57,20 @@ export interface ReadModelStoreOptions {
   rangeBlockRows?: number;
 }
 
+/** A loader's answer when it can say where its read left off. */
+export interface LoadedDocs {
+  docs: SearchDoc[];
+  /** Kept with the version and given back to the loader for the next one (read only; opaque here). */
+  resume?: unknown;
+}
+
 /**
  * Loads a site's cars, all statuses (visibility applies per query). `previous` is the documents
  * of the version being replaced (read only), when one is loaded: a loader may return those same
- * objects for unchanged cars, so a rebuild does not hold two copies of the site.
+ * objects for unchanged cars, so a rebuild does not hold two copies of the site. `resume` is what
+ * the loader returned with them ({@link LoadedDocs}), so it can read only what changed since.
  */
-export type LoadSiteDocs = (previous?: readonly SearchDoc[]) => Promise<SearchDoc[]>;
+export type LoadSiteDocs = (previous?: readonly SearchDoc[], resume?: unknown) => Promise<SearchDoc[] | LoadedDocs>;
 
 /** The read models this node holds; see the module comment. */
 export class ReadModelStore {
@@ -141,7 +151,9 @@ export class ReadModelStore {
 
   private async load(siteId: number, version: number, load: LoadSiteDocs): Promise<ReadModelVersion> {
     const started = performance.now();
-    const docs = await load(this.models.peek(siteId)?.docs);
+    const previous = this.models.peek(siteId);
+    const loaded = await load(previous?.docs, previous?.resume);
+    const { docs, resume } = Array.isArray(loaded) ? { docs: loaded, resume: undefined } : loaded;
     const loadMs = performance.now() - started;
     const textIndex = this.models.peek(siteId)?.engine.hasTextIndex ?? false;
     let engine: SearchReadModel;
@@ -157,7 +169,7 @@ export class ReadModelStore {
       engine = SearchReadModel.build(docs, this.rangeBlockRows);
       eventLoopMs = longestTaskMs = engine.stats.buildMs;
     }
-    const model: ReadModelVersion = { siteId, version, docs, engine, bytes: engine.stats.typedArrayBytes + docs.length * DOC_HEAP_BYTES };
+    const model: ReadModelVersion = { siteId, version, docs, engine, bytes: engine.stats.typedArrayBytes + docs.length * DOC_HEAP_BYTES, resume };
     const installed = this.models.peek(siteId);
     if (!installed || installed.version < version) this.models.set(siteId, model);
     if (events.hasSubscribers) {

@@ -4,13 +4,13 @@
  */
 import { subscribe } from "node:diagnostics_channel";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { readLagTolerant } from "../../db/replica";
 import { cars, locations } from "../../db/schema/index";
 import { DocStrings } from "~/search/doc-strings";
-import { PreviousDocs } from "~/search/previous-docs";
-import { READ_MODEL_CHANNEL, ReadModelStore, readModelBudgetMb, type ReadModelEvent, type ReadModelVersion } from "~/search/read-model-store";
+import { PreviousDocs, sameDoc } from "~/search/previous-docs";
+import { READ_MODEL_CHANNEL, ReadModelStore, readModelBudgetMb, type LoadedDocs, type ReadModelEvent, type ReadModelVersion } from "~/search/read-model-store";
 import { similarStock, type SimilarTo } from "~/search/similar";
 import type { SearchEngine } from "~/search/semantics";
 import type { SearchDoc, SearchQuery, SearchResult, VisibilityOptions } from "~/search/types";
@@ -79,7 +79,13 @@ function nextBatchSize(size: number, ms: number): number {
 /** The lenders of a car without any: one frozen object for all of them (documents are read only). */
 const NO_LENDERS: Record<string, FinanceLenderData> = Object.freeze({});
 
-async function loadSearchDocBatch(db: Database, site: Site, after: string | null, limit: number): Promise<{ docs: SearchDoc[]; last: string | null }> {
+/**
+ * One query's cars of the site as documents: the next `limit` after stock number `after` (keyset),
+ * or, with `changedSince`, those written by a transaction at or after that one (xid8 as text).
+ * @returns the documents of cars not at a location the site excludes from search; the ids of those
+ *   that are; and the last stock number read when the query filled its limit (else null)
+ */
+async function loadSearchDocBatch(db: Database, site: Site, after: string | null, limit: number, changedSince?: string): Promise<{ docs: SearchDoc[]; excludedIds: number[]; last: string | null }> {
   const provider = site.config.finance.provider;
   const rows = await db
     .select({
@@ -96,11 +102,12 @@ async function loadSearchDocBatch(db: Database, site: Site, after: string | null
     })
     .from(cars)
     .leftJoin(locations, eq(cars.locationId, locations.id))
-    .where(after === null ? eq(cars.siteId, site.id) : and(eq(cars.siteId, site.id), gt(cars.stockNumber, after)))
+    .where(and(eq(cars.siteId, site.id), after === null ? undefined : gt(cars.stockNumber, after), changedSince === undefined ? undefined : sql`"cars"."changed_xid" >= ${changedSince}::xid8`))
     .orderBy(asc(cars.stockNumber))
     .limit(limit);
   const excludedLocations = new Set(site.config.search.excludedLocationIds);
   const last = rows.length === limit ? rows[rows.length - 1].stockNumber : null;
+  const excludedIds = rows.filter((r) => r.locationId !== null && excludedLocations.has(r.locationId)).map((r) => r.id);
   const docs = rows
     .filter((r) => r.locationId === null || !excludedLocations.has(r.locationId))
     .map((r) => ({
@@ -114,7 +121,85 @@ async function loadSearchDocBatch(db: Database, site: Site, after: string | null
       reserved: r.reserved, primaryImageUrl: r.primaryImageUrl,
       priceBasis: r.priceBasis ?? null, photosCount: r.photosCount, axleType: r.axleType,
     }));
-  return { docs, last };
+  return { docs, excludedIds, last };
+}
+
+/** Where a read of a site's cars left off: what {@link loadSiteSearchDocs} needs to read only the changes next time. */
+interface SearchDocsResume {
+  /** The oldest transaction running when the read began (xid8, as text): every later write is at or after it. */
+  xmin: string;
+  /** The site's config version then: its locations and search settings shape every document. */
+  configVersion: number;
+}
+
+/**
+ * Most changed cars {@link loadSiteSearchDocs} reads in one query; more (a feed import), and it
+ * reads the whole site in batches instead, each of which turns the event loop.
+ */
+export const CHANGED_CARS_MAX = 2_000;
+
+/** Previous documents carried over per turn of the event loop when changes are applied. */
+const CARRY_SLICE_DOCS = 20_000;
+
+/**
+ * The transaction horizon for the next change read and the number of the site's cars its
+ * documents should hold (those at no excluded location), in one snapshot.
+ */
+async function siteCarsNow(db: Database, site: Site): Promise<{ xmin: string; cars: number }> {
+  const excluded = site.config.search.excludedLocationIds;
+  const [row] = await db
+    .select({ xmin: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`, cars: sql<number>`count(*)::int` })
+    .from(cars)
+    .where(and(eq(cars.siteId, site.id), excluded.length ? or(isNull(cars.locationId), notInArray(cars.locationId, excluded)) : undefined));
+  return row;
+}
+
+/**
+ * The site's search documents for a new stock version (issue 54 item 1). With the previous
+ * version's documents and the `resume` its read returned, and the site's config version unchanged,
+ * it reads only the cars written since that read (migration 0045's `changed_xid`): a price change
+ * on a 200,000-car site reads one row, not the site, and the event loop does not spend seconds
+ * decoding rows that did not change. It reads the whole site ({@link loadSearchDocs}) instead
+ * when there is no previous version, the config version moved (a location renamed, a search
+ * setting changed), more than {@link CHANGED_CARS_MAX} cars changed, or the count of the site's
+ * cars says one left it (deleted, moved to another site or to an excluded location: a deletion
+ * leaves no row to read).
+ * @param previous the version being replaced: its documents (read only) and what this function
+ *   returned with them
+ * @returns documents as {@link loadSearchDocs} returns them (an unchanged car keeps its object;
+ *   a changed one goes where it was, a new one at the end) and the resume for the next read
+ * @throws the database's errors
+ */
+export async function loadSiteSearchDocs(db: Database, site: Site, previous?: { docs: readonly SearchDoc[]; resume?: unknown }): Promise<LoadedDocs> {
+  const now = await siteCarsNow(db, site);
+  const resume: SearchDocsResume = { xmin: now.xmin, configVersion: site.configVersion };
+  const since = previous?.resume as SearchDocsResume | undefined;
+  if (previous && since && since.configVersion === site.configVersion) {
+    const changed = await loadSearchDocBatch(db, site, null, CHANGED_CARS_MAX + 1, since.xmin);
+    if (changed.docs.length + changed.excludedIds.length <= CHANGED_CARS_MAX) {
+      const docs = await applyChanges(previous.docs, changed.docs, new Set(changed.excludedIds));
+      if (docs.length === now.cars) return { docs, resume };
+    }
+  }
+  return { docs: await loadSearchDocs(db, site, undefined, previous?.docs), resume };
+}
+
+/** `previous` with `fresh` put in place of their cars' documents (or appended) and `removed` dropped. */
+async function applyChanges(previous: readonly SearchDoc[], fresh: SearchDoc[], removed: ReadonlySet<number>): Promise<SearchDoc[]> {
+  const strings = new DocStrings();
+  const freshById = new Map(fresh.map((doc) => [doc.id, doc]));
+  const docs: SearchDoc[] = [];
+  for (let i = 0; i < previous.length; i++) {
+    const old = previous[i];
+    const doc = freshById.get(old.id);
+    if (doc) {
+      docs.push(sameDoc(doc, old) ? old : strings.share(doc));
+      freshById.delete(old.id);
+    } else if (!removed.has(old.id)) docs.push(old);
+    if ((i + 1) % CARRY_SLICE_DOCS === 0) await nextTurn();
+  }
+  for (const doc of freshById.values()) docs.push(strings.share(doc));
+  return docs;
 }
 
 let store: ReadModelStore | undefined;
@@ -145,7 +230,7 @@ export function setReadModelStore(next: ReadModelStore): void {
 // The load tolerates lag (a read replica when there is one, db/replica.ts), but the model is kept
 // under the site's stock version, so the replica must have replayed that version.
 function siteIndex(db: Database, site: Site): Promise<ReadModelVersion> {
-  return readModelStore().get(site.id, site.stockVersion, (previous) => readLagTolerant(db, (reader) => loadSearchDocs(reader, site, undefined, previous), site));
+  return readModelStore().get(site.id, site.stockVersion, (docs, resume) => readLagTolerant(db, (reader) => loadSiteSearchDocs(reader, site, docs && { docs, resume }), site));
 }
 
 /**
