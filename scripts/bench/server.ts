@@ -5,7 +5,7 @@
  * server with a signal so it shuts down cleanly (and `--cpu-prof` writes its profile).
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -122,6 +122,8 @@ export async function startServer(opts: { dir: string; port: number; env?: Recor
   // BENCH_SERVER_NODE_ARGS: Node flags for the server alone (an A/B of a V8 setting), not the driver.
   const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
   const command = [...(opts.wrapper ?? []), process.execPath, ...extra, ...(opts.nodeArgs ?? []), ...entry];
+  // BENCH_SERVER_STDOUT: a file for the server's standard output (V8's --trace-gc lines go there).
+  const stdout = process.env.BENCH_SERVER_STDOUT ? openSync(process.env.BENCH_SERVER_STDOUT, "a") : "ignore";
   const child = spawn(command[0], command.slice(1), {
     cwd: opts.dir,
     env: {
@@ -135,7 +137,7 @@ export async function startServer(opts: { dir: string; port: number; env?: Recor
       DATA_DIR: process.env.BENCH_DATA_DIR ?? ".data/bench-pglite",
       ...opts.env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", stdout, "inherit"],
   });
   let exited = false;
   const exit = new Promise<void>((ok) => child.once("exit", () => ((exited = true), ok())));
