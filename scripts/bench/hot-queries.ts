@@ -20,7 +20,7 @@ import { getCarBySlug } from "../../app/services/cars.server";
 import { claimDueJobs } from "../../app/services/lead-delivery.server";
 import { findRedirect } from "../../app/services/redirects.server";
 import { expireReservations, reservedCarIds } from "../../app/services/reservations.server";
-import { loadSearchDocs } from "../../app/services/search.server";
+import { loadSearchDocs, loadSiteSearchDocs } from "../../app/services/search.server";
 import { listSites } from "../../app/services/sites.server";
 import { countSitemapCars, sitemapCars } from "../../app/services/sitemap.server";
 import type { Site } from "../../app/sites/site";
@@ -98,6 +98,11 @@ export async function captureHotQueries(pool: pg.Pool, sites: HotQuerySites, now
   await capture({ name: "SRP: read-model load, next batch (largest site)", path: "request", source: "app/services/search.server.ts loadSearchDocs" }, async () => {
     await loadSearchDocs(db, large);
   }, { pick: /"cars"\."stock_number" > \$/, max: 1 });
+  await capture({ name: "SRP: read-model change read, the site's car count and transaction horizon (largest site)", path: "request", source: "app/services/search.server.ts loadSiteSearchDocs" }, () => loadSiteSearchDocs(db, large), { pick: /pg_snapshot_xmin/, max: 1 });
+  await capture({ name: "SRP: read-model change read, the cars written since the last read (largest site)", path: "request", source: "app/services/search.server.ts loadSiteSearchDocs" }, async () => {
+    const first = await loadSiteSearchDocs(db, large);
+    await loadSiteSearchDocs(db, large, first);
+  }, { pick: /"changed_xid" >= /, max: 1 });
   await capture({ name: "SRP: cars held by online reservations", path: "request", source: "app/services/reservations.server.ts reservedCarIds" }, () => reservedCarIds(db, large.id));
   await capture({ name: "Sitemap: count of listed cars (largest site)", path: "request", source: "app/services/sitemap.server.ts countSitemapCars" }, () => countSitemapCars(db, large));
   await capture({ name: "Sitemap: one page of 5,000 car URLs (largest site, page 2)", path: "request", source: "app/services/sitemap.server.ts sitemapCars" }, () => sitemapCars(db, large, 2, 5_000));
