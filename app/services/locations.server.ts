@@ -42,7 +42,9 @@ export async function listLocations(db: Database, site: Site): Promise<Location[
  * @returns the site's visible locations by name
  */
 export function siteLocations(db: Database, site: Site): Promise<Location[]> {
-  return memoBySiteVersion("locations", site, () => listLocations(db, site));
+  // Locations are config (their changes move the config version, not the stock version): a
+  // price change keeps the same rows, and the objects derived from them stay cached (Call Now's plan).
+  return memoBySiteVersion("locations", { id: site.id, stockVersion: 0, configVersion: site.configVersion }, () => listLocations(db, site));
 }
 
 /**

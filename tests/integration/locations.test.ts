@@ -9,7 +9,7 @@ import type { DatabaseHandle } from "../../db/client";
 import { locations, reviews } from "../../db/schema/index";
 import { seedLocationDemo } from "../../db/seed/locations-demo";
 import { loadLeadForm } from "../../app/services/lead-forms.server";
-import { getLocationBySlug, listLocationReviews, listLocations, locationCardView, locationPath } from "../../app/services/locations.server";
+import { getLocationBySlug, listLocationReviews, listLocations, locationCardView, locationPath, siteLocations } from "../../app/services/locations.server";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
 
 let handle: DatabaseHandle;
@@ -23,6 +23,18 @@ afterAll(async () => {
 const NOW = Date.parse("2026-11-23T01:00:00Z"); // Monday 12:00 in Sydney (AEDT)
 
 describe(`locations (${ENGINE})`, () => {
+  it("siteLocations keeps the same rows across a stock change and reads them again after a config change (a location edited)", async () => {
+    const site = await createTestSite(handle, { locations: [{ slug: "geelong", primary: true }] });
+    const first = await siteLocations(handle.db, site);
+    // A price change moves the stock version only: the rows (and what is derived from them, such as
+    // the footer's Call Now plan, keyed by the hours array) are the same objects.
+    expect(await siteLocations(handle.db, { ...site, stockVersion: site.stockVersion + 1 })).toBe(first);
+    await handle.db.update(locations).set({ name: "Geelong West" }).where(eq(locations.siteId, site.id));
+    const renamed = await siteLocations(handle.db, { ...site, configVersion: site.configVersion + 1 });
+    expect(renamed).not.toBe(first);
+    expect(renamed.map((l) => l.name)).toEqual(["Geelong West"]);
+  });
+
   it("keeps review figures per location and lists only reviews at or above the site's minimum", async () => {
     const strict = await createTestSite(handle, { locations: [{ slug: "parramatta", primary: true }, { slug: "liverpool" }] });
     const rows = await handle.db.select().from(locations).where(eq(locations.siteId, strict.id));
