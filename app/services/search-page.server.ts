@@ -198,8 +198,9 @@ export async function promoCardsFor(db: Database, site: Site, query: SearchQuery
     });
   const cards = site.preview
     ? toCards(await read(db))
-    : // Kept per site version: read from a replica only once it has replayed that version.
-      await memoBySiteVersion("promo-cards", site, async () => toCards(await readLagTolerant(db, read, site)));
+    : // Kept per config version (offers are config: a price change keeps them); read from a
+      // replica only once it has replayed the site's versions.
+      await memoBySiteVersion("promo-cards", { id: site.id, stockVersion: 0, configVersion: site.configVersion }, async () => toCards(await readLagTolerant(db, read, site)));
   return cards.filter((p) => isPromoCardShown(p, at.getTime(), query.refinements.car_type ?? [], site.config.search.promoCardsStrictCarType));
 }
 
