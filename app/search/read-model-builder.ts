@@ -86,15 +86,9 @@ export interface OffThreadBuild {
 // Kept out of `new URL("...", import.meta.url)` literals so the Vite build leaves them alone.
 const WORKER_SOURCE = "./read-model-worker.ts";
 const WORKER_BUNDLE = "../node/read-model-worker.js";
-/**
- * The build thread's nice increment: a build is background work (searches answer from the previous
- * version meanwhile), so when the event loop and a build both want a core, the event loop gets it.
- */
-export const BUILD_NICE_INCREMENT = 10;
-
 // One thread: builds are rare (a stock change) and each uses a core fully; a second concurrent
 // build waits rather than taking the core the event loop needs.
-const builder = lazyWorkerPool(workerModule(import.meta.url, WORKER_SOURCE, WORKER_BUNDLE), { niceIncrement: BUILD_NICE_INCREMENT });
+const builder = lazyWorkerPool(workerModule(import.meta.url, WORKER_SOURCE, WORKER_BUNDLE));
 
 /** Stops the build worker if it was started (server shutdown, tests). Never rejects. */
 export function closeReadModelBuilder(): Promise<void> {

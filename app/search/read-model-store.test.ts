@@ -2,8 +2,7 @@ import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as wait } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { BUILD_NICE_INCREMENT, closeReadModelBuilder } from "./read-model-builder.ts";
+import { closeReadModelBuilder } from "./read-model-builder.ts";
 import { READ_MODEL_CHANNEL, ReadModelStore, type ReadModelEvent } from "./read-model-store.ts";
 import { SearchReadModel } from "./read-model.ts";
 import { DEFAULT_VISIBILITY, makeQuery } from "./testing/fixtures.ts";
@@ -186,29 +185,5 @@ describe("read-model rebuilds keep what did not change (issue 54)", () => {
     expect(model.search(makeQuery({ query: "NEW73" }), DEFAULT_VISIBILITY).hits.map((h) => h.id)).toEqual([73]);
     expect(model.search(byStockNumber, DEFAULT_VISIBILITY).count).toBe(0);
     expect(model.search(makeQuery({ query: "toyota" }), DEFAULT_VISIBILITY).count).toBe(SearchReadModel.build(changed).search(makeQuery({ query: "toyota" }), DEFAULT_VISIBILITY).count);
-  });
-});
-
-/** Each thread of this process: its name and nice value (Linux /proc; proc(5): field 19 of stat). */
-function threadNiceValues(): { tid: number; name: string; nice: number }[] {
-  return readdirSync("/proc/self/task").map((tid) => {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-    // The name is in parentheses and may hold spaces; the fields after it start at field 3.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return { tid: Number(tid), name: readFileSync(`/proc/self/task/${tid}/comm`, "utf8").trim(), nice: Number(fields[16]) };
-  });
-}
-
-describe.skipIf(!existsSync("/proc/self/task"))("the build thread's priority (Linux threads' nice values)", () => {
-  it("a build's worker thread runs at the event loop's nice value plus BUILD_NICE_INCREMENT; the event loop keeps its own", async () => {
-    const before = threadNiceValues().find((t) => t.tid === process.pid)!.nice;
-    const store = new ReadModelStore({ maxBytes: 1024 ** 3, workerMinDocs: 50 });
-    const { events } = await recordEvents(() => store.get(BIG_SITE, 1, async () => syntheticStock(200)));
-    expect(events.find((e) => e.event === "build")).toMatchObject({ thread: "worker" });
-    const threads = threadNiceValues();
-    expect(threads.find((t) => t.tid === process.pid)!.nice).toBe(before);
-    // piscina names its threads WorkerThread; the pool's one thread lives on, idle, after the build.
-    const workers = threads.filter((t) => t.name === "WorkerThread");
-    expect(workers.map((t) => t.nice)).toContain(Math.min(19, before + BUILD_NICE_INCREMENT));
   });
 });

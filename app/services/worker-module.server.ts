@@ -25,35 +25,20 @@ export interface LazyWorkerPool {
   disable(pool: Piscina): void;
 }
 
-/** Options of {@link lazyWorkerPool}. */
-export interface LazyWorkerPoolOptions {
-  /** How long an idle thread lives, ms (default 30,000). */
-  idleTimeoutMs?: number;
-  /**
-   * Added to the thread's nice value (0, the default, leaves it at the process's): background work
-   * whose result nobody waits on should yield the core to the event loop when both want it (a
-   * 2-core node also runs PostgreSQL's backends and the compression thread). Applied by piscina
-   * (its `niceIncrement`, through its optional @napi-rs/nice; without it the thread keeps the
-   * process's priority). On Linux a nice value is per thread, so the event loop is not lowered.
-   */
-  niceIncrement?: number;
-}
-
 /**
- * A one-thread worker pool, made on first use and ended after an idle time without work:
+ * A one-thread worker pool, made on first use and ended after `idleTimeoutMs` without work:
  * builds and decodes are occasional, each uses a core fully, and a second task at once waits
  * rather than take the core the event loop needs.
  * @param module where the worker is ({@link workerModule})
- * @param options idle time and priority ({@link LazyWorkerPoolOptions})
+ * @param idleTimeoutMs how long an idle thread lives (ms)
  */
-export function lazyWorkerPool(module: { filename: string; execArgv: string[] }, options: LazyWorkerPoolOptions = {}): LazyWorkerPool {
-  const { idleTimeoutMs = 30_000, niceIncrement = 0 } = options;
+export function lazyWorkerPool(module: { filename: string; execArgv: string[] }, idleTimeoutMs = 30_000): LazyWorkerPool {
   let pool: Piscina | null | undefined;
   return {
     get() {
       if (pool === undefined) {
         try {
-          pool = new Piscina({ ...module, minThreads: 0, maxThreads: 1, idleTimeout: idleTimeoutMs, niceIncrement });
+          pool = new Piscina({ ...module, minThreads: 0, maxThreads: 1, idleTimeout: idleTimeoutMs });
         } catch {
           pool = null;
         }
