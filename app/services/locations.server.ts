@@ -12,7 +12,7 @@ import { averageText, dateInWords, reviewProfileFor, reviewsAtOrAbove, showStarR
 import { groupOpeningHours, localClock, openingStatus, upcomingSpecialHours, type HoursRow, type LocationSchedule } from "~/domain/opening-hours";
 import type { Site } from "~/sites/site";
 import type { LocationBlock } from "~/sites/site-config";
-import { memoBySiteVersion } from "./site-memo.server";
+import { memoByConfigVersion, memoBySiteVersion } from "./site-memo.server";
 import { withScheduledLocation } from "~/domain/content/scheduled-overlay";
 import { formatPhone, phoneHref } from "~/domain/display/phone";
 
@@ -44,7 +44,7 @@ export async function listLocations(db: Database, site: Site): Promise<Location[
 export function siteLocations(db: Database, site: Site): Promise<Location[]> {
   // Locations are config (their changes move the config version, not the stock version): a
   // price change keeps the same rows, and the objects derived from them stay cached (Call Now's plan).
-  return memoBySiteVersion("locations", { id: site.id, stockVersion: 0, configVersion: site.configVersion }, () => listLocations(db, site));
+  return memoByConfigVersion("locations", site, () => listLocations(db, site));
 }
 
 /**

@@ -15,7 +15,7 @@ import type { Site } from "~/sites/site";
 import { locationSchedule, type Location } from "./locations.server";
 import { searchStock } from "./search.server";
 import { emptySearchQuery, slugify } from "~/search/params";
-import { memoBySiteVersion } from "./site-memo.server";
+import { memoByConfigVersion, memoBySiteVersion } from "./site-memo.server";
 
 /** Serialisable navigation data of one site (part of the root loader's data). */
 export interface SiteNavigation extends NavigationTree {
@@ -117,7 +117,7 @@ export async function loadSiteNavigation(db: Database, site: Site, locations: Lo
   // Once per site version (issue 15): the same header and footer objects serve every request, so
   // the phone menu's no-JavaScript list renders once per version (NoScriptNav's cacheKeys, decision 188).
   // The tree is config alone, so it is kept across stock changes (a constant stock version).
-  const tree = await memoBySiteVersion("navigation-tree", { id: site.id, stockVersion: 0, configVersion: site.configVersion }, async () => mergeNavigation(baseNavigation(c), { header: nav.header, footer: nav.footerSections }, nav.overrides));
+  const tree = await memoByConfigVersion("navigation-tree", site, async () => mergeNavigation(baseNavigation(c), { header: nav.header, footer: nav.footerSections }, nav.overrides));
   // Issue 15: the model menu runs a stock search; once per site version, not per request.
   const modelGroups = hasModelsDropdown(tree.header) ? await memoBySiteVersion("model-groups", site, () => loadModelGroups(db, site, now)) : null;
   const main = locations.find((l) => l.primary) ?? locations.find((l) => l.locationType === "sales") ?? locations[0] ?? null;

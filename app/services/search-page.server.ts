@@ -25,7 +25,7 @@ import { lenderAssumptionsFor } from "~/sites/finance-options";
 import { LIST_FACETS, SORTS, type FacetValue, type ListFacet, type SearchDoc, type SearchQuery, type SearchResult, type SortBy } from "~/search/types";
 import type { Site } from "~/sites/site";
 import { displayedResultCount, searchStock } from "./search.server";
-import { memoBySiteVersion } from "./site-memo.server";
+import { memoByConfigVersion, memoBySiteVersion } from "./site-memo.server";
 
 /** Which search route was asked for (spec 2.1). */
 export type SearchEntry =
@@ -200,7 +200,7 @@ export async function promoCardsFor(db: Database, site: Site, query: SearchQuery
     ? toCards(await read(db))
     : // Kept per config version (offers are config: a price change keeps them); read from a
       // replica only once it has replayed the site's versions.
-      await memoBySiteVersion("promo-cards", { id: site.id, stockVersion: 0, configVersion: site.configVersion }, async () => toCards(await readLagTolerant(db, read, site)));
+      await memoByConfigVersion("promo-cards", site, async () => toCards(await readLagTolerant(db, read, site)));
   return cards.filter((p) => isPromoCardShown(p, at.getTime(), query.refinements.car_type ?? [], site.config.search.promoCardsStrictCarType));
 }
 

@@ -45,3 +45,11 @@ export function memoBySiteVersion<T>(name: string, site: Pick<Site, "id" | "stoc
   });
   return value;
 }
+
+/**
+ * {@link memoBySiteVersion} for data that depends on the site's configuration alone (locations,
+ * menus, offers: their changes move the config version): kept across stock changes.
+ */
+export function memoByConfigVersion<T>(name: string, site: Pick<Site, "id" | "configVersion">, compute: () => PromiseLike<T>): Promise<T> {
+  return memoBySiteVersion(name, { id: site.id, stockVersion: 0, configVersion: site.configVersion }, compute);
+}
