@@ -17,6 +17,7 @@ import { retryDelivery } from "~/services/lead-delivery.server";
 import { memoBySiteVersion } from "~/services/site-memo.server";
 import { resolveSiteConfig } from "~/sites/resolve-config";
 import { daySchema } from "./audit.server";
+import { reachableLocations } from "./location-scope";
 import { rolesWith } from "./permissions";
 import { carTextContains, leadPersonalTextContains } from "./search-text.server";
 import { recordAudit, type ScopedSite, type StaffMember } from "./staff.server";
@@ -260,14 +261,21 @@ function toRow(r: Omit<RawRow, "receivedAt">, personal: boolean, deadDeliveries:
 /**
  * One page of the inbox, newest first. No total is counted (a count over 100,000 leads on every
  * page costs more than the page): `hasNext` says whether another page follows. Two queries: the
- * page, then its leads' dead deliveries.
+ * page (its ids, then their rows), then its leads' dead deliveries.
  * @param filter as parsed by {@link LeadFilterSchema}; `page` from 1
  */
 export async function listLeads(db: Database, viewer: LeadViewer, filter: LeadFilter, timeZone: string): Promise<{ rows: LeadRow[]; page: number; hasNext: boolean }> {
   const page = filter.page ?? 1;
-  const raw = await rowQuery(db, viewer, filterConditions(viewer, filter, timeZone))
+  // The page's ids first, then their rows (a deferred join): the leads a deep page skips are read
+  // from the site's index without their car, location and assignee, which only the page's own
+  // rows need. The car is joined for the ids only when the filter is on its type.
+  const ids = db.select({ id: leads.id }).from(leads).$dynamic();
+  const pageIds = (filter.carType ? ids.innerJoin(cars, eq(cars.id, leads.carId)) : ids)
+    .where(and(...filterConditions(viewer, filter, timeZone)))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(LEADS_PAGE_SIZE + 1)
     .offset((page - 1) * LEADS_PAGE_SIZE);
+  const raw = await rowQuery(db, viewer, [inArray(leads.id, pageIds)]);
   return { rows: await toRows(db, raw.slice(0, LEADS_PAGE_SIZE), viewer.personal), page, hasNext: raw.length > LEADS_PAGE_SIZE };
 }
 
@@ -304,16 +312,12 @@ export async function* exportLeads(db: Database, viewer: LeadViewer, filter: Lea
  */
 export const LEAD_FORMS: readonly string[] = [...LEAD_FORM_KINDS, "reservation", "online-purchase", "online-payment"];
 
-/** The choices of the filter form: the site's locations (within reach) and the forms. */
+/**
+ * The choices of the filter form: the site's locations within reach (kept per config version for
+ * a whole site's, {@link reachableLocations}) and the forms.
+ */
 export async function leadFilterChoices(db: Database, scoped: ScopedSite): Promise<{ locations: { id: number; name: string }[]; forms: readonly string[] }> {
-  const siteId = scoped.site.id;
-  const limited = scoped.reach === "assigned-locations";
-  const locs = await db
-    .select({ id: locations.id, name: locations.name })
-    .from(locations)
-    .where(limited ? and(eq(locations.siteId, siteId), inArray(locations.id, scoped.locationIds.length ? scoped.locationIds : [-1])) : eq(locations.siteId, siteId))
-    .orderBy(asc(locations.name));
-  return { locations: locs, forms: LEAD_FORMS };
+  return { locations: await reachableLocations(db, scoped), forms: LEAD_FORMS };
 }
 
 /** One delivery attempt record of a lead (a channel and target, its state and last error). */

@@ -20,6 +20,7 @@ import { AGE_BANDS, BULK_ACTIONS, STOCK_SORTS, type AgeBand, type BulkAction } f
 import { escapeLike } from "./audit.server";
 import { carTextContains } from "./search-text.server";
 import { memoBySiteVersion } from "~/services/site-memo.server";
+import { reachableLocations } from "./location-scope";
 import { recordAudit, type ScopedSite, type StaffMember } from "./staff.server";
 
 /** Cars per page of the stock list. */
@@ -182,18 +183,6 @@ export async function listStock(db: Database, scoped: ScopedSite, filter: StockF
       daysInStock: Math.max(0, Math.floor((now - r.createdAt.getTime()) / DAY_MS)),
     })),
   };
-}
-
-/**
- * The locations a member may file cars under and filter by (sales: their assigned ones). A whole
- * site's list is kept per config version (locations move it). The array is shared: do not change it.
- */
-export async function reachableLocations(db: Database, scoped: ScopedSite): Promise<{ id: number; name: string }[]> {
-  const site = eq(locations.siteId, scoped.site.id);
-  const read = (where: SQL | undefined) => db.select({ id: locations.id, name: locations.name }).from(locations).where(where).orderBy(asc(locations.name));
-  if (scoped.reach === "assigned-locations") return read(and(site, inArray(locations.id, scoped.locationIds.length ? scoped.locationIds : [-1])));
-  if (scoped.configVersion === undefined) return read(site);
-  return memoBySiteVersion("console-locations", { id: scoped.site.id, stockVersion: 0, configVersion: scoped.configVersion }, () => read(site));
 }
 
 /**

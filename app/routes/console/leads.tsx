@@ -22,14 +22,17 @@ export async function loader(args: Route.LoaderArgs) {
   const params = Object.fromEntries(args.url.searchParams);
   const values = Object.fromEntries(LEAD_FILTER_FIELDS.map((f) => [f, params[f] ?? ""])) as Record<(typeof LEAD_FILTER_FIELDS)[number], string>;
   const personal = reachIn(member, scoped.site, "leads.personal") !== null;
-  const [timeZone, choices] = await Promise.all([siteTimeZone(db, scoped.site.id, scoped.configVersion), leadFilterChoices(db, scoped)]);
-  const head = { site: { slug: scoped.site.slug, name: scoped.site.name }, values, choices, personal, limited: scoped.reach === "assigned-locations", timeZone };
+  const timeZone = await siteTimeZone(db, scoped.site.id, scoped.configVersion);
   const filter = LeadFilterSchema.safeParse(params);
-  if (!filter.success) {
-    const errors = Object.fromEntries(filter.error.issues.map((i) => [String(i.path[0]), `Enter ${i.message}.`]));
+  // The page and the filter's choices at once: each wait for the database is one more turn behind
+  // the other requests the process is serving.
+  const [choices, listed] = await Promise.all([leadFilterChoices(db, scoped), filter.success ? listLeads(db, { scoped, personal }, filter.data, timeZone) : null]);
+  const head = { site: { slug: scoped.site.slug, name: scoped.site.name }, values, choices, personal, limited: scoped.reach === "assigned-locations", timeZone };
+  if (!filter.success || !listed) {
+    const errors = Object.fromEntries((filter.error?.issues ?? []).map((i) => [String(i.path[0]), `Enter ${i.message}.`]));
     return data({ ...head, errors, rows: [] as ReturnType<typeof shown>[], page: 1, hasNext: false, query: "" }, { status: 400 });
   }
-  const { rows, page, hasNext } = await listLeads(db, { scoped, personal }, filter.data, timeZone);
+  const { rows, page, hasNext } = listed;
   return { ...head, errors: {} as Record<string, string>, rows: rows.map((r) => shown(r, timeZone)), page, hasNext, query: new URLSearchParams(Object.entries(values).filter(([, v]) => v)).toString() };
 }
 

@@ -12,7 +12,8 @@ import { describedBy, errorsOf, FieldNotes, FormStatus, keptValue, LabelledField
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { siteOrigin } from "~/console/site-links";
 import { holdsOnSite } from "~/console/staff.server";
-import { findCar, reachableLocations, saveCar, StockInputError } from "~/console/stock.server";
+import { reachableLocations } from "~/console/location-scope";
+import { findCar, saveCar, StockInputError } from "~/console/stock.server";
 
 const FORM = "car";
 

@@ -12,7 +12,8 @@ import { formProblem, parseConsoleForm, type FormProblem } from "~/console/form.
 import { describedBy, errorsOf, FieldErrors, keptValue, LabelledField, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { holdsOnSite } from "~/console/staff.server";
-import { applyBulk, BulkSchema, FILTER_KEYS, listStock, previewBulk, reachableLocations, StockFilterSchema, StockInputError, stockMakes, type BulkRequest } from "~/console/stock.server";
+import { reachableLocations } from "~/console/location-scope";
+import { applyBulk, BulkSchema, FILTER_KEYS, listStock, previewBulk, StockFilterSchema, StockInputError, stockMakes, type BulkRequest } from "~/console/stock.server";
 import { AGE_BANDS, BULK_ACTIONS, STOCK_SORTS } from "~/console/stock-options";
 import { ScrollingTable } from "~/console/scrolling-table";
 import { wholeNumberText } from "~/domain/display/number-text";
