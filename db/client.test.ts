@@ -14,3 +14,37 @@ describe("embedded database memory (issue 15: RSS on PGlite)", () => {
     }
   });
 });
+
+/** The PostgreSQL of DATABASE_URL, when the suite runs on one (the setting has no meaning on PGlite). */
+const postgresUrl = process.env.DATABASE_URL;
+
+describe.skipIf(!postgresUrl)("parallelWorkers on PostgreSQL (issue 49 benchmarks)", () => {
+  const setting = async (parallelWorkers?: number) => {
+    const handle = await openDatabase({ url: postgresUrl, poolSize: 2, parallelWorkers });
+    try {
+      // Two statements at once: each pooled connection is set up, not only the first.
+      const read = () => handle.db.execute(sql`select current_setting('max_parallel_workers_per_gather') as n, pg_backend_pid() as pid, pg_sleep(0.05)`) as unknown as Promise<{ rows: { n: string; pid: number }[] }>;
+      const [a, b] = await Promise.all([read(), read()]);
+      expect(a.rows[0].pid).not.toBe(b.rows[0].pid);
+      return [a.rows[0].n, b.rows[0].n];
+    } finally {
+      await handle.close();
+    }
+  };
+
+  it("sets max_parallel_workers_per_gather on every connection of the pool", async () => {
+    expect(await setting(0)).toEqual(["0", "0"]);
+    expect(await setting(3)).toEqual(["3", "3"]);
+  });
+
+  it("leaves the server's own setting when undefined", async () => {
+    const [server] = await setting(undefined);
+    expect(await setting(undefined)).toEqual([server, server]);
+    expect(server).not.toBe("3");
+  });
+
+  it("refuses a value that is not an integer from 0 to 64", async () => {
+    await expect(openDatabase({ url: postgresUrl, parallelWorkers: -1 })).rejects.toThrow(/parallelWorkers must be an integer 0-64/);
+    await expect(openDatabase({ url: postgresUrl, parallelWorkers: 1.5 })).rejects.toThrow(/parallelWorkers must be an integer 0-64/);
+  });
+});

@@ -55,6 +55,12 @@ export interface OpenDatabaseOptions {
    * connection, which has never seen the statement.
    */
   namedStatements?: boolean;
+  /**
+   * PostgreSQL: `max_parallel_workers_per_gather` set on each of the pool's new connections (an
+   * integer 0-64; undefined keeps the server's setting). Behind a transaction-mode pooler it
+   * reaches only the server connections those set-up statements ran on.
+   */
+  parallelWorkers?: number;
   /** postgres://... of a streaming replica for lag-tolerant reads (db/replica.ts); PostgreSQL only. */
   replicaUrl?: string;
   /** How the replica is used and reported (db/replica.ts). */
@@ -73,14 +79,14 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   if (options.url) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
-    const pool = postgresPool(pg, options.url, { max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000, namedStatements: options.namedStatements ?? true });
+    const pool = postgresPool(pg, options.url, { max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000, namedStatements: options.namedStatements ?? true, parallelWorkers: options.parallelWorkers });
     const db = drizzle(pool, { schema, logger: options.logger }) as unknown as Database;
     let replicaPool: InstanceType<typeof pg.Pool> | null = null;
     let replica: ReadReplica | undefined;
     if (options.replicaUrl) {
       // A replica that is down or unreachable must not hold a page for long: reads fall back to
       // the primary once connecting (2 s) or a query (10 s) takes too long.
-      replicaPool = postgresPool(pg, options.replicaUrl, { max: options.poolSize ?? 10, connectionTimeoutMillis: 2_000, queryTimeout: 10_000, namedStatements: options.namedStatements ?? true });
+      replicaPool = postgresPool(pg, options.replicaUrl, { max: options.poolSize ?? 10, connectionTimeoutMillis: 2_000, queryTimeout: 10_000, namedStatements: options.namedStatements ?? true, parallelWorkers: options.parallelWorkers });
       replica = new ReadReplica(drizzle(replicaPool, { schema }) as unknown as Database, options.replicaOptions);
       attachReplica(db, replica);
     }
@@ -139,7 +145,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 type PgModule = typeof import("pg").default;
 
 /** A node-postgres pool that never crashes the process on a dropped connection; see openDatabase. */
-function postgresPool(pg: PgModule, url: string, options: { max: number; connectionTimeoutMillis: number; queryTimeout?: number; namedStatements: boolean }) {
+function postgresPool(pg: PgModule, url: string, options: { max: number; connectionTimeoutMillis: number; queryTimeout?: number; namedStatements: boolean; parallelWorkers?: number }) {
+  const parallelWorkers = options.parallelWorkers;
+  if (parallelWorkers !== undefined && !(Number.isInteger(parallelWorkers) && parallelWorkers >= 0 && parallelWorkers <= 64)) throw new RangeError(`parallelWorkers must be an integer 0-64; got ${parallelWorkers}`);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max,
@@ -156,6 +164,10 @@ function postgresPool(pg: PgModule, url: string, options: { max: number; connect
   // and ends the process. The failed query rejects; the pool discards the broken client.
   pool.on("connect", (client) => {
     client.on("error", () => {});
+    // node-postgres's documented place for a connection's set-up: the client runs its queries in
+    // order, so this one precedes the query the connection was opened for. A failure leaves the
+    // server's setting (a planner choice, never a wrong answer).
+    if (parallelWorkers !== undefined) client.query(`set max_parallel_workers_per_gather = ${parallelWorkers}`).catch(() => {});
   });
   pool.on("error", () => {});
   return pool;

@@ -50,3 +50,19 @@ describe("READ_MODEL_MB (issue 54, decision 259)", () => {
     expect(() => loadEnv({ READ_MODEL_MB: value })).toThrow(/Invalid environment: READ_MODEL_MB/);
   });
 });
+
+describe("DATABASE_PARALLEL_WORKERS (issue 49 benchmarks)", () => {
+  it("is unset by default: PostgreSQL's own setting stands", () => {
+    expect(loadEnv({}).DATABASE_PARALLEL_WORKERS).toBeUndefined();
+    expect(loadEnv({ DATABASE_PARALLEL_WORKERS: "" }).DATABASE_PARALLEL_WORKERS).toBeUndefined();
+  });
+
+  it("accepts whole numbers from 0 to 64", () => {
+    expect(loadEnv({ DATABASE_PARALLEL_WORKERS: "0" }).DATABASE_PARALLEL_WORKERS).toBe(0);
+    expect(loadEnv({ DATABASE_PARALLEL_WORKERS: "64" }).DATABASE_PARALLEL_WORKERS).toBe(64);
+  });
+
+  it.each(["-1", "65", "1.5", "none"])("rejects %s, naming the variable", (value) => {
+    expect(() => loadEnv({ DATABASE_PARALLEL_WORKERS: value })).toThrow(/Invalid environment: DATABASE_PARALLEL_WORKERS/);
+  });
+});

@@ -66,6 +66,7 @@ export async function startServer(): Promise<RunningServer> {
     url: env.DATABASE_URL,
     dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
     namedStatements: env.DATABASE_NAMED_STATEMENTS,
+    parallelWorkers: env.DATABASE_PARALLEL_WORKERS,
     replicaUrl: env.DATABASE_URL ? env.DATABASE_REPLICA_URL : undefined,
     replicaOptions: {
       onRead: env.METRICS_PORT ? (outcome) => replicaReads.inc({ outcome }) : undefined,
