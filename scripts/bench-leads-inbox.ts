@@ -13,7 +13,8 @@
  * server's CPU time per request (ms; on a busy shared machine the figure to compare builds by),
  * PostgreSQL's and the load generator's, and the load average. Other environment: BENCH_PORT
  * (default 3299), BENCH_CONNECTIONS (10), BENCH_OUT (default .data/bench-leads-inbox.json). About
- * 4 minutes with the defaults.
+ * 4 minutes with the defaults. The server inherits the environment, so `DATABASE_PARALLEL_WORKERS=0`
+ * measures the setting the operations guide gives for a 2-4 core database host (decision 379).
  * A benchmark, not a test: nothing fails on timings.
  * @throws (exits non-zero) without DATABASE_URL, or when a page does not answer 200
  */
