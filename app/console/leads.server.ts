@@ -14,7 +14,7 @@ import { cars, dealerGroups, leadDeliveries, leadNotes, leads, locations, sites,
 import { LEAD_FORM_KINDS } from "~/forms/lead-forms";
 import { DEPARTMENTS, LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from "~/domain/leads/status";
 import { retryDelivery } from "~/services/lead-delivery.server";
-import { memoBySiteVersion } from "~/services/site-memo.server";
+import { memoByConfigVersion } from "~/services/site-memo.server";
 import { resolveSiteConfig } from "~/sites/resolve-config";
 import { daySchema } from "./audit.server";
 import { reachableLocations } from "./location-scope";
@@ -75,7 +75,8 @@ function scopeOf(scoped: ScopedSite): SQL {
  * CPU (decision 372), so the zone is kept per process by the site's config version, which every
  * change of the site's or its group's config moves (migration 0018): each request reads only that
  * number, or not even that when the caller has it ({@link ScopedSite.configVersion}, read as the
- * site was opened). The zone depends on no stock, hence the constant stock version.
+ * site was opened). The zone depends on no stock, so it is kept across stock changes
+ * ({@link memoByConfigVersion}).
  * @param siteId the site's id
  * @param configVersion the site's config version, when already read in this request
  * @returns an IANA time zone, e.g. "Australia/Perth"
@@ -88,7 +89,7 @@ export async function siteTimeZone(db: Database, siteId: number, configVersion?:
     return resolveSiteConfig(row?.groupConfig ?? {}, row?.config ?? {}).timeZone;
   };
   if (version === undefined) return resolve();
-  return memoBySiteVersion("time-zone", { id: siteId, stockVersion: 0, configVersion: version }, resolve);
+  return memoByConfigVersion("time-zone", { id: siteId, configVersion: version }, resolve);
 }
 
 /**

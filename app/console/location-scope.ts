@@ -32,6 +32,5 @@ export async function reachableLocations(db: Database, scoped: ScopedSite): Prom
   const read = (where: SQL | undefined) => db.select({ id: locations.id, name: locations.name }).from(locations).where(where).orderBy(asc(locations.name));
   if (scoped.reach === "assigned-locations") return read(and(site, inArray(locations.id, scoped.locationIds.length ? scoped.locationIds : [-1])));
   if (scoped.configVersion === undefined) return read(site);
-  const configVersion = scoped.configVersion;
-  return memoByConfigVersion("console-locations", { id: scoped.site.id, configVersion }, () => read(site));
+  return memoByConfigVersion("console-locations", { id: scoped.site.id, configVersion: scoped.configVersion }, () => read(site));
 }
