@@ -5,6 +5,7 @@
  * scoped by the member's reach (sales: their assigned locations only), so a lead outside it is
  * simply not found, by list, by URL and by CSV export alike.
  */
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { TZDate } from "@date-fns/tz";
 import { and, asc, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
@@ -531,6 +532,9 @@ export async function recordLeadView(db: Database, viewer: LeadViewer, actor: Le
   await recordAudit(db, { userId: actor.member.id, actorEmail: actor.member.email, siteId: viewer.scoped.site.id, action: "lead.view", entity: "lead", entityId: String(id), after: { personal: viewer.personal }, ipAddress: actor.ip });
 }
 
+/** Site configs the retention job resolves in one turn of the event loop. */
+const RETENTION_SITES_PER_TURN = 100;
+
 /** Keys of a payload that are kept when a lead is anonymised: how it came, never who sent it. */
 const KEPT_WHEN_ANONYMISED = ["category", "subcategory", "url", "source", "dealership_slug", "page_id", "car_id", "car_dealership_id", "stock_number", "Vehicle Make", "Vehicle Model", "manufacturer_slug", "car_type", "vehicle_status", "location_id", "lead_attributes"];
 
@@ -544,15 +548,30 @@ const KEPT_WHEN_ANONYMISED = ["category", "subcategory", "url", "source", "deale
  * @returns leads anonymised per site (sites with none are left out)
  */
 export async function anonymiseExpiredLeads(db: Database, now: number): Promise<{ siteId: number; slug: string; anonymised: number }[]> {
-  const siteRows = await db.select({ id: sites.id, slug: sites.slug, config: sites.config, groupConfig: dealerGroups.config }).from(sites).leftJoin(dealerGroups, eq(dealerGroups.id, sites.dealerGroupId));
-  const due = siteRows.map((s) => ({ ...s, days: resolveSiteConfig(s.groupConfig ?? {}, s.config ?? {}).leads.retentionDays })).filter((s) => s.days !== null);
+  // The setting defaults to null (keep), so only a site or group that names it can be due: the
+  // others are not read, and the configs that are read are resolved a slice per turn of the event
+  // loop. Resolving 5,000 sites' configs in one go held a node's event loop for about 50 ms.
+  const namesRetention = (config: typeof sites.config | typeof dealerGroups.config) => sql`coalesce(${config} -> 'leads' ? 'retentionDays', false)`;
+  const siteRows = await db
+    .select({ id: sites.id, slug: sites.slug, config: sites.config, groupConfig: dealerGroups.config })
+    .from(sites)
+    .leftJoin(dealerGroups, eq(dealerGroups.id, sites.dealerGroupId))
+    .where(or(namesRetention(sites.config), namesRetention(dealerGroups.config)));
+  const due: ((typeof siteRows)[number] & { days: number })[] = [];
+  for (let start = 0; start < siteRows.length; start += RETENTION_SITES_PER_TURN) {
+    if (start > 0) await nextTurn();
+    for (const site of siteRows.slice(start, start + RETENTION_SITES_PER_TURN)) {
+      const days = resolveSiteConfig(site.groupConfig ?? {}, site.config ?? {}).leads.retentionDays;
+      if (days !== null) due.push({ ...site, days });
+    }
+  }
   if (!due.length) return [];
   return db.transaction(async (tx) => {
     const [lock] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(49004) as locked`));
     if (!lock?.locked) return [];
     const report: { siteId: number; slug: string; anonymised: number }[] = [];
     for (const site of due) {
-      const before = new Date(now - site.days! * 86_400_000);
+      const before = new Date(now - site.days * 86_400_000);
       const done = await tx
         .update(leads)
         .set({

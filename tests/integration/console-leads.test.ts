@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { anonymiseExpiredLeads } from "../../app/console/leads.server";
 import { addStaffMember } from "../../app/console/staff.server";
 import { SiteConfigSchema } from "../../app/sites/site-config";
-import { cars, leadDeliveries, leadNotes, leads, locations, sites, staffAudit } from "../../db/schema/index";
+import { cars, dealerGroups, leadDeliveries, leadNotes, leads, locations, sites, staffAudit } from "../../db/schema/index";
 import { useTestApp } from "./app-harness";
 import { consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
 import { ENGINE } from "./database";
@@ -242,5 +242,31 @@ describe(`leads inbox (${ENGINE})`, () => {
     expect(report.after).toEqual({ anonymised: 55, olderThanDays: 30 });
     const page = await get(`/sites/${state.t.site.slug}/leads?page=2`, manager);
     expect(page.text).toContain("Anonymised");
+  });
+
+  it("applies a dealer group's retention to its sites unless the site sets its own, null included", async () => {
+    const { db } = state.handle;
+    const group = state.t.site.dealerGroup!;
+    const now = Date.parse("2026-11-29T00:00:00Z");
+    const mine = async () => (await anonymiseExpiredLeads(db, now)).find((s) => s.siteId === state.t.site.id);
+    const [lead] = await db.insert(leads).values({ siteId: state.t.site.id, category: "General Enquiry", form: "general", payload: {}, submissionKey: `august-${stamp}`, firstName: "August", createdAt: new Date("2026-08-01T02:00:00Z") }).returning({ id: leads.id });
+    const groupConfig = (await db.select({ config: dealerGroups.config }).from(dealerGroups).where(eq(dealerGroups.id, group.id)))[0].config as object;
+    // The earlier test left the site's own 30 days: what the site stores, without its leads settings.
+    const stored = (await db.select({ config: sites.config }).from(sites).where(eq(sites.id, state.t.site.id)))[0].config as Record<string, unknown>;
+    const { leads: _own, ...siteConfig } = stored;
+    try {
+      await db.update(dealerGroups).set({ config: { ...groupConfig, leads: { retentionDays: 90 } } }).where(eq(dealerGroups.id, group.id));
+      // The site's own null wins over the group's 90 days (DESIGN.md section 3: the site's value wins).
+      await db.update(sites).set({ config: { ...siteConfig, leads: { retentionDays: null } } }).where(eq(sites.id, state.t.site.id));
+      expect(await mine()).toBeUndefined();
+      await db.update(sites).set({ config: siteConfig }).where(eq(sites.id, state.t.site.id));
+      // The August lead is older than 90 days; the earlier test's October leads are already anonymised.
+      expect(await mine()).toEqual({ siteId: state.t.site.id, slug: state.t.site.slug, anonymised: 1 });
+      const [row] = await db.select().from(leads).where(eq(leads.id, lead.id));
+      expect(row.firstName).toBe("(anonymised)");
+    } finally {
+      await db.update(dealerGroups).set({ config: groupConfig }).where(eq(dealerGroups.id, group.id));
+      await db.update(sites).set({ config: stored }).where(eq(sites.id, state.t.site.id));
+    }
   });
 });
