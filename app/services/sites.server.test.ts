@@ -110,6 +110,9 @@ describe("SiteResolver (single flight, last good list)", () => {
     const resolver = new SiteResolver(counted, { ttlMs: 60_000 });
     const list = await resolver.all();
     const gamma = list.find((s) => s.slug === "gamma")!;
+    // Looked up before the reload, so the list's host and slug indexes exist and are carried over.
+    expect((await resolver.forHost("alpha.example"))?.name).toBe("Alpha Motors");
+    expect(await resolver.forHost("gamma.localhost")).toBe(gamma);
     await db.update(sites).set({ name: "Alpha Motors Renamed", config: { search: { groupSearch: "group" } } }).where(eq(sites.slug, "alpha"));
     const alphaId = list.find((s) => s.slug === "alpha")!.id;
     const before = queries();
@@ -123,7 +126,11 @@ describe("SiteResolver (single flight, last good list)", () => {
     expect(queries() - before).toBe(1);
     expect(after.find((s) => s.id === alphaId)).toBe(alpha);
     expect(after.find((s) => s.slug === "gamma")).toBe(gamma);
-    expect((await resolver.forHost("alpha.example"))?.name).toBe("Alpha Motors Renamed");
+    expect(await resolver.forHost("alpha.example")).toBe(alpha);
+    expect(await resolver.forHost("alpha.localhost")).toBe(alpha);
+    expect(await resolver.forHost("gamma.example")).toBe(gamma);
+    expect(await resolver.forHost("gamma.localhost")).toBe(gamma);
+    expect(queries() - before).toBe(1);
   });
 
   it("a burst of reloads of the same site shares one query", async () => {

@@ -7,7 +7,7 @@ import type { Database } from "../../db/client";
 import { anyId } from "../../db/id-list";
 import { dealerGroups, sites } from "../../db/schema/index";
 import { resolveSiteConfig } from "~/sites/resolve-config";
-import { resolveSiteSlug, type HostResolutionOptions } from "~/sites/resolve-host";
+import { carryHostIndex, resolveSiteSlug, type HostResolutionOptions } from "~/sites/resolve-host";
 import type { Site } from "~/sites/site";
 
 /**
@@ -101,13 +101,35 @@ export async function getSiteBySlug(db: Database, slug: string): Promise<Site | 
   return (await loadSites(db, eq(sites.slug, slug)))[0] ?? null;
 }
 
-const slugIndexes = new WeakMap<readonly Site[], Map<string, Site>>();
+/** Positions in a site list by slug and by id. */
+interface Positions {
+  bySlug: Map<string, number>;
+  byId: Map<number, number>;
+}
 
-/** The sites of a list by slug, indexed once per list (a list is never changed once read). */
-function bySlug(list: readonly Site[]): Map<string, Site> {
-  let index = slugIndexes.get(list);
-  if (!index) slugIndexes.set(list, (index = new Map(list.map((s) => [s.slug, s]))));
+const positionIndexes = new WeakMap<readonly Site[], Positions>();
+
+/**
+ * Where each site of a list is, by slug and by id: indexed once per list (a list is never changed
+ * once read) and shared by a list patched from it, whose sites keep their places.
+ */
+function positionsOf(list: readonly Site[]): Positions {
+  let index = positionIndexes.get(list);
+  if (!index) {
+    index = { bySlug: new Map(), byId: new Map() };
+    for (const [at, site] of list.entries()) {
+      index.bySlug.set(site.slug, at);
+      index.byId.set(site.id, at);
+    }
+    positionIndexes.set(list, index);
+  }
   return index;
+}
+
+/** The site of a list with this slug, if any. */
+function siteBySlug(list: readonly Site[], slug: string): Site | undefined {
+  const at = positionsOf(list).bySlug.get(slug);
+  return at === undefined ? undefined : list[at];
 }
 
 /** Options of a {@link SiteResolver}. */
@@ -182,7 +204,7 @@ export class SiteResolver {
       all = await this.refresh().catch(() => all);
     }
     const slug = resolveSiteSlug(hostHeader, all, this.options);
-    return slug ? (bySlug(all).get(slug) ?? null) : null;
+    return slug ? (siteBySlug(all, slug) ?? null) : null;
   }
 
   private isStale(): boolean {
@@ -213,15 +235,24 @@ export class SiteResolver {
     const fresh = await listSites(this.db, ids);
     const last = this.lastGood;
     if (!last) return fresh;
-    const before = new Map(last.sites.map((s) => [s.id, s]));
-    const now = new Map(fresh.map((s) => [s.id, s]));
+    const positions = positionsOf(last.sites);
     const moved = ids.some((id) => {
-      const was = before.get(id);
-      const is = now.get(id);
+      const at = positions.byId.get(id);
+      const is = fresh.find((s) => s.id === id);
+      const was = at === undefined ? undefined : last.sites[at];
       return !was || !is || was.slug !== is.slug || was.hosts.join("\n") !== is.hosts.join("\n");
     });
-    if (moved) this.invalidate();
-    else this.lastGood = { at: last.at, sites: last.sites.map((s) => now.get(s.id) ?? s) };
+    if (moved) {
+      this.invalidate();
+      return fresh;
+    }
+    // Every site keeps its place, slug and hosts: the new list shares the old one's indexes, so a
+    // stock change (ten a second across a national deployment) does not index 5,000 sites again.
+    const patched = last.sites.slice();
+    for (const site of fresh) patched[positions.byId.get(site.id)!] = site;
+    positionIndexes.set(patched, positions);
+    carryHostIndex(last.sites, patched);
+    this.lastGood = { at: last.at, sites: patched };
     return fresh;
   }
 

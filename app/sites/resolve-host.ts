@@ -52,6 +52,17 @@ function hostIndex(sites: readonly HostCandidate[]): HostIndex {
 }
 
 /**
+ * Lets `to` use the host index already built for `from`, if any (the index holds slugs, not site
+ * objects). For a list patched in place: a site's stock version moved, nothing else.
+ * @param from a list that may have been indexed
+ * @param to a list with the same slugs and hosts as `from`, in the same order (not checked)
+ */
+export function carryHostIndex(from: readonly HostCandidate[], to: readonly HostCandidate[]): void {
+  const index = indexes.get(from);
+  if (index) indexes.set(to, index);
+}
+
+/**
  * Picks the site for a request's Host header.
  * @param hostHeader raw Host header, e.g. "perth-toyota.localhost:3000"
  * @param sites every site's slug and exact hosts; indexed on first use, so the array must not
