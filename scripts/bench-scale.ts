@@ -15,6 +15,7 @@
  * - `stall`: the longest event-loop delay (prom-client's `nodejs_eventloop_lag_max_seconds`,
  *   perf_hooks.monitorEventLoopDelay, reset at each scrape) while stock changes arrive at 10 per
  *   second across the loaded sites with SRP traffic on them, and the slowest /healthz meanwhile;
+ *   each run is followed by a control run with the same traffic and no stock change;
  * - `import`: `npm run import` (scripts/import-stock.ts, whichever importer is on the branch) in
  *   a child process on generated feeds of 200,000 and 1,000,000 rows: time and peak RSS (VmHWM).
  *
