@@ -27,7 +27,7 @@ const EnvSchema = z.object({
    * PostgreSQL: `max_parallel_workers_per_gather` for the app's own connections (0-64; unset
    * keeps the server's, 2 by PostgreSQL's default). 0 suits a database host of 2-4 cores: the
    * console's searches are short, and two helper processes to each one doubled its database time
-   * under load (docs/operations.md). Not applied to the embedded database, which has no workers.
+   * under load (docs/operations/README.md). Not applied to the embedded database, which has no workers.
    */
   DATABASE_PARALLEL_WORKERS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(64).optional()),
   /** Folder of the embedded database. */

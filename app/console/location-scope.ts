@@ -28,9 +28,7 @@ export function withinReach(scoped: ScopedSite, siteId: AnyColumn, location: Any
  * @returns `{ id, name }` of each location, ordered by name
  */
 export async function reachableLocations(db: Database, scoped: ScopedSite): Promise<{ id: number; name: string }[]> {
-  const site = eq(locations.siteId, scoped.site.id);
-  const read = (where: SQL | undefined) => db.select({ id: locations.id, name: locations.name }).from(locations).where(where).orderBy(asc(locations.name));
-  if (scoped.reach === "assigned-locations") return read(and(site, inArray(locations.id, scoped.locationIds.length ? scoped.locationIds : [-1])));
-  if (scoped.configVersion === undefined) return read(site);
-  return memoByConfigVersion("console-locations", { id: scoped.site.id, configVersion: scoped.configVersion }, () => read(site));
+  const read = () => db.select({ id: locations.id, name: locations.name }).from(locations).where(withinReach(scoped, locations.siteId, locations.id)).orderBy(asc(locations.name));
+  if (scoped.reach === "assigned-locations" || scoped.configVersion === undefined) return read();
+  return memoByConfigVersion("console-locations", { id: scoped.site.id, configVersion: scoped.configVersion }, read);
 }

@@ -53,7 +53,8 @@ function hostIndex(sites: readonly HostCandidate[]): HostIndex {
 
 /**
  * Lets `to` use the host index already built for `from`, if any (the index holds slugs, not site
- * objects). For a list patched in place: a site's stock version moved, nothing else.
+ * objects). For a list patched in place: some sites replaced by newer reads of themselves with
+ * the same slug and hosts.
  * @param from a list that may have been indexed
  * @param to a list with the same slugs and hosts as `from`, in the same order (not checked)
  */
