@@ -347,15 +347,17 @@ export async function importStock(db: Database, site: Site, rows: Iterable<FeedR
   await db.transaction(async (tx) => {
     await tx.execute(sql`create temporary table forecourt_import_seen (stock_number text primary key, row integer not null) on commit drop`);
     let batch: FeedRow[] = [];
-    // The previous batch's writes: the database runs them while the next batch is read and
-    // checked (the feed's parsing and the database's writing overlap), and each batch waits for
-    // them before its own queries, so one batch's writes at most are in flight.
+    // The previous batch's writes: the database runs them while the next batch is read, checked
+    // and turned into car values (the feed's parsing and the database's writing overlap). The next
+    // batch's look-ups queue behind them on the connection, and its own writes wait for them, so
+    // one batch's writes at most are in flight.
     let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
       summary.stats.batches++;
       summary.stats.maxRowsHeld = Math.max(summary.stats.maxRowsHeld, batch.length);
-      await writing;
-      const { lines, written } = await importBatch(tx, context, batch);
+      // The rows' car values are worked out while the database still writes the batch before.
+      const prepared = prepareBatch(context, batch);
+      const { lines, written } = await importBatch(tx, context, batch, prepared, writing);
       // A failed write is thrown by the next wait for it; until then it is not an unhandled rejection.
       written.catch(() => {});
       writing = written;
@@ -405,13 +407,48 @@ interface BatchContext {
 }
 
 /**
+ * A batch's car values before the database is asked: per feed row, its car's values and content
+ * hash, or why its location was refused; undefined for a row that failed validation. Every rule
+ * that needs the database (stock numbers read before, the stored cars) is applied later, by
+ * {@link importBatch}, so this half runs while the database writes the batch before.
+ */
+type PreparedCar = { values: Omit<CarInsert, "sourceHash">; sourceHash: string } | { locationError: string } | undefined;
+
+/**
+ * The database-free half of a batch (no summary is changed here: which rows count is decided by
+ * {@link importBatch}, in file order). A repeated stock number is prepared too and then rejected.
+ */
+function prepareBatch(context: BatchContext, batch: FeedRow[]): PreparedCar[] {
+  return batch.map((row) => {
+    if (!row.ok) return undefined;
+    const record = row.record;
+    let locationId: number | null;
+    if (record.location_slug) {
+      const id = context.locationBySlug.get(record.location_slug);
+      if (id === undefined) return { locationError: `unknown location_slug '${record.location_slug}'` };
+      locationId = id;
+    } else {
+      locationId = assignLocation(record, context.siteLocations, context.geocoder);
+    }
+    const values = carValues(context.site, record, locationId);
+    // The hash is the feed's content alone, so the same feed still reads as unchanged after
+    // staff uploaded photos to the car.
+    return { values, sourceHash: hashValues(values) };
+  });
+}
+
+/**
  * One batch of feed rows: the same rules, in the same order, as a whole-file import: a bad row is
  * rejected; a stock number read before (in this batch or an earlier one) is rejected naming its
  * first row; an unknown location_slug is rejected (its stock number still counts as read); the
  * rest are created, updated or unchanged by their content hash.
+ * @param prepared the batch's {@link prepareBatch}, row for row
+ * @param previous the batch before's writes: this batch's look-ups are sent at once and queue
+ *   behind them on the transaction's connection, and its writes wait for them (a failed write
+ *   is thrown here)
  * @returns the batch's report lines, in file order, and its writes, still running
  */
-async function importBatch(tx: ImportTransaction, context: BatchContext, batch: FeedRow[]): Promise<{ lines: ImportReportLine[]; written: Promise<void> }> {
+async function importBatch(tx: ImportTransaction, context: BatchContext, batch: FeedRow[], prepared: PreparedCar[], previous: Promise<void>): Promise<{ lines: ImportReportLine[]; written: Promise<void> }> {
   const { site, summary } = context;
   const lines: ImportReportLine[] = new Array(batch.length);
   // Rejections are counted at the end, in file order (a repeated stock number is found first).
@@ -429,19 +466,26 @@ async function importBatch(tx: ImportTransaction, context: BatchContext, batch: 
       candidates.push(i);
     }
   });
+  // Both look-ups are sent before either answer is read: the stock numbers this batch reads first
+  // (noting them as read), and the stored cars of those that may be written (a stock number read
+  // in an earlier batch is looked up too, and then rejected).
+  const withValues = candidates.filter((i) => prepared[i] && "values" in prepared[i]);
+  // One jsonb parameter, not two per row (see upsertCars).
+  const seenJson = JSON.stringify(candidates.map((i) => ({ stock_number: (batch[i] as OkRow).record.stock_number, row: batch[i].row })));
+  const [, inserted, found] = await Promise.all([
+    previous,
+    candidates.length
+      ? (tx.execute(
+          sql`insert into forecourt_import_seen (stock_number, row) select stock_number, row from jsonb_to_recordset(${seenJson}::jsonb) as x(stock_number text, row integer) on conflict do nothing returning stock_number`,
+        ) as unknown as Promise<{ rows: { stock_number: string }[] }>).then((r) => r.rows)
+      : [],
+    withValues.length ? storedCars(tx, site.id, withValues.map((i) => (batch[i] as OkRow).record.stock_number)) : [],
+  ]);
   const earlier = new Map<string, number>();
-  if (candidates.length) {
-    const stockNumbers = candidates.map((i) => (batch[i] as OkRow).record.stock_number);
-    // One jsonb parameter, not two per row (see upsertCars).
-    const json = JSON.stringify(candidates.map((i) => ({ stock_number: (batch[i] as OkRow).record.stock_number, row: batch[i].row })));
-    const { rows: inserted } = (await tx.execute(
-      sql`insert into forecourt_import_seen (stock_number, row) select stock_number, row from jsonb_to_recordset(${json}::jsonb) as x(stock_number text, row integer) on conflict do nothing returning stock_number`,
-    )) as unknown as { rows: { stock_number: string }[] };
-    if (inserted.length < candidates.length) {
-      const fresh = new Set(inserted.map((r) => r.stock_number));
-      const seenBefore = stockNumbers.filter((s) => !fresh.has(s));
-      for (const r of await tx.select().from(seenStock).where(inArray(seenStock.stockNumber, seenBefore))) earlier.set(r.stockNumber, r.row);
-    }
+  if (inserted.length < candidates.length) {
+    const fresh = new Set(inserted.map((r) => r.stock_number));
+    const seenBefore = candidates.map((i) => (batch[i] as OkRow).record.stock_number).filter((s) => !fresh.has(s));
+    for (const r of await tx.select().from(seenStock).where(inArray(seenStock.stockNumber, seenBefore))) earlier.set(r.stockNumber, r.row);
   }
   const firstRow = (stockNumber: string) => earlier.get(stockNumber) ?? firstInBatch.get(stockNumber)!;
   for (const i of repeats) {
@@ -449,44 +493,20 @@ async function importBatch(tx: ImportTransaction, context: BatchContext, batch: 
     reject(i, `duplicate stock_number ${stockNumber} (first at row ${firstRow(stockNumber)})`);
   }
 
-  // Location, content and hash of each new stock number.
+  // Each new stock number with its location, content and hash.
   const accepted: { i: number; values: Omit<CarInsert, "sourceHash">; sourceHash: string }[] = [];
   batch.forEach((row, i) => {
     if (!row.ok) return reject(i, row.reason);
     const record = row.record;
     if (lines[i]) return;
     if (earlier.has(record.stock_number)) return reject(i, `duplicate stock_number ${record.stock_number} (first at row ${earlier.get(record.stock_number)})`);
-    let locationId: number | null;
-    if (record.location_slug) {
-      const id = context.locationBySlug.get(record.location_slug);
-      if (id === undefined) return reject(i, `unknown location_slug '${record.location_slug}'`);
-      locationId = id;
-    } else {
-      locationId = assignLocation(record, context.siteLocations, context.geocoder);
-    }
+    const car = prepared[i]!;
+    if ("locationError" in car) return reject(i, car.locationError);
     for (const fix of row.fixes ?? []) summary.fixes[fix] = (summary.fixes[fix] ?? 0) + 1;
-    const values = carValues(site, record, locationId);
-    // The hash is the feed's content alone, so the same feed still reads as unchanged after
-    // staff uploaded photos to the car.
-    accepted.push({ i, values, sourceHash: hashValues(values) });
+    accepted.push({ i, ...car });
   });
 
-  // The stored cars of this batch's stock numbers alone (the unique (site_id, stock_number) index).
-  const existing = new Map<string, { sourceHash: string | null; status: string; imagesWithUploads: { url: string }[] | null }>();
-  if (accepted.length) {
-    const found = await tx
-      .select({
-        stockNumber: cars.stockNumber,
-        sourceHash: cars.sourceHash,
-        status: cars.status,
-        // Only the galleries holding a console upload, which a feed update must keep.
-        imagesWithUploads: sql<{ url: string }[] | null>`case when ${cars.images}::text like ${`%${CAR_PHOTO_PREFIX}%`} then ${cars.images} end`,
-      })
-      .from(cars)
-      .where(and(eq(cars.siteId, site.id), inArray(cars.stockNumber, accepted.map((a) => a.values.stockNumber))));
-    for (const c of found) existing.set(c.stockNumber, c);
-  }
-
+  const existing = new Map(found.map((c) => [c.stockNumber, c]));
   const pending: CarInsert[] = [];
   for (const { i, sourceHash, values: feedValues } of accepted) {
     const row = batch[i];
@@ -516,6 +536,23 @@ async function importBatch(tx: ImportTransaction, context: BatchContext, batch: 
     if (summary.rejections.length < context.rejectionLimit) summary.rejections.push({ row: line.row!, reason: line.reason! });
   }
   return { lines, written };
+}
+
+/**
+ * The stored cars of a batch's stock numbers alone (the unique (site_id, stock_number) index):
+ * their content hash and status, and their gallery when it holds a console upload (which a feed
+ * update must keep).
+ */
+function storedCars(tx: ImportTransaction, siteId: number, stockNumbers: string[]): Promise<{ stockNumber: string; sourceHash: string | null; status: string; imagesWithUploads: { url: string }[] | null }[]> {
+  return tx
+    .select({
+      stockNumber: cars.stockNumber,
+      sourceHash: cars.sourceHash,
+      status: cars.status,
+      imagesWithUploads: sql<{ url: string }[] | null>`case when ${cars.images}::text like ${`%${CAR_PHOTO_PREFIX}%`} then ${cars.images} end`,
+    })
+    .from(cars)
+    .where(and(eq(cars.siteId, siteId), inArray(cars.stockNumber, stockNumbers)));
 }
 
 type OkRow = Extract<FeedRow, { ok: true }>;
