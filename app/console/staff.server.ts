@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import type { Database } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import { dealerGroups, locations, sites, staffAudit, staffRoles, staffUsers } from "../../db/schema/index";
 import type { StaffSessionState } from "./auth.server";
 import { accessOf, STAFF_ROLES, type Permission, type Reach, type StaffRole } from "./permissions";
@@ -64,14 +65,7 @@ export interface ScopedSite {
  * @returns null when the user has no row (removed)
  */
 export async function loadStaffMember(db: Database, userId: string): Promise<StaffMember | null> {
-  // One round trip: every console request starts here, so the member and their grants come in
-  // one query (a row per grant; one row with null grant columns for a member without any).
-  const rows = await db
-    .select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, demo: staffUsers.demo, role: staffRoles.role, dealerGroupId: staffRoles.dealerGroupId, siteId: staffRoles.siteId, locationIds: staffRoles.locationIds })
-    .from(staffUsers)
-    .leftJoin(staffRoles, eq(staffRoles.userId, staffUsers.id))
-    .where(eq(staffUsers.id, userId))
-    .orderBy(asc(staffRoles.id));
+  const rows = await guardQueries(db).member.execute({ userId });
   if (!rows.length) return null;
   const { id, email, name, demo } = rows[0];
   const grants: StaffGrant[] = [];
@@ -115,16 +109,35 @@ export async function sitesFor(db: Database, member: StaffMember, permission: Pe
  *   `permission`
  */
 export async function siteFor(db: Database, member: StaffMember, slug: string, permission: Permission): Promise<ScopedSite> {
-  const scope = siteScope(member, permission);
-  const [row] = scope ? await db.select({ ...siteColumns, configVersion: sites.configVersion, stockVersion: sites.stockVersion }).from(sites).where(and(eq(sites.slug, slug), scope)) : [];
-  if (!row) {
-    const visible = siteScope(member, "site.view");
-    const [seen] = visible ? await db.select({ id: sites.id }).from(sites).where(and(eq(sites.slug, slug), visible)) : [];
-    throw seen ? forbidden() : notFound();
-  }
+  // The site by its slug, then the member's reach in it from their grants ({@link reachIn}, the
+  // same rule as {@link siteScope}): one statement for every member and permission, so it is
+  // prepared once rather than built per request with the member's grants in its SQL.
+  const [row] = await guardQueries(db).siteBySlug.execute({ slug });
+  const reach = row ? reachIn(member, row, permission) : null;
+  if (!row || !reach) throw row && reachIn(member, row, "site.view") ? forbidden() : notFound();
   const { configVersion, stockVersion, ...site } = row;
-  return { site, ...reachIn(member, site, permission)!, configVersion, stockVersion };
+  return { site, ...reach, configVersion, stockVersion };
 }
+
+/**
+ * The two queries every console request on a site makes, prepared once per database handle: the
+ * signed-in member with their grants (a row per grant, one row with null grant columns for a
+ * member without any: one round trip), and a site by its slug with its versions.
+ */
+const guardQueries = preparedPerDatabase((db) => ({
+  member: db
+    .select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, demo: staffUsers.demo, role: staffRoles.role, dealerGroupId: staffRoles.dealerGroupId, siteId: staffRoles.siteId, locationIds: staffRoles.locationIds })
+    .from(staffUsers)
+    .leftJoin(staffRoles, eq(staffRoles.userId, staffUsers.id))
+    .where(eq(staffUsers.id, sql.placeholder("userId")))
+    .orderBy(asc(staffRoles.id))
+    .prepare("forecourt_console_member"),
+  siteBySlug: db
+    .select({ ...siteColumns, configVersion: sites.configVersion, stockVersion: sites.stockVersion })
+    .from(sites)
+    .where(eq(sites.slug, sql.placeholder("slug")))
+    .prepare("forecourt_console_site_by_slug"),
+}));
 
 /**
  * How far `member` holds `permission` on `site` (the widest of their grants that reach it), or

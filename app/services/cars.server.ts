@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import { cars, carViewVisits, locations, phoneReveals } from "../../db/schema/index";
 import type { Car, CarLocation } from "~/domain/car";
 import { isDbId } from "~/domain/db-id";
@@ -120,7 +121,7 @@ export async function getCarBySlug(db: Database, site: Site, slug: string): Prom
  * plans it once per connection (a named statement). Similar stock comes from the search documents
  * in memory (search.server.ts `findSimilarStock`, decision 189).
  */
-function prepareCarQueries(db: Database) {
+const carQueries = preparedPerDatabase((db) => {
   const carWithLocation = () => db.select({ car: cars, location: locations, onlineReserved }).from(cars).leftJoin(locations, eq(cars.locationId, locations.id));
   return {
     bySlug: carWithLocation()
@@ -128,13 +129,7 @@ function prepareCarQueries(db: Database) {
       .limit(1)
       .prepare("forecourt_car_by_slug"),
   };
-}
-const preparedCarQueries = new WeakMap<Database, ReturnType<typeof prepareCarQueries>>();
-function carQueries(db: Database): ReturnType<typeof prepareCarQueries> {
-  let queries = preparedCarQueries.get(db);
-  if (!queries) preparedCarQueries.set(db, (queries = prepareCarQueries(db)));
-  return queries;
-}
+});
 
 /**
  * Counts one view of a car's page (spec 7 "GET {api}/cars/{slug}/view.json ... returns views"),
