@@ -114,7 +114,7 @@ export async function siteFor(db: Database, member: StaffMember, slug: string, p
   // prepared once rather than built per request with the member's grants in its SQL.
   const [row] = await guardQueries(db).siteBySlug.execute({ slug });
   const reach = row ? reachIn(member, row, permission) : null;
-  if (!row || !reach) throw row && reachIn(member, row, "site.view") ? forbidden() : notFound();
+  if (!row || !reach) throw row && holdsOnSite(member, row, "site.view") ? forbidden() : notFound();
   const { configVersion, stockVersion, ...site } = row;
   return { site, ...reach, configVersion, stockVersion };
 }
