@@ -3,7 +3,7 @@
  * review figures and the spec 5 minimum rating, the spec 3 sample set, special hours stored in
  * both spec 3 shapes, and the dealership picker ordered by postcode (spec 2.6, 5, 9).
  */
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { locations, reviews } from "../../db/schema/index";
@@ -77,12 +77,16 @@ describe(`locations (${ENGINE})`, () => {
     const [row] = await handle.db.select().from(locations).where(eq(locations.siteId, site.id));
     const early = Date.parse("2026-11-22T20:00:00Z"); // Mon 23 Nov 07:00 AEDT
     await seedLocationDemo(handle.db, site.slug, row, early);
+    // The seeded times of day hang on the test site's random slug, so one review is pinned to a time
+    // whose UTC date is the day before its Sydney date: Thu 19 Nov 14:30 UTC is Fri 20 Nov 01:30 AEDT.
+    const [pinned] = await handle.db.select().from(reviews).where(eq(reviews.locationId, row.id)).orderBy(desc(reviews.rating), reviews.id).limit(1);
+    await handle.db.update(reviews).set({ reviewDate: new Date("2026-11-19T14:30:00Z") }).where(eq(reviews.id, pinned.id));
     const listed = await listLocationReviews(handle.db, site, row.id, early);
     const stored = new Map((await handle.db.select().from(reviews).where(eq(reviews.locationId, row.id))).map((r) => [r.id, r.reviewDate]));
     expect(listed.length).toBeGreaterThan(0);
     const sydneyDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney", year: "numeric", month: "2-digit", day: "2-digit" });
     expect(listed.map((r) => r.reviewDate)).toEqual(listed.map((r) => sydneyDate.format(stored.get(r.id)!)));
-    // The seeded times of day vary: some reviews fall on an earlier UTC date than their Sydney one.
+    expect(listed.find((r) => r.id === pinned.id)?.reviewDate).toBe("2026-11-20");
     expect(listed.filter((r) => r.reviewDate !== stored.get(r.id)!.toISOString().slice(0, 10)).length).toBeGreaterThan(0);
   });
 
