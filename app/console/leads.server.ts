@@ -179,12 +179,24 @@ export interface LeadRow {
   deadDeliveries: number;
 }
 
-function rowQuery(db: Database, viewer: LeadViewer, where: SQL[]) {
+/**
+ * A page of leads with the time each was received as the site's staff read it, in the site's
+ * time zone ("yyyy-MM-dd HH:mm", as {@link formatInTimeZone} writes it).
+ */
+export interface LeadListRow extends LeadRow {
+  received: string;
+}
+
+function rowQuery(db: Database, where: SQL[], timeZone: string) {
   return db
     .select({
       id: leads.id,
       createdAt: leads.createdAt,
       receivedAt: sql<string>`${leads.createdAt}::text`,
+      // PostgreSQL writes the local time: formatting fifty rows through Intl on the event loop
+      // cost about 0.4 ms of every inbox request. Both read the IANA zone database (the test
+      // compares them across daylight-saving changes).
+      received: sql<string>`to_char(${leads.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI')`,
       status: leads.status,
       form: leads.form,
       category: leads.category,
@@ -232,12 +244,12 @@ async function deadDeliveriesOf(db: Database, leadIds: readonly number[]): Promi
 }
 
 /** The page's rows as the inbox shows them, with their dead deliveries counted ({@link deadDeliveriesOf}). */
-async function toRows(db: Database, raw: readonly Omit<RawRow, "receivedAt">[], personal: boolean): Promise<LeadRow[]> {
+async function toRows(db: Database, raw: readonly RawRow[], personal: boolean): Promise<LeadListRow[]> {
   const dead = await deadDeliveriesOf(db, raw.map((r) => r.id));
-  return raw.map((r) => toRow(r, personal, dead.get(r.id) ?? 0));
+  return raw.map((r) => ({ ...toRow(r, personal, dead.get(r.id) ?? 0), received: r.received }));
 }
 
-function toRow(r: Omit<RawRow, "receivedAt">, personal: boolean, deadDeliveries: number): LeadRow {
+function toRow(r: Omit<RawRow, "receivedAt" | "received">, personal: boolean, deadDeliveries: number): LeadRow {
   const shown = personal && !r.anonymisedAt;
   return {
     id: r.id,
@@ -265,8 +277,9 @@ function toRow(r: Omit<RawRow, "receivedAt">, personal: boolean, deadDeliveries:
  * page costs more than the page): `hasNext` says whether another page follows. Two queries: the
  * page (its ids, then their rows), then its leads' dead deliveries.
  * @param filter as parsed by {@link LeadFilterSchema}; `page` from 1
+ * @param timeZone the site's IANA time zone: the date range's days and each row's `received`
  */
-export async function listLeads(db: Database, viewer: LeadViewer, filter: LeadFilter, timeZone: string): Promise<{ rows: LeadRow[]; page: number; hasNext: boolean }> {
+export async function listLeads(db: Database, viewer: LeadViewer, filter: LeadFilter, timeZone: string): Promise<{ rows: LeadListRow[]; page: number; hasNext: boolean }> {
   const page = filter.page ?? 1;
   // The page's ids first, then their rows (a deferred join): the leads a deep page skips are read
   // from the site's index without their car, location and assignee, which only the page's own
@@ -277,7 +290,7 @@ export async function listLeads(db: Database, viewer: LeadViewer, filter: LeadFi
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(LEADS_PAGE_SIZE + 1)
     .offset((page - 1) * LEADS_PAGE_SIZE);
-  const raw = await rowQuery(db, viewer, [inArray(leads.id, pageIds)]);
+  const raw = await rowQuery(db, [inArray(leads.id, pageIds)], timeZone);
   return { rows: await toRows(db, raw.slice(0, LEADS_PAGE_SIZE), viewer.personal), page, hasNext: raw.length > LEADS_PAGE_SIZE };
 }
 
@@ -292,14 +305,14 @@ export const LEADS_EXPORT_PAGE = 1_000;
  * queries: its leads, then their dead deliveries.
  * @param pageSize rows per query (default {@link LEADS_EXPORT_PAGE})
  */
-export async function* exportLeads(db: Database, viewer: LeadViewer, filter: LeadFilter, timeZone: string, pageSize = LEADS_EXPORT_PAGE): AsyncGenerator<LeadRow[]> {
+export async function* exportLeads(db: Database, viewer: LeadViewer, filter: LeadFilter, timeZone: string, pageSize = LEADS_EXPORT_PAGE): AsyncGenerator<LeadListRow[]> {
   const where = filterConditions(viewer, filter, timeZone);
   let after: { at: string; id: number } | null = null;
   for (;;) {
     // The received time is compared as PostgreSQL's own text (microseconds): a JavaScript Date
     // keeps milliseconds, and leads within the same millisecond would be skipped or repeated.
     const rest: SQL[] = after ? [sql`${leads.createdAt} <= ${after.at}::timestamptz`, sql`(${leads.createdAt} < ${after.at}::timestamptz or ${leads.id} < ${after.id})`] : [];
-    const raw = await rowQuery(db, viewer, [...where, ...rest]).limit(pageSize);
+    const raw = await rowQuery(db, [...where, ...rest], timeZone).limit(pageSize);
     if (raw.length) yield await toRows(db, raw, viewer.personal);
     if (raw.length < pageSize) return;
     const last = raw[raw.length - 1];

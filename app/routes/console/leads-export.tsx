@@ -10,7 +10,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/leads-export";
 import { csvStreamDownload } from "~/console/csv.server";
 import { consoleOf, guardConsoleRoute } from "~/console/guard.server";
-import { exportLeads, formatInTimeZone, LeadFilterSchema, siteTimeZone } from "~/console/leads.server";
+import { exportLeads, LeadFilterSchema, siteTimeZone } from "~/console/leads.server";
 import { reachIn, recordAudit } from "~/console/staff.server";
 
 const ROUTE_ID = "console-site-leads-export";
@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
     try {
       for await (const page of exportLeads(db, { scoped, personal }, filter.data!, timeZone)) {
         count += page.length;
-        yield page.map((r) => [r.id, formatInTimeZone(r.createdAt, timeZone), r.status, r.form, r.category, r.name, r.email, r.phone, r.postcode, r.location, r.car, r.stockNumber, r.carType, r.assignedTo, r.source, r.anonymised ? "yes" : "no", r.deadDeliveries]);
+        yield page.map((r) => [r.id, r.received, r.status, r.form, r.category, r.name, r.email, r.phone, r.postcode, r.location, r.car, r.stockNumber, r.carType, r.assignedTo, r.source, r.anonymised ? "yes" : "no", r.deadDeliveries]);
       }
       complete = true;
     } finally {

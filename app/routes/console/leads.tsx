@@ -9,7 +9,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/leads";
 import { FilterActions, FilterField, filterAria } from "~/console/forms";
 import { guardConsoleRoute } from "~/console/guard.server";
-import { formatInTimeZone, LEAD_FILTER_FIELDS, LeadFilterSchema, leadFilterChoices, listLeads, siteTimeZone, type LeadRow } from "~/console/leads.server";
+import { LEAD_FILTER_FIELDS, LeadFilterSchema, leadFilterChoices, listLeads, siteTimeZone, type LeadListRow } from "~/console/leads.server";
 import { ScrollingTable } from "~/console/scrolling-table";
 import { reachIn } from "~/console/staff.server";
 import { DEPARTMENTS, LEAD_STATUSES, LEAD_STATUS_LABELS } from "~/domain/leads/status";
@@ -33,11 +33,16 @@ export async function loader(args: Route.LoaderArgs) {
     return data({ ...head, errors, rows: [] as ReturnType<typeof shown>[], page: 1, hasNext: false, query: "" }, { status: 400 });
   }
   const { rows, page, hasNext } = listed;
-  return { ...head, errors: {} as Record<string, string>, rows: rows.map((r) => shown(r, timeZone)), page, hasNext, query: new URLSearchParams(Object.entries(values).filter(([, v]) => v)).toString() };
+  return { ...head, errors: {} as Record<string, string>, rows: rows.map(shown), page, hasNext, query: new URLSearchParams(Object.entries(values).filter(([, v]) => v)).toString() };
 }
 
-function shown(r: LeadRow, timeZone: string) {
-  return { ...r, createdAt: formatInTimeZone(r.createdAt, timeZone) };
+/**
+ * What the table shows of a row, and nothing else: every value a loader returns is encoded for
+ * the browser on each request (React Router's turbo-stream), though the console's pages are not
+ * hydrated, so the e-mail, phone and postcode the table never shows are not in it.
+ */
+function shown(r: LeadListRow) {
+  return { id: r.id, received: r.received, status: r.status, category: r.category, name: r.name, anonymised: r.anonymised, car: r.car, stockNumber: r.stockNumber, location: r.location, assignedTo: r.assignedTo, deadDeliveries: r.deadDeliveries };
 }
 
 const CAR_TYPES = [
@@ -118,7 +123,7 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
                     #{r.id}
                   </a>
                 </td>
-                <td className="whitespace-nowrap">{r.createdAt}</td>
+                <td className="whitespace-nowrap">{r.received}</td>
                 <td>{LEAD_STATUS_LABELS[r.status]}</td>
                 <td>{r.category}</td>
                 <td>{r.anonymised ? "Anonymised" : personal ? r.name : "Hidden"}</td>
