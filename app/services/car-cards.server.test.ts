@@ -4,7 +4,7 @@ import type { Site } from "~/sites/site";
 import { makeDoc } from "~/search/testing/fixtures";
 import { searchHitToCard } from "~/components/vehicle/car-card-data";
 import { isStableCard } from "~/components/vehicle/stable-cards";
-import { CARD_TTL_MS, searchHitCard } from "./car-cards.server";
+import { CARD_TTL_MS, CardMemo, searchHitCard } from "./car-cards.server";
 
 const NOW = Date.parse("2026-06-01T00:00:00Z");
 function site(configVersion = 0, config: SiteConfigInput = {}): Site {
@@ -36,5 +36,25 @@ describe("memoised car cards (spec 2.3, issue 15, decision 189)", () => {
 
   it("a card built directly (for one request) is not marked stable", () => {
     expect(isStableCard(searchHitToCard(site(), makeDoc({ id: 3 }), new Date(NOW)))).toBe(false);
+  });
+
+  it("drops cards past CARD_TTL_MS, and the least recently built past its limit (no weak entries: decision 383)", () => {
+    const memo = new CardMemo(3);
+    const docs = [1, 2, 3, 4].map((id) => makeDoc({ id }));
+    const built = docs.slice(0, 3).map((d) => memo.card(site(), d, NOW));
+    expect(memo.size).toBe(3);
+    // A card built again (a new config version) moves to the end: the fourth card then pushes out the second.
+    expect(memo.card(site(), docs[0], NOW + 1_000)).toBe(built[0]);
+    memo.card(site(1), docs[0], NOW + 1_000);
+    memo.card(site(), docs[3], NOW + 1_000);
+    expect(memo.size).toBe(3);
+    expect(memo.card(site(), docs[2], NOW + 2_000)).toBe(built[2]);
+    expect(memo.card(site(), docs[1], NOW + 2_000)).not.toBe(built[1]);
+    // A minute on, a sweep drops every card built before it: the next call builds afresh.
+    const later = NOW + 2_000 + CARD_TTL_MS;
+    const fresh = memo.card(site(), docs[3], later);
+    expect(memo.size).toBe(1);
+    expect(fresh).toEqual(searchHitToCard(site(), docs[3], new Date(later)));
+    expect(memo.card(site(), docs[3], later + 1)).toBe(fresh);
   });
 });
