@@ -6,9 +6,9 @@
  * car (decision 189). Its JSON text (decision 193) and its rendered markup (decision 188) were kept
  * in `WeakMap`s keyed by the card, and the card was marked stable in a `WeakSet`: four weak
  * entries and one more `WeakMap` a card, thousands of cards a node. Every weak entry is an
- * ephemeron that V8 must resolve in the atomic pause of each major collection, and a chain of them
- * (document, card, markup level) takes several rounds: 10-13 ms of a 27-34 ms pause at full size.
- * A slot on the object holds the same values with ordinary references, and they die with it.
+ * ephemeron that V8 resolves in the atomic pause of each major collection. A slot on the card
+ * holds the same values with ordinary references, and they die with the card, which its own memo
+ * drops after a minute (car-cards.server.ts: that memo's weak map by document was the costly one).
  *
  * The slot is a non-enumerable symbol property: `JSON.stringify`, object spread and `Object.keys`
  * leave it out, so a copy of a card (a reservation overlay) has no slot and is not shared.
@@ -20,7 +20,7 @@ const SLOT = Symbol("forecourt.memoSlot");
 export interface MemoSlot {
   /** The object's JSON text, once written (json-memo.ts). */
   json?: string;
-  /** Per markup cache (its root, markup-cache.server.ts): the cache's level for this object. */
+  /** The markup cache's levels for this object (markup-cache.server.ts), by the level each hangs from (a cache's root for a first key). */
   markup?: Map<object, unknown>;
 }
 
