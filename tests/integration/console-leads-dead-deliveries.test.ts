@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { leadDeliveries, leads } from "../../db/schema/index";
-import { exportLeads, listLeads, LEADS_PAGE_SIZE, type LeadViewer } from "../../app/console/leads.server";
+import { exportLeads, listLeads, LEADS_PAGE_SIZE } from "../../app/console/leads.server";
 import type { Site } from "../../app/sites/site";
-import { createTestSite, ENGINE, openTestDatabase, statementRecorder } from "./database";
+import { createTestSite, ENGINE, openTestDatabase, statementRecorder, wholeSiteLeadViewer } from "./database";
 
 const LEADS = 130;
 let handle: DatabaseHandle;
@@ -21,7 +21,7 @@ const recorder = statementRecorder();
 /** Dead deliveries written per lead id (leads without any are absent). */
 const deadByLead = new Map<number, number>();
 
-const viewerOf = (s: Site): LeadViewer => ({ scoped: { site: { id: s.id, slug: s.slug, name: s.name, hosts: s.hosts, dealerGroupId: s.dealerGroup?.id ?? null }, reach: "all", locationIds: [] }, personal: true });
+const viewerOf = wholeSiteLeadViewer;
 
 /** The statements `run` sends (their SQL). */
 const statementsOf = async (run: () => Promise<unknown>) => (await recorder.during(run)).map((s) => s.sql);

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { leads } from "../../db/schema/index";
-import { exportLeads, formatInTimeZone, LeadFilterSchema, listLeads, type LeadViewer } from "../../app/console/leads.server";
+import { exportLeads, formatInTimeZone, LeadFilterSchema, listLeads } from "../../app/console/leads.server";
 import type { Site } from "../../app/sites/site";
-import { createTestSite, ENGINE, openTestDatabase } from "./database";
+import { createTestSite, ENGINE, openTestDatabase, wholeSiteLeadViewer } from "./database";
 
 /** Instants on and around the zones' changes (UTC), and a leap day. */
 const INSTANTS = [
@@ -27,7 +27,7 @@ const ZONES = ["Australia/Sydney", "Australia/Adelaide", "Australia/Perth", "Aus
 
 let handle: DatabaseHandle;
 let site: Site;
-const viewer = (): LeadViewer => ({ scoped: { site: { id: site.id, slug: site.slug, name: site.name, hosts: site.hosts, dealerGroupId: site.dealerGroup?.id ?? null }, reach: "all", locationIds: [] }, personal: true });
+const viewer = () => wholeSiteLeadViewer(site);
 
 beforeAll(async () => {
   handle = await openTestDatabase();

@@ -13,6 +13,7 @@ import { dealerGroups, locations, sites } from "../../db/schema/index";
 import { getSiteBySlug } from "../../app/services/sites.server";
 import type { SiteConfigInput } from "../../app/sites/site-config";
 import type { Site } from "../../app/sites/site";
+import type { LeadViewer } from "../../app/console/leads.server";
 
 /** Which engine the suite runs against, for test names. */
 export const ENGINE = process.env.DATABASE_URL ? "postgres" : "pglite";
@@ -100,4 +101,9 @@ export async function createTestSite(handle: DatabaseHandle, options: TestSiteOp
     });
   }
   return (await getSiteBySlug(handle.db, slug))!;
+}
+
+/** A leads viewer who reaches the whole of `site` and holds `leads.personal` (a site manager's view of the inbox). */
+export function wholeSiteLeadViewer(site: Site): LeadViewer {
+  return { scoped: { site: { id: site.id, slug: site.slug, name: site.name, hosts: site.hosts, dealerGroupId: site.dealerGroup?.id ?? null }, reach: "all", locationIds: [] }, personal: true };
 }
