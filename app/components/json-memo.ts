@@ -4,8 +4,6 @@
  * string of a memoised object (a card or navigation tree kept per site version) is built once.
  */
 
-import { memoSlotOf } from "./memo-slot";
-
 /** A value of type `T` as JSON text, tagged so a page reads it back with the right memo. */
 export type JsonText<Tag extends string> = string & { readonly __jsonText: Tag };
 
@@ -44,17 +42,14 @@ export function createJsonMemo<T extends object, Tag extends string>(limit: numb
   };
   return {
     write(value, memoised) {
-      // An object with a memo slot keeps its text there, not as one more weak entry (memo-slot.ts).
-      const slot = memoSlotOf(value);
-      const known = (slot?.json as JsonText<Tag> | undefined) ?? jsonOf.get(value);
+      const known = jsonOf.get(value);
       if (known !== undefined) {
         if (byJson.get(known) !== value) remember(known, value);
         return known;
       }
       const json = JSON.stringify(value) as JsonText<Tag>;
       if (memoised) {
-        if (slot) slot.json = json;
-        else jsonOf.set(value, json);
+        jsonOf.set(value, json);
         remember(json, value);
       }
       return json;

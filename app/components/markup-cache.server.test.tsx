@@ -2,7 +2,6 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ABSENT_KEY, HydratableMarkupContext } from "./cached-markup";
 import { createMarkupCache } from "./markup-cache.server";
-import { giveMemoSlot, memoSlotOf } from "./memo-slot";
 import { NoScriptNav } from "./no-script";
 
 /** A markup cache whose renders are counted. */
@@ -48,31 +47,6 @@ describe("createMarkupCache (issue 15, decision 188)", () => {
       expect(cache([header, models, desktopPart], <a href="/">Desktop</a>)).toBe('<a href="/">Desktop</a>');
     }
     expect(rendered).toEqual(['<a href="/">Phone</a>', '<a href="/">Desktop</a>']);
-  });
-
-  it("keeps the entries of an object with a memo slot (a memoised card) in its slot, apart by position, and not for a copy (decision 383)", () => {
-    const { cache, rendered } = countingCache();
-    const card = giveMemoSlot({ id: 1 });
-    const picture = { part: "picture" };
-    const summary = { part: "summary" };
-    for (let page = 0; page < 3; page++) {
-      expect(cache([card, picture], <i>picture</i>)).toBe("<i>picture</i>");
-      expect(cache([card, summary], <i>summary</i>)).toBe("<i>summary</i>");
-    }
-    expect(rendered).toEqual(["<i>picture</i>", "<i>summary</i>"]);
-    // One level for the card (under the cache's root), holding both parts.
-    expect(memoSlotOf(card)?.markup?.size).toBe(1);
-    // The same card later in a key list is another entry; a copy has no slot and is another key.
-    const list = [{ name: "list" }];
-    expect(cache([list, card], <i>in a list</i>)).toBe("<i>in a list</i>");
-    expect(memoSlotOf(card)?.markup?.size).toBe(2);
-    expect(cache([{ ...card }, picture], <i>copy</i>)).toBe("<i>copy</i>");
-    expect(memoSlotOf({ ...card })).toBeUndefined();
-    expect(cache([card, picture], <i>ignored</i>)).toBe("<i>picture</i>");
-    // Another cache keeps its own entries for the same card.
-    const other = countingCache();
-    expect(other.cache([card, picture], <i>other cache</i>)).toBe("<i>other cache</i>");
-    expect(rendered).toEqual(["<i>picture</i>", "<i>summary</i>", "<i>in a list</i>", "<i>copy</i>"]);
   });
 
   it("refuses an empty key list", () => {

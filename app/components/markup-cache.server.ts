@@ -9,7 +9,6 @@ import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import type { HydratableMarkup } from "./cached-markup";
-import { memoSlotOf } from "./memo-slot";
 
 /**
  * One key's node in the cache's tree: the HTML stored for the key list that ends here, and the
@@ -17,14 +16,12 @@ import { memoSlotOf } from "./memo-slot";
  * prefix of another (the phone menu's [header, models] and the desktop list's [header, models,
  * part]) without one entry overwriting the other.
  */
-type Level = { html?: string; next?: WeakMap<object, Level> | Map<object, Level>; owned?: boolean };
+type Level = { html?: string; next?: WeakMap<object, Level> };
 
 /**
  * The storage of {@link createHydratableMarkupCache}: `render(node)` once per combination of keys.
  * Entries are held weakly by their keys: when the site-version memo drops its objects (a new stock
- * or config version, or its TTL), their HTML goes with them. An object with a memo slot
- * (memo-slot.ts) keeps its entries in the slot instead, and the keys after it strongly: they live
- * exactly as long as it does.
+ * or config version, or its TTL), their HTML goes with them.
  * @param render the renderer (default `renderToString`)
  * @returns `(keys, node) => html`: `keys` is a non-empty list of objects compared by identity
  *   (use `ABSENT_KEY` for a null part); `node` is rendered only on a miss. A key list that is the
@@ -37,25 +34,11 @@ export function createMarkupCache(render: (node: ReactNode) => string = renderTo
     if (!keys.length) throw new Error("createMarkupCache: at least one key is required");
     let level = root;
     for (const key of keys) {
-      // An object with a memo slot (a memoised car card) holds its own levels, and the levels
-      // under it hold their keys strongly: all of it dies with the object, and a major collection
-      // has no weak entries to resolve for it (memo-slot.ts).
-      const slot = level.owned ? undefined : memoSlotOf(key);
-      let child: Level | undefined;
-      if (slot) {
-        const levels = (slot.markup ??= new Map()) as Map<Level, Level>;
-        child = levels.get(level);
-        if (!child) {
-          child = { owned: true };
-          levels.set(level, child);
-        }
-      } else {
-        level.next ??= level.owned ? new Map() : new WeakMap();
-        child = level.next.get(key);
-        if (!child) {
-          child = level.owned ? { owned: true } : {};
-          level.next.set(key, child);
-        }
+      level.next ??= new WeakMap();
+      let child = level.next.get(key);
+      if (!child) {
+        child = {};
+        level.next.set(key, child);
       }
       level = child;
     }
