@@ -63,7 +63,7 @@ afterAll(async () => {
 });
 
 describe(`dead deliveries in the leads inbox and export (${ENGINE})`, () => {
-  it("an inbox page is two statements, the page and one grouped count over its leads, and each row's count is its own dead deliveries", async () => {
+  it("an inbox page is three statements, its ids, then its rows and one grouped count over its leads, and each row's count is its own dead deliveries", async () => {
     let page!: Awaited<ReturnType<typeof listLeads>>;
     const sent = await statementsOf(async () => {
       page = await listLeads(handle.db, viewerOf(site), {}, "Australia/Sydney");
@@ -72,10 +72,24 @@ describe(`dead deliveries in the leads inbox and export (${ENGINE})`, () => {
     expect(page.rows.map((r) => r.deadDeliveries)).toEqual(page.rows.map((r) => deadByLead.get(r.id) ?? 0));
     // The page has leads with none, one and two dead deliveries.
     expect(new Set(page.rows.map((r) => r.deadDeliveries))).toEqual(new Set([0, 1, 2]));
-    expect(sent).toHaveLength(2);
-    expect(sent[0]).toMatch(/from "leads"/);
-    expect(sent[0]).not.toContain("lead_deliveries");
-    expect(sent[1]).toMatch(/^select "lead_id", count\(\*\)::int from "lead_deliveries" where \("lead_deliveries"\."lead_id" = any\(\$1::text::int\[\]\) and "lead_deliveries"\."status" = \$2\) group by "lead_deliveries"\."lead_id"$/);
+    expect(sent).toHaveLength(3);
+    // The ids by the filter, then the page's rows and its count (sent together, in either order).
+    expect(sent[0]).toMatch(/^select "id" from "leads" where .* limit \$\d+( offset \$\d+)?$/);
+    const [rows, counts] = [sent.slice(1).filter((q) => !q.includes("lead_deliveries")), sent.slice(1).filter((q) => q.includes("lead_deliveries"))];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(/from "leads" left join "cars"/);
+    expect(rows[0]).toMatch(/"leads"\."id" = any\(\$\d+::text::int\[\]\)/);
+    expect(counts).toEqual([expect.stringMatching(/^select "lead_id", count\(\*\)::int from "lead_deliveries" where \("lead_deliveries"\."lead_id" = any\(\$1::text::int\[\]\) and "lead_deliveries"\."status" = \$2\) group by "lead_deliveries"\."lead_id"$/)]);
+  });
+
+  it("the next page's ids are those after this page's, and no lead is listed twice", async () => {
+    const first = await listLeads(handle.db, viewerOf(site), {}, "Australia/Sydney");
+    const second = await listLeads(handle.db, viewerOf(site), { page: 2 }, "Australia/Sydney");
+    expect(first.hasNext).toBe(true);
+    const ids = [...first.rows, ...second.rows].map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const times = [...first.rows, ...second.rows].map((r) => r.createdAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
   it("a later page counts its own leads", async () => {

@@ -9,7 +9,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/leads";
 import { FilterActions, FilterField, filterAria } from "~/console/forms";
 import { guardConsoleRoute } from "~/console/guard.server";
-import { LEAD_FILTER_FIELDS, LeadFilterSchema, leadFilterChoices, listLeads, siteTimeZone, type LeadListRow } from "~/console/leads.server";
+import { LEAD_FILTER_FIELDS, LeadFilterSchema, leadFilterChoices, listLeads, siteTimeZone, type LeadPageRow } from "~/console/leads.server";
 import { ScrollingTable } from "~/console/scrolling-table";
 import { reachIn } from "~/console/staff.server";
 import { DEPARTMENTS, LEAD_STATUSES, LEAD_STATUS_LABELS } from "~/domain/leads/status";
@@ -39,9 +39,9 @@ export async function loader(args: Route.LoaderArgs) {
 /**
  * What the table shows of a row, and nothing else: every value a loader returns is encoded for
  * the browser on each request (React Router's turbo-stream), though the console's pages are not
- * hydrated, so the e-mail, phone and postcode the table never shows are not in it.
+ * hydrated, so the received instant (the table shows the local time) is not in it.
  */
-function shown(r: LeadListRow) {
+function shown(r: LeadPageRow) {
   return { id: r.id, received: r.received, status: r.status, category: r.category, name: r.name, anonymised: r.anonymised, car: r.car, stockNumber: r.stockNumber, location: r.location, assignedTo: r.assignedTo, deadDeliveries: r.deadDeliveries };
 }
 
