@@ -177,7 +177,7 @@ export async function listStock(db: Database, scoped: ScopedSite, filter: StockF
   // index alone, where skipping 15,000 cars of a deep page costs a few ms. Joined and skipped
   // whole, PostgreSQL read and sorted every car of the site: 30-55 ms a page at 20,000 cars
   // (decision 372). Every sort ends on a unique column, so the page holds the same cars in the same order.
-  const pageIds = async () => {
+  const pageCars = async () => {
     const found = await db
       .select({ id: cars.id })
       .from(cars)
@@ -190,7 +190,7 @@ export async function listStock(db: Database, scoped: ScopedSite, filter: StockF
     const byId = new Map((await pageRows(db).execute({ siteId: scoped.site.id, ids: idListText(ids) })).map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
   };
-  const [total, rows] = await Promise.all([countStock(db, scoped, where, filter.age !== undefined), pageIds()]);
+  const [total, rows] = await Promise.all([countStock(db, scoped, where, filter.age !== undefined), pageCars()]);
   return {
     total,
     page: filter.page,
