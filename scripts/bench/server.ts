@@ -117,6 +117,13 @@ export interface BenchServer {
  * @throws when the process exits first or is not healthy within `readyWithinMs` (default 10 minutes).
  */
 export async function startServer(opts: { dir: string; port: number; env?: Record<string, string>; nodeArgs?: string[]; wrapper?: string[]; readyWithinMs?: number }): Promise<BenchServer> {
+  // A server left on the port (an earlier run's) would answer the health check below while this
+  // one fails to listen, and the benchmark would measure the wrong build.
+  const taken = await get(opts.port, "/healthz", "localhost").then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${opts.port} already has a server: stop it (ss -ltnp | grep :${opts.port}) or choose another BENCH_PORT`);
   // scripts/start.mjs (plain Node, bundled server) since decision 184; older checkouts ran scripts/start.ts under tsx.
   const entry = existsSync(join(opts.dir, "scripts/start.mjs")) ? ["scripts/start.mjs"] : ["--import", "tsx", "scripts/start.ts"];
   // BENCH_SERVER_NODE_ARGS: Node flags for the server alone (an A/B of a V8 setting), not the driver.
