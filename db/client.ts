@@ -154,6 +154,11 @@ function postgresPool(pg: PgModule, url: string, options: { max: number; connect
     connectionTimeoutMillis: options.connectionTimeoutMillis,
     idleTimeoutMillis: 30_000,
     query_timeout: options.queryTimeout,
+    // node-postgres's documented pipeline mode: statements sent together on one connection (the
+    // importer's look-ups behind its writes, in one transaction) go to the server at once, each
+    // with its own Sync, instead of waiting in the client's internal queue, which pg 8.19 deprecated
+    // with a warning and pg 9 removes. A statement still waits for nothing when sent alone.
+    pipeline: true,
     // The pool's documented `Client` option: the same client, with statement names dropped.
     Client: options.namedStatements ? pg.Client : unnamedStatementClient(pg),
   });

@@ -349,7 +349,7 @@ export async function importStock(db: Database, site: Site, rows: Iterable<FeedR
     let batch: FeedRow[] = [];
     // The previous batch's writes: the database runs them while the next batch is read, checked
     // and turned into car values (the feed's parsing and the database's writing overlap). The next
-    // batch's look-ups queue behind them on the connection, and its own writes wait for them, so
+    // batch's look-ups are pipelined behind them on the connection, and its own writes wait for them, so
     // one batch's writes at most are in flight.
     let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
@@ -443,7 +443,7 @@ function prepareBatch(context: BatchContext, batch: FeedRow[]): PreparedCar[] {
  * first row; an unknown location_slug is rejected (its stock number still counts as read); the
  * rest are created, updated or unchanged by their content hash.
  * @param prepared the batch's {@link prepareBatch}, row for row
- * @param previous the batch before's writes: this batch's look-ups are sent at once and queue
+ * @param previous the batch before's writes: this batch's look-ups are sent at once and pipelined
  *   behind them on the transaction's connection, and its writes wait for them (a failed write
  *   is thrown here)
  * @returns the batch's report lines, in file order, and its writes, still running
