@@ -22,7 +22,7 @@ import { AGE_BANDS, BULK_ACTIONS, STOCK_SORTS, type AgeBand, type BulkAction } f
 import { escapeLike } from "./audit.server";
 import { carTextContains } from "./search-text.server";
 import { memoBySiteVersion } from "~/services/site-memo.server";
-import { reachableLocations } from "./location-scope";
+import { reachableLocations, withinReach } from "./location-scope";
 import { recordAudit, type ScopedSite, type StaffMember } from "./staff.server";
 
 /** Cars per page of the stock list. */
@@ -50,9 +50,7 @@ export const FILTER_KEYS = ["q", "make", "model", "status", "carType", "location
 
 /** The cars of the site within the member's reach. */
 function reachScope(scoped: ScopedSite): SQL {
-  const site = eq(cars.siteId, scoped.site.id);
-  if (scoped.reach !== "assigned-locations") return site;
-  return and(site, inArray(cars.locationId, scoped.locationIds.length ? scoped.locationIds : [-1]))!;
+  return withinReach(scoped, cars.siteId, cars.locationId);
 }
 
 /**
