@@ -8,7 +8,8 @@ export const READ_MODEL_CHANNEL = "forecourt:read-model";
 
 /**
  * What the store publishes. Times in ms, sizes in bytes.
- * - `build`: a version was built (`thread` "worker" or "main"); `loadMs` reading the cars,
+ * - `build`: a version was built (`thread` "worker" or "main"), or took the previous version's
+ *   index because its documents were the same objects (`thread` "reused"); `loadMs` reading the cars,
  *   `eventLoopMs` the event loop's share of the build (encoding, adopting the parts, or the
  *   whole build on the main thread), `workerMs` the worker's, `longestTaskMs` the longest single
  *   event-loop task of the build (one encoding batch or adoption slice; the whole build on the main
@@ -17,6 +18,6 @@ export const READ_MODEL_CHANNEL = "forecourt:read-model";
  * - `evict`: a site's model left the store (memory budget, or replaced by a newer version).
  */
 export type ReadModelEvent =
-  | { event: "build"; siteId: number; version: number; docs: number; thread: "worker" | "main"; loadMs: number; eventLoopMs: number; workerMs: number; longestTaskMs: number; bytes: number }
+  | { event: "build"; siteId: number; version: number; docs: number; thread: "worker" | "main" | "reused"; loadMs: number; eventLoopMs: number; workerMs: number; longestTaskMs: number; bytes: number }
   | { event: "stale"; siteId: number; servedVersion: number; wantedVersion: number }
   | { event: "evict"; siteId: number; version: number; bytes: number; reason: "budget" | "replaced" };

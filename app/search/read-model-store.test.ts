@@ -187,3 +187,30 @@ describe("read-model rebuilds keep what did not change (issue 54)", () => {
     expect(model.search(makeQuery({ query: "toyota" }), DEFAULT_VISIBILITY).count).toBe(SearchReadModel.build(changed).search(makeQuery({ query: "toyota" }), DEFAULT_VISIBILITY).count);
   });
 });
+
+describe("a new version with the same documents (a config change that shaped none of them; issue 54)", () => {
+  it("keeps the previous version's index and document array under the new version, with no build", async () => {
+    const stock = syntheticStock(12_000);
+    const store = new ReadModelStore({ maxBytes: 2 * 1024 ** 3, workerMinDocs: 10_000 });
+    const first = await store.get(BIG_SITE, 1, async () => ({ docs: stock, resume: "first read" }));
+    const { events } = await recordEvents(async () => {
+      // A large site answers from its previous version until the new one is installed.
+      await store.get(BIG_SITE, 2, async () => ({ docs: [...stock], resume: "second read" }));
+      await until(() => store.peek(BIG_SITE)?.version === 2);
+    });
+    const second = store.peek(BIG_SITE)!;
+    expect(second.engine).toBe(first.engine);
+    expect(second.docs).toBe(first.docs);
+    expect(second.resume).toBe("second read");
+    expect(events.filter((e) => e.event === "build")).toMatchObject([{ siteId: BIG_SITE, version: 2, docs: 12_000, thread: "reused", workerMs: 0 }]);
+
+    // One document replaced (a price change): the version is built anew.
+    const changed = stock.map((doc, i) => (i === 1 ? { ...doc, price: 1 } : doc)); // car 1 is listed
+    await store.get(BIG_SITE, 3, async () => changed);
+    await until(() => store.peek(BIG_SITE)?.version === 3);
+    const third = store.peek(BIG_SITE)!;
+    expect(third.engine).not.toBe(first.engine);
+    expect(third.docs).toBe(changed);
+    expect(third.engine.search(cheapest, DEFAULT_VISIBILITY).hits[0].price).toBe(1);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * The node's search read models, one per site (issue 54, decision 259; DESIGN.md section 5):
  * loaded when a site is first searched, kept under a memory budget (least recently used site
- * evicted first), and rebuilt when the site's stock version moves on.
+ * evicted first), and rebuilt when the site's stock or config version moves on.
  *
  * A rebuild of a site of {@link ReadModelStoreOptions.workerMinDocs} cars or more runs on the
  * read-model worker thread (read-model-builder.ts) and, until it is ready, searches keep
@@ -26,7 +26,7 @@ import type { SearchDoc } from "./types.ts";
 
 const events = channel(READ_MODEL_CHANNEL);
 
-/** One site's model at one stock version, with the documents it was built from (read only). */
+/** One site's model at one version, with the documents it was built from (read only). */
 export interface ReadModelVersion {
   siteId: number;
   version: number;
@@ -98,7 +98,7 @@ export class ReadModelStore {
    * The site's model for `version`, or the previous version while a large site's new one is
    * being built (see the module comment). Marks the site as used (LRU).
    * @param siteId the site
-   * @param version the site's current stock version (a counter that only moves forward)
+   * @param version the site's current read-model version (a counter that only moves forward: search.server.ts readModelVersionOf)
    * @param load reads the site's cars for that version
    * @throws what `load` throws, when there is no previous version to answer from
    */
@@ -155,6 +155,17 @@ export class ReadModelStore {
     const loaded = await load(previous?.docs, previous?.resume);
     const { docs, resume } = Array.isArray(loaded) ? { docs: loaded, resume: undefined } : loaded;
     const loadMs = performance.now() - started;
+    if (previous && sameDocuments(docs, previous.docs)) {
+      // The very documents the previous version was built from (a config change that shaped none of
+      // them): its index, and its array, which caches keyed by it know, serve the new version.
+      const model: ReadModelVersion = { ...previous, version, resume };
+      const installed = this.models.peek(siteId);
+      if (!installed || installed.version < version) this.models.set(siteId, model);
+      if (events.hasSubscribers) {
+        events.publish({ event: "build", siteId, version, docs: docs.length, thread: "reused", loadMs, eventLoopMs: 0, workerMs: 0, longestTaskMs: 0, bytes: model.bytes } satisfies ReadModelEvent);
+      }
+      return model;
+    }
     const textIndex = this.models.peek(siteId)?.engine.hasTextIndex ?? false;
     let engine: SearchReadModel;
     let thread: "worker" | "main" = "main";
@@ -177,4 +188,11 @@ export class ReadModelStore {
     }
     return model;
   }
+}
+
+/** Whether two document lists hold the same objects in the same order. */
+function sameDocuments(a: readonly SearchDoc[], b: readonly SearchDoc[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -130,6 +130,23 @@ interface SearchDocsResume {
   xmin: string;
   /** The site's config version then: its locations and search settings shape every document. */
   configVersion: number;
+  /** What the documents took from outside the cars then ({@link documentInputs}). */
+  inputs: string;
+}
+
+/**
+ * What a site's documents take from outside its cars, as one string: the config's finance
+ * provider, locations excluded from search and city override, and the site's locations (slug,
+ * name, city, state). Most config changes (an offer, a review, a content page, the site's name)
+ * move the config version and leave this as it was, and then every document is as it was.
+ */
+async function documentInputs(db: Database, site: Site): Promise<string> {
+  const rows = await db
+    .select({ id: locations.id, slug: locations.slug, name: locations.name, city: locations.city, state: locations.state })
+    .from(locations)
+    .where(eq(locations.siteId, site.id))
+    .orderBy(asc(locations.id));
+  return JSON.stringify([site.config.finance.provider ?? null, site.config.search.excludedLocationIds, site.config.overrideCity ?? null, rows]);
 }
 
 /**
@@ -156,11 +173,12 @@ async function siteCarsNow(db: Database, site: Site): Promise<{ xmin: string; ca
 
 /**
  * The site's search documents for a new stock version (issue 54 item 1). With the previous
- * version's documents and the `resume` its read returned, and the site's config version unchanged,
- * it reads only the cars written since that read (migration 0045's `changed_xid`): a price change
- * on a 200,000-car site reads one row, not the site, and the event loop does not spend seconds
- * decoding rows that did not change. It reads the whole site ({@link loadSearchDocs}) instead
- * when there is no previous version, the config version moved (a location renamed, a search
+ * version's documents and the `resume` its read returned, and what the documents take from the
+ * site's config and locations unchanged ({@link documentInputs}, read only when the config version
+ * moved), it reads only the cars written since that read (migration 0045's `changed_xid`): a price
+ * change on a 200,000-car site reads one row, not the site, and the event loop does not spend
+ * seconds decoding rows that did not change. It reads the whole site ({@link loadSearchDocs})
+ * instead when there is no previous version, those inputs changed (a location renamed, a search
  * setting changed), more than {@link CHANGED_CARS_MAX} cars changed, or the count of the site's
  * cars says one left it (deleted, moved to another site or to an excluded location: a deletion
  * leaves no row to read).
@@ -171,10 +189,11 @@ async function siteCarsNow(db: Database, site: Site): Promise<{ xmin: string; ca
  * @throws the database's errors
  */
 export async function loadSiteSearchDocs(db: Database, site: Site, previous?: { docs: readonly SearchDoc[]; resume?: unknown }): Promise<LoadedDocs> {
-  const now = await siteCarsNow(db, site);
-  const resume: SearchDocsResume = { xmin: now.xmin, configVersion: site.configVersion };
   const since = previous?.resume as SearchDocsResume | undefined;
-  if (previous && since && since.configVersion === site.configVersion) {
+  // Read before any car, so that the documents are never older than the inputs noted with them.
+  const [now, inputs] = await Promise.all([siteCarsNow(db, site), since?.configVersion === site.configVersion ? since.inputs : documentInputs(db, site)]);
+  const resume: SearchDocsResume = { xmin: now.xmin, configVersion: site.configVersion, inputs };
+  if (previous && since && since.inputs === inputs) {
     const changed = await loadSearchDocBatch(db, site, null, CHANGED_CARS_MAX + 1, since.xmin);
     if (changed.docs.length + changed.excludedIds.length <= CHANGED_CARS_MAX) {
       const docs = await applyChanges(previous.docs, changed.docs, new Set(changed.excludedIds));
@@ -227,15 +246,26 @@ export function setReadModelStore(next: ReadModelStore): void {
   store = next;
 }
 
+/**
+ * The version a site's read model is kept under: its documents come from the cars (stock version)
+ * and are shaped by the site's config (config version: its locations, the locations excluded from
+ * search). Both counters only move forward, so their sum moves forward whenever either does, as
+ * the store requires.
+ */
+export function readModelVersionOf(site: Pick<Site, "stockVersion" | "configVersion">): number {
+  return site.stockVersion + site.configVersion;
+}
+
 // The load tolerates lag (a read replica when there is one, db/replica.ts), but the model is kept
-// under the site's stock version, so the replica must have replayed that version.
+// under the site's versions, so the replica must have replayed them.
 function siteIndex(db: Database, site: Site): Promise<ReadModelVersion> {
-  return readModelStore().get(site.id, site.stockVersion, (docs, resume) => readLagTolerant(db, (reader) => loadSiteSearchDocs(reader, site, docs && { docs, resume }), site));
+  return readModelStore().get(site.id, readModelVersionOf(site), (docs, resume) => readLagTolerant(db, (reader) => loadSiteSearchDocs(reader, site, docs && { docs, resume }), site));
 }
 
 /**
- * The site's read model: loaded on first use, rebuilt when `site.stockVersion` moves on (a large
- * site answers from its previous version until the new one is ready; read-model-store.ts).
+ * The site's read model: loaded on first use, rebuilt when the site's stock or config version moves
+ * on (a large site answers from its previous version until the new one is ready;
+ * read-model-store.ts).
  */
 export async function getSearchEngine(db: Database, site: Site): Promise<SearchEngine> {
   return (await siteIndex(db, site)).engine;

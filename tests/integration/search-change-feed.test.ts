@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { cars, locations } from "../../db/schema/index";
 import { getSiteBySlug } from "../../app/services/sites.server";
-import { loadSearchDocs, loadSiteSearchDocs } from "../../app/services/search.server";
+import { getSearchDocs, loadSearchDocs, loadSiteSearchDocs } from "../../app/services/search.server";
 import type { SearchDoc } from "../../app/search/types";
 import type { Site } from "../../app/sites/site";
 import { createTestSite, openTestDatabase } from "./database";
@@ -123,5 +123,55 @@ describe("loadSiteSearchDocs: a stock change reads the changed cars only (issue 
     const after = await counted(async () => loadSiteSearchDocs(handle.db, await fresh(), before));
     expect(after.carReads).toHaveLength(2);
     after.result.docs.forEach((d, i) => expect(d).toBe(before.docs[i]));
+  });
+});
+
+describe("the site's read model follows a config change with no stock change (issue 54 item 1; spec 4 search)", () => {
+  it("drops the cars of a location the site newly excludes from search, and brings them back when it no longer does", async () => {
+    await handle.db.update(cars).set({ locationId }).where(eq(cars.stockNumber, "FD00300"));
+    const before = await getSearchDocs(handle.db, await fresh());
+    expect(byStock(before, "FD00300")).toBeDefined();
+    const stockVersion = (await fresh()).stockVersion;
+
+    await handle.db.execute(sql`UPDATE sites SET config = jsonb_set(config, '{search}', ${JSON.stringify({ excludedLocationIds: [locationId] })}::jsonb) WHERE id = ${site.id}`);
+    const excluding = await fresh();
+    // A search setting is config: the stock version stays where it was.
+    expect(excluding.stockVersion).toBe(stockVersion);
+    const during = await getSearchDocs(handle.db, excluding);
+    expect(byStock(during, "FD00300")).toBeUndefined();
+    expect(during).toHaveLength(before.length - 1);
+
+    await handle.db.execute(sql`UPDATE sites SET config = config - 'search' WHERE id = ${site.id}`);
+    const after = await getSearchDocs(handle.db, await fresh());
+    expect(byStock(after, "FD00300")).toBeDefined();
+    expect(after).toHaveLength(before.length);
+    await handle.db.update(cars).set({ locationId: null }).where(eq(cars.stockNumber, "FD00300"));
+  });
+
+  it("shows a renamed location on the cars filed under it", async () => {
+    await handle.db.update(cars).set({ locationId }).where(eq(cars.stockNumber, "FD00301"));
+    const before = byStock(await getSearchDocs(handle.db, await fresh()), "FD00301") as unknown as Record<string, unknown>;
+    expect(JSON.stringify(before)).toContain("Second Yard");
+    await handle.db.update(locations).set({ name: "Geelong Yard" }).where(eq(locations.id, locationId));
+    const after = byStock(await getSearchDocs(handle.db, await fresh()), "FD00301") as unknown as Record<string, unknown>;
+    expect(JSON.stringify(after)).toContain("Geelong Yard");
+    expect(JSON.stringify(after)).not.toContain("Second Yard");
+    await handle.db.update(locations).set({ name: "Second Yard" }).where(eq(locations.id, locationId));
+    await handle.db.update(cars).set({ locationId: null }).where(eq(cars.stockNumber, "FD00301"));
+  });
+
+  it("a config change that shapes no document (the site's name) reads only the changed cars, and the model keeps its documents and index", async () => {
+    const before = await loadSiteSearchDocs(handle.db, await fresh());
+    const served = await getSearchDocs(handle.db, await fresh());
+    const { configVersion, name } = await fresh();
+    await handle.db.execute(sql`UPDATE sites SET name = ${`${name} Motors`} WHERE id = ${site.id}`);
+    const renamed = await fresh();
+    expect(renamed.configVersion).toBeGreaterThan(configVersion);
+    const after = await counted(async () => loadSiteSearchDocs(handle.db, renamed, before));
+    // The horizon and count, then the changed cars (none): not the whole site.
+    expect(after.carReads).toHaveLength(2);
+    after.result.docs.forEach((d, i) => expect(d).toBe(before.docs[i]));
+    expect(await getSearchDocs(handle.db, renamed)).toBe(served);
+    await handle.db.execute(sql`UPDATE sites SET name = ${name} WHERE id = ${site.id}`);
   });
 });
