@@ -195,8 +195,8 @@ function rowQuery(db: Database, where: SQL[], timeZone: string) {
       createdAt: leads.createdAt,
       receivedAt: sql<string>`${leads.createdAt}::text`,
       // PostgreSQL writes the local time (as the inbox's page statement does): formatting fifty
-      // rows through Intl on the event loop cost about 0.4 ms of every page. Both read the IANA zone database (the test
-      // compares them across daylight-saving changes).
+      // rows through Intl on the event loop cost about 0.4 ms of every page. Both read the IANA
+      // zone database (the test compares them across daylight-saving changes).
       received: sql<string>`to_char(${leads.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI')`,
       status: leads.status,
       form: leads.form,

@@ -155,32 +155,29 @@ export class ReadModelStore {
     const loaded = await load(previous?.docs, previous?.resume);
     const { docs, resume } = Array.isArray(loaded) ? { docs: loaded, resume: undefined } : loaded;
     const loadMs = performance.now() - started;
+    let model: ReadModelVersion;
+    let thread: "worker" | "main" | "reused" = "main";
+    let eventLoopMs = 0;
+    let workerMs = 0;
+    let longestTaskMs = 0;
     if (previous && sameDocuments(docs, previous.docs)) {
       // The very documents the previous version was built from (a config change that shaped none of
       // them): its index, and its array, which caches keyed by it know, serve the new version.
-      const model: ReadModelVersion = { ...previous, version, resume };
-      const installed = this.models.peek(siteId);
-      if (!installed || installed.version < version) this.models.set(siteId, model);
-      if (events.hasSubscribers) {
-        events.publish({ event: "build", siteId, version, docs: docs.length, thread: "reused", loadMs, eventLoopMs: 0, workerMs: 0, longestTaskMs: 0, bytes: model.bytes } satisfies ReadModelEvent);
-      }
-      return model;
-    }
-    const textIndex = this.models.peek(siteId)?.engine.hasTextIndex ?? false;
-    let engine: SearchReadModel;
-    let thread: "worker" | "main" = "main";
-    let eventLoopMs: number;
-    let workerMs = 0;
-    let longestTaskMs: number;
-    if (docs.length >= this.workerMinDocs) {
-      const built = await buildReadModelOffThread(docs, { textIndex, rangeBlockRows: this.rangeBlockRows });
-      ({ model: engine, thread, workerMs, longestTaskMs } = built);
-      eventLoopMs = built.encodeMs + built.adoptMs;
+      model = { ...previous, version, resume };
+      thread = "reused";
     } else {
-      engine = SearchReadModel.build(docs, this.rangeBlockRows);
-      eventLoopMs = longestTaskMs = engine.stats.buildMs;
+      const textIndex = this.models.peek(siteId)?.engine.hasTextIndex ?? false;
+      let engine: SearchReadModel;
+      if (docs.length >= this.workerMinDocs) {
+        const built = await buildReadModelOffThread(docs, { textIndex, rangeBlockRows: this.rangeBlockRows });
+        ({ model: engine, thread, workerMs, longestTaskMs } = built);
+        eventLoopMs = built.encodeMs + built.adoptMs;
+      } else {
+        engine = SearchReadModel.build(docs, this.rangeBlockRows);
+        eventLoopMs = longestTaskMs = engine.stats.buildMs;
+      }
+      model = { siteId, version, docs, engine, bytes: engine.stats.typedArrayBytes + docs.length * DOC_HEAP_BYTES, resume };
     }
-    const model: ReadModelVersion = { siteId, version, docs, engine, bytes: engine.stats.typedArrayBytes + docs.length * DOC_HEAP_BYTES, resume };
     const installed = this.models.peek(siteId);
     if (!installed || installed.version < version) this.models.set(siteId, model);
     if (events.hasSubscribers) {
