@@ -1,4 +1,5 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as wait } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeReadModelBuilder } from "./read-model-builder.ts";
@@ -32,17 +33,26 @@ const SMALL_SITE = 2;
 const cheapest = makeQuery({ sortBy: "price_asc", hitsPerPage: 1 });
 
 describe("read-model lifecycle (issue 54)", () => {
-  it("rebuilds a large site on the worker thread: another site is answered meanwhile, the big site from its previous version, built off the event loop", async () => {
+  it("rebuilds a large site on the worker thread: another site is answered meanwhile, the big site from its previous version, and the event loop never stalls for the build", async () => {
     const stock = syntheticStock(60_000);
     const store = new ReadModelStore({ maxBytes: 2 * 1024 ** 3, workerMinDocs: 10_000 });
     const small = syntheticStock(300, 1_000_000);
     await store.get(BIG_SITE, 1, async () => stock);
     await store.get(SMALL_SITE, 1, async () => small);
+    // What the same build costs the event loop when it runs there (the previous code's rebuild):
+    // one task as long as the build, the stall the worker must avoid.
+    const mainStarted = performance.now();
+    SearchReadModel.build(stock);
+    const mainThreadBuildMs = performance.now() - mainStarted;
 
     // A price change: the cheapest car is now $1.
     const before = (await store.get(BIG_SITE, 1, async () => stock)).engine.search(cheapest, DEFAULT_VISIBILITY).hits[0];
     const changed: SearchDoc[] = stock.map((doc) => (doc.id === before.id ? { ...doc, price: 1 } : doc));
+    const delay = monitorEventLoopDelay({ resolution: 1 });
     const { events } = await recordEvents(async () => {
+      delay.enable();
+      // Its first sample only starts the clock: let it take two before the change arrives.
+      for (let turn = 0; turn < 3; turn++) await wait(10);
       const during = await store.get(BIG_SITE, 2, async () => changed);
       // Searches keep answering from the previous version until the new one is ready.
       expect(during.version).toBe(1);
@@ -53,6 +63,9 @@ describe("read-model lifecycle (issue 54)", () => {
       expect(other.engine.search(makeQuery(), DEFAULT_VISIBILITY).count).toBeGreaterThan(0);
       expect(store.stats().building).toBe(1);
       await until(() => store.peek(BIG_SITE)?.version === 2);
+      // The delay monitor samples on its own timer: let it fire after the last task.
+      for (let turn = 0; turn < 3; turn++) await wait(10);
+      delay.disable();
     });
     const after = await store.get(BIG_SITE, 2, async () => changed);
     expect(after.engine.search(cheapest, DEFAULT_VISIBILITY).hits[0]).toMatchObject({ id: before.id, price: 1 });
@@ -60,8 +73,15 @@ describe("read-model lifecycle (issue 54)", () => {
     expect(build).toMatchObject({ event: "build", siteId: BIG_SITE, version: 2, docs: 60_000, thread: "worker" });
     expect(events).toContainEqual({ event: "stale", siteId: BIG_SITE, servedVersion: 1, wantedVersion: 2 });
     expect(events).toContainEqual(expect.objectContaining({ event: "evict", siteId: BIG_SITE, version: 1, reason: "replaced" }));
-    // How long the event loop stalls meanwhile is a speed figure, not asserted here: a busy
-    // machine's scheduling and collections move it. `npm run bench:read-model` measures it.
+    // The longest event-loop stall while the build ran, against the build itself on the event
+    // loop, measured in the same test on the same (shared) machine: the worker's build leaves the
+    // event loop only its short batches (encoding, adopting the parts) and collections.
+    const maxStallMs = delay.max / 1e6;
+    console.info(`rebuild of 60,000 cars: main-thread build ${mainThreadBuildMs.toFixed(0)} ms; with the worker, longest event-loop stall ${maxStallMs.toFixed(1)} ms, event loop ${build?.event === "build" ? build.eventLoopMs.toFixed(0) : "?"} ms in all`);
+    // Asserted against the same build on the event loop, measured in this test on this machine,
+    // not against a fixed figure: on the event loop the stall is the whole build; with the worker
+    // it is a fraction of it. Half leaves room for a busy machine's scheduling and collections.
+    expect(maxStallMs).toBeLessThan(mainThreadBuildMs / 2);
   });
 
   it("evicts the least recently used site beyond the memory budget and loads it again on its next request", async () => {

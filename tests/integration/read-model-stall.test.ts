@@ -1,17 +1,33 @@
 /**
- * A stock change on a large site does not hold up the node (issue 54 item 1, decisions 259 and
- * 358), as requests through the production build's app, on PGlite or the PostgreSQL at DATABASE_URL:
- * while a 60,000-car site's read model is rebuilt after a price change on the worker thread,
- * another site's searches are answered with its own stock, again and again, the large site's
- * searches answer from the previous version until the new one is installed, and then show the
- * change.
+ * A stock change on a large site does not stall the node (issue 54 item 1, decisions 259 and
+ * 358), as requests through the production build's app, on PGlite or the PostgreSQL at
+ * DATABASE_URL: while a 60,000-car site's read model is rebuilt after a price change, another
+ * site's searches are answered with its own stock, turn after turn of the event loop, the large
+ * site's searches answer from the previous version until the new one is installed and then show
+ * the change, and the event loop's longest stall (perf_hooks.monitorEventLoopDelay, recorded in the
+ * test) stays under a bound.
  *
- * The event loop's longest stall meanwhile is measured and printed, not asserted: it is a speed
- * figure, and on a shared 2-core machine the OS scheduler and a full collection of a 60,000-car
- * heap move it by hundreds of ms (a 400 ms bound failed at 403 ms during a CI run whose baseline
- * was under 100 ms). `npm run bench:read-model` and `npm run bench:scale` report it against the
- * 50 ms goal. What this test asserts cannot be met by a build that holds the event loop: another
- * site's requests answered one after another while the build runs.
+ * The stall bound. The goal is 50 ms on a quiet machine, which `npm run bench:read-model` and
+ * `npm run bench:scale` measure. This test runs on a 2-core box shared with other builds and tests
+ * (load average 6-13 when it was written), where an idle event loop is itself woken 50-270 ms late
+ * by the OS scheduler and a full collection of a 60,000-car heap takes 70-200 ms of wall time
+ * while its helper threads wait for a core. The rebuild on the event loop (the code before issue
+ * 54) stalled 3.7-14 s at 60,000 cars, and the first worker version (one adoption task, the
+ * vocabulary cloned) 140-430 ms. So the bound is the largest of:
+ * - {@link STALL_BOUND_MS}: on PostgreSQL, 400 ms fails the build on the event loop by ten times.
+ *   On embedded PGlite each batch of the site's cars is read by a query that runs on the event
+ *   loop itself (WASM): at load average 24-28 a 250-car batch took up to 1.2 s of wall time (about
+ *   0.05 s quiet), and the load before the fix was one 32 s task; 2,000 ms keeps that sixteen
+ *   times under the old stall;
+ * - {@link BASELINE_FACTOR} times the machine's own stall for the same traffic without a rebuild,
+ *   measured just before;
+ * - the worker's time for the build (decoding and indexing): about what the event loop would have
+ *   stalled for had it built the model itself, measured in the same moment as the stall, so a
+ *   machine busy enough to stretch the one stretches the other. A stall of 403 ms against a
+ *   400 ms bound failed a CI run whose baseline was under 100 ms.
+ *
+ * The count of another site's answers is the part no scheduling delay moves: a build that holds
+ * the event loop lets 0-1 of them through (checked on both engines).
  */
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -27,7 +43,16 @@ import { stockRecord } from "./fixtures";
 
 /** Cars of the large site: above the read-model worker's threshold, and seconds of build on the event loop. */
 const BIG_CARS = 60_000;
-/** Another site's searches answered one after another while the rebuild runs, at least. */
+/** The longest event-loop stall allowed while the rebuild runs, ms, at least, per engine (see the module comment). */
+const STALL_BOUND_MS = ENGINE === "postgres" ? 400 : 2_000;
+/**
+ * On a machine busy enough that the same traffic without a rebuild already stalls for a while, the
+ * bound is this many times that stall instead: a full rebuild on the event loop (seconds) still
+ * fails it, the machine's own scheduling delays do not (749 ms measured against a 400 ms bound
+ * during three test suites at once).
+ */
+const BASELINE_FACTOR = 4;
+/** Another site's searches answered, each a turn of the event loop after the last, while the rebuild runs. */
 const ANSWERED_DURING_REBUILD = 20;
 
 let handle: DatabaseHandle;
@@ -67,13 +92,24 @@ async function search(host: string, query: string): Promise<ApiSearch> {
 }
 
 describe(`a stock change on a ${BIG_CARS.toLocaleString("en-AU")}-car site (${ENGINE})`, () => {
-  it("keeps answering another site, turn after turn, while the large site is rebuilt; the large site answers from its previous version until the new one is installed", async () => {
+  it("does not stall the event loop nor delay another site; the large site answers from its previous version until the new one is installed", async () => {
     const bigHost = `${big.slug}.localhost`;
     const cheapestQuery = "sortBy=price_asc";
     // The large site's first search loads it (a cold start: not what is measured here).
     const before = await search(bigHost, cheapestQuery);
     expect(before.count).toBe(BIG_CARS);
     expect(before.hits[0]).toMatchObject({ stockNumber: "BIG000001", price: 10_001 });
+
+    // The machine's own stall with the same traffic and no rebuild, just before: on a busy machine
+    // the OS wakes an idle event loop hundreds of ms late, which no code of ours can prevent.
+    const baseline = monitorEventLoopDelay({ resolution: 10 });
+    baseline.enable();
+    for (let i = 0; i < 40; i++) {
+      await search(i % 2 ? bigHost : small.host, cheapestQuery);
+      await wait(50);
+    }
+    baseline.disable();
+    const baselineMs = baseline.max / 1e6;
 
     const events: ReadModelEvent[] = [];
     const listener = (message: unknown) => events.push(message as ReadModelEvent);
@@ -127,6 +163,9 @@ describe(`a stock change on a ${BIG_CARS.toLocaleString("en-AU")}-car site (${EN
     expect(build).toMatchObject({ docs: BIG_CARS, thread: "worker" });
     expect(events).toContainEqual(expect.objectContaining({ event: "evict", siteId: big.id, reason: "replaced" }));
     const maxStallMs = delay.max / 1e6;
-    console.info(`${ENGINE}: rebuild of ${BIG_CARS} cars over HTTP: ${answeredDuring} searches of another site answered during it; longest event-loop stall ${maxStallMs.toFixed(0)} ms (p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms); load ${build?.event === "build" ? build.loadMs.toFixed(0) : "?"} ms, event loop's share of the build ${build?.event === "build" ? build.eventLoopMs.toFixed(0) : "?"} ms`);
+    const workerMs = build?.event === "build" ? build.workerMs : 0;
+    const boundMs = Math.max(STALL_BOUND_MS, BASELINE_FACTOR * baselineMs, workerMs);
+    console.info(`${ENGINE}: rebuild of ${BIG_CARS} cars: ${answeredDuring} searches of another site answered during it; longest event-loop stall ${maxStallMs.toFixed(0)} ms (p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms; without a rebuild just before: ${baselineMs.toFixed(0)} ms; the worker's build: ${workerMs.toFixed(0)} ms; bound ${boundMs.toFixed(0)} ms); load ${build?.event === "build" ? build.loadMs.toFixed(0) : "?"} ms, event loop's share of the build ${build?.event === "build" ? build.eventLoopMs.toFixed(0) : "?"} ms`);
+    expect(maxStallMs).toBeLessThan(boundMs);
   }, 600_000);
 });
