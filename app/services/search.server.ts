@@ -4,7 +4,7 @@
  */
 import { subscribe } from "node:diagnostics_channel";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { and, asc, eq, gt, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { readLagTolerant } from "../../db/replica";
 import { cars, locations } from "../../db/schema/index";
@@ -81,7 +81,8 @@ const NO_LENDERS: Record<string, FinanceLenderData> = Object.freeze({});
 
 /**
  * One query's cars of the site as documents: the next `limit` after stock number `after` (keyset),
- * or, with `changedSince`, those written by a transaction at or after that one (xid8 as text).
+ * or, with `changedSince`, those written by a transaction that snapshot did not see (a
+ * `pg_snapshot` as text: committed after it was taken, or running then).
  * @returns the documents of cars not at a location the site excludes from search; the ids of those
  *   that are; and the last stock number read when the query filled its limit (else null)
  */
@@ -102,7 +103,7 @@ async function loadSearchDocBatch(db: Database, site: Site, after: string | null
     })
     .from(cars)
     .leftJoin(locations, eq(cars.locationId, locations.id))
-    .where(and(eq(cars.siteId, site.id), after === null ? undefined : gt(cars.stockNumber, after), changedSince === undefined ? undefined : sql`"cars"."changed_xid" >= ${changedSince}::xid8`))
+    .where(and(eq(cars.siteId, site.id), after === null ? undefined : gt(cars.stockNumber, after), changedSince === undefined ? undefined : changedAfter(changedSince)))
     .orderBy(asc(cars.stockNumber))
     .limit(limit);
   const excludedLocations = new Set(site.config.search.excludedLocationIds);
@@ -124,10 +125,25 @@ async function loadSearchDocBatch(db: Database, site: Site, after: string | null
   return { docs, excludedIds, last };
 }
 
+/**
+ * Cars written by a transaction that `snapshot` (a `pg_snapshot` as text) did not see. The range
+ * from its oldest running transaction is what the `cars_site_changed_xid` index reads; within it,
+ * rows whose writer had committed when the snapshot was taken are left out. Without that second
+ * test, one long transaction anywhere in the cluster (a backup's `pg_dump`, a large import) holds
+ * the oldest running transaction back, and every stock change until it ends reads every car written
+ * since it began: past {@link CHANGED_CARS_MAX}, the whole site.
+ */
+function changedAfter(snapshot: string): SQL {
+  return sql`("cars"."changed_xid" >= pg_snapshot_xmin(${snapshot}::pg_snapshot) AND NOT pg_visible_in_snapshot("cars"."changed_xid", ${snapshot}::pg_snapshot))`;
+}
+
 /** Where a read of a site's cars left off: what {@link loadSiteSearchDocs} needs to read only the changes next time. */
 interface SearchDocsResume {
-  /** The oldest transaction running when the read began (xid8, as text): every later write is at or after it. */
-  xmin: string;
+  /**
+   * The read's snapshot (`pg_snapshot` as text, "xmin:xmax:running ids"): every write it did not
+   * see was made by a transaction it lists as running or one at or after its xmax.
+   */
+  snapshot: string;
   /** The site's config version then: its locations and search settings shape every document. */
   configVersion: number;
   /** What the documents took from outside the cars then ({@link documentInputs}). */
@@ -159,13 +175,13 @@ export const CHANGED_CARS_MAX = 2_000;
 const CARRY_SLICE_DOCS = 20_000;
 
 /**
- * The transaction horizon for the next change read and the number of the site's cars its
- * documents should hold (those at no excluded location), in one snapshot.
+ * The snapshot the next change read starts from and the number of the site's cars its documents
+ * should hold (those at no excluded location), in one snapshot.
  */
-async function siteCarsNow(db: Database, site: Site): Promise<{ xmin: string; cars: number }> {
+async function siteCarsNow(db: Database, site: Site): Promise<{ snapshot: string; cars: number }> {
   const excluded = site.config.search.excludedLocationIds;
   const [row] = await db
-    .select({ xmin: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`, cars: sql<number>`count(*)::int` })
+    .select({ snapshot: sql<string>`pg_current_snapshot()::text`, cars: sql<number>`count(*)::int` })
     .from(cars)
     .where(and(eq(cars.siteId, site.id), excluded.length ? or(isNull(cars.locationId), notInArray(cars.locationId, excluded)) : undefined));
   return row;
@@ -192,9 +208,9 @@ export async function loadSiteSearchDocs(db: Database, site: Site, previous?: { 
   const since = previous?.resume as SearchDocsResume | undefined;
   // Read before any car, so that the documents are never older than the inputs noted with them.
   const [now, inputs] = await Promise.all([siteCarsNow(db, site), since?.configVersion === site.configVersion ? since.inputs : documentInputs(db, site)]);
-  const resume: SearchDocsResume = { xmin: now.xmin, configVersion: site.configVersion, inputs };
+  const resume: SearchDocsResume = { snapshot: now.snapshot, configVersion: site.configVersion, inputs };
   if (previous && since && since.inputs === inputs) {
-    const changed = await loadSearchDocBatch(db, site, null, CHANGED_CARS_MAX + 1, since.xmin);
+    const changed = await loadSearchDocBatch(db, site, null, CHANGED_CARS_MAX + 1, since.snapshot);
     if (changed.docs.length + changed.excludedIds.length <= CHANGED_CARS_MAX) {
       const docs = await applyChanges(previous.docs, changed.docs, new Set(changed.excludedIds));
       if (docs.length === now.cars) return { docs, resume };

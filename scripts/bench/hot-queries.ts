@@ -98,8 +98,8 @@ export async function captureHotQueries(pool: pg.Pool, sites: HotQuerySites, now
   await capture({ name: "SRP: read-model load, next batch (largest site)", path: "request", source: "app/services/search.server.ts loadSearchDocs" }, async () => {
     await loadSearchDocs(db, large);
   }, { pick: /"cars"\."stock_number" > \$/, max: 1 });
-  await capture({ name: "SRP: read-model change read, the site's car count and transaction horizon (largest site)", path: "request", source: "app/services/search.server.ts loadSiteSearchDocs" }, () => loadSiteSearchDocs(db, large), { pick: /pg_snapshot_xmin/, max: 1 });
-  await capture({ name: "SRP: read-model change read, the cars written since the last read (largest site)", path: "request", source: "app/services/search.server.ts loadSiteSearchDocs" }, async () => {
+  await capture({ name: "SRP: read-model change read, the site's car count and snapshot (largest site)", path: "request", source: "app/services/search.server.ts loadSiteSearchDocs" }, () => loadSiteSearchDocs(db, large), { pick: /pg_current_snapshot\(\)/, max: 1 });
+  await capture({ name: "SRP: read-model change read, the cars the last read did not see (largest site)", path: "request", source: "app/services/search.server.ts loadSiteSearchDocs" }, async () => {
     const first = await loadSiteSearchDocs(db, large);
     await loadSiteSearchDocs(db, large, first);
   }, { pick: /"changed_xid" >= /, max: 1 });
