@@ -63,7 +63,7 @@ describe("loadSiteSearchDocs: a stock change reads the changed cars only (issue 
   it("reads the whole site first, then only a changed car, which takes its old place; every other car keeps its document", async () => {
     const first = await counted(async () => loadSiteSearchDocs(handle.db, await fresh()));
     expect(first.result.docs).toHaveLength(CARS);
-    // The count and horizon, then the keyset batches.
+    // The count and snapshot, then the keyset batches.
     expect(first.carReads.length).toBeGreaterThanOrEqual(4);
 
     await handle.db.update(cars).set({ price: 12_345 }).where(eq(cars.stockNumber, "FD00042"));
@@ -169,7 +169,7 @@ describe("the site's read model follows a config change with no stock change (is
     const renamed = await fresh();
     expect(renamed.configVersion).toBeGreaterThan(configVersion);
     const after = await counted(async () => loadSiteSearchDocs(handle.db, renamed, before));
-    // The horizon and count, then the changed cars (none): not the whole site.
+    // The snapshot and count, then the changed cars (none): not the whole site.
     expect(after.carReads).toHaveLength(2);
     after.result.docs.forEach((d, i) => expect(d).toBe(before.docs[i]));
     expect(await getSearchDocs(handle.db, renamed)).toBe(served);
