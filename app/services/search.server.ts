@@ -81,12 +81,12 @@ const NO_LENDERS: Record<string, FinanceLenderData> = Object.freeze({});
 
 /**
  * One query's cars of the site as documents: the next `limit` after stock number `after` (keyset),
- * or, with `changedSince`, those written by a transaction that snapshot did not see (a
+ * or, with `notSeenBy`, those written by a transaction that snapshot did not see (a
  * `pg_snapshot` as text: committed after it was taken, or running then).
  * @returns the documents of cars not at a location the site excludes from search; the ids of those
  *   that are; and the last stock number read when the query filled its limit (else null)
  */
-async function loadSearchDocBatch(db: Database, site: Site, after: string | null, limit: number, changedSince?: string): Promise<{ docs: SearchDoc[]; excludedIds: number[]; last: string | null }> {
+async function loadSearchDocBatch(db: Database, site: Site, after: string | null, limit: number, notSeenBy?: string): Promise<{ docs: SearchDoc[]; excludedIds: number[]; last: string | null }> {
   const provider = site.config.finance.provider;
   const rows = await db
     .select({
@@ -103,7 +103,7 @@ async function loadSearchDocBatch(db: Database, site: Site, after: string | null
     })
     .from(cars)
     .leftJoin(locations, eq(cars.locationId, locations.id))
-    .where(and(eq(cars.siteId, site.id), after === null ? undefined : gt(cars.stockNumber, after), changedSince === undefined ? undefined : changedAfter(changedSince)))
+    .where(and(eq(cars.siteId, site.id), after === null ? undefined : gt(cars.stockNumber, after), notSeenBy === undefined ? undefined : changedAfter(notSeenBy)))
     .orderBy(asc(cars.stockNumber))
     .limit(limit);
   const excludedLocations = new Set(site.config.search.excludedLocationIds);
