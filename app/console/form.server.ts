@@ -6,6 +6,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
+import { withoutControlCharacters } from "~/domain/text/control-characters";
 
 /** What a refused form post answers (status 400): messages by field name, and the typed values. */
 export interface FormProblem {
@@ -42,11 +43,22 @@ export function formDone(message: string) {
 }
 
 /**
+ * A console post's form data, with the characters PostgreSQL text cannot hold (NUL, other C0
+ * controls but tab and line breaks) dropped from every text field, as on the shoppers' lead forms:
+ * an odd character pasted into a field must not fail the save with a database error. Files are
+ * kept as they are. Every console action reads its post through this.
+ * @throws TypeError as `Request.formData()` when the body is not a form
+ */
+export async function readConsoleFormData(request: Request): Promise<FormData> {
+  return withoutControlCharacters(await request.formData());
+}
+
+/**
  * A console post: its form data, the button pressed (`intent`, "" when none) and every typed value
  * as text (given back with a message, so nothing typed is lost; files are left out: a browser
  * cannot refill a file input).
  */
 export async function readPostedForm(request: Request): Promise<{ form: FormData; intent: string; typed: Record<string, string> }> {
-  const form = await request.formData();
+  const form = await readConsoleFormData(request);
   return { form, intent: String(form.get("intent") ?? ""), typed: Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string")) };
 }

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import type { ConsoleRequest } from "./context";
-import { fieldProblem, formDone, formProblem, parseConsoleForm } from "./form.server";
+import { fieldProblem, formDone, formProblem, parseConsoleForm, readConsoleFormData } from "./form.server";
 import { ROLE_LABELS, type StaffRole } from "./permissions";
 import { assignLocations, changeRole, grantableRoles, inviteStaff, removeStaff, revokeInvitation, type StaffActor, type StaffScope } from "./staff-admin.server";
 import { StaffInputError, type StaffMember } from "./staff.server";
@@ -28,7 +28,7 @@ function schemaFor(roles: readonly StaffRole[]) {
  * @returns the page's action data (400 with messages, or a confirmation)
  */
 export async function staffPageAction(db: Database, console: ConsoleRequest, member: StaffMember, scope: StaffScope, request: Request) {
-  const formData = await request.formData();
+  const formData = await readConsoleFormData(request);
   const intent = String(formData.get("intent") ?? "");
   const formId = intent === "invite" ? "invite" : `${intent}-${String(formData.get("grantId") ?? formData.get("invitationId") ?? "")}`;
   const parsed = parseConsoleForm(formId, formData, schemaFor(grantableRoles(scope)));

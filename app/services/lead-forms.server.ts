@@ -15,7 +15,7 @@ import { carEnquiryCategory, LEAD_PAGES, type LeadPageId } from "~/forms/lead-fo
 import { enquiryEventId, leadFormSchema, SIMILAR_MESSAGE, SIMILAR_SUBCATEGORY, stepSchema, UNEXPECTED_ERROR, type LeadFormOptions } from "~/forms/lead-forms";
 import type { Site } from "~/sites/site";
 import { safeError } from "~/domain/logging/safe-error";
-import { stripControlCharacters } from "~/domain/text/control-characters";
+import { withoutControlCharacters } from "~/domain/text/control-characters";
 import { getCarById } from "./cars.server";
 import { orderByPostcode, siteLocations } from "./locations.server";
 import { submitLead } from "./leads.server";
@@ -118,17 +118,6 @@ export async function leadFormAction(db: Database, site: Site, request: Request,
     for (const [name, value] of formData) if (typeof value === "string" && !name.startsWith("__")) initialValue[name] = value;
     return data<LeadActionData>({ status: "error", result: { status: "error", initialValue, error: { "": [UNEXPECTED_ERROR] } } }, { status: 503 });
   }
-}
-
-/**
- * The form's text fields without the control characters PostgreSQL text and XML 1.0 cannot hold
- * (NUL and other C0 controls except tab, line feed and carriage return): one odd character must
- * never lose a lead (issue 16 defect 7). Files are kept as they are.
- */
-export function withoutControlCharacters(formData: FormData): FormData {
-  const clean = new FormData();
-  for (const [name, value] of formData) clean.append(name, typeof value === "string" ? stripControlCharacters(value) : value);
-  return clean;
 }
 
 async function handleLeadForm(db: Database, site: Site, formData: FormData, request: Request, pages: LeadPageId | readonly LeadPageId[], info: { now: number; clientIp: string | null }, car: Car | null, named: { subcategory?: string }) {

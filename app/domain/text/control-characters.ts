@@ -33,3 +33,14 @@ export function hasControlCharacters(text: string): boolean {
   FORBIDDEN.lastIndex = 0;
   return found;
 }
+
+/**
+ * A posted form's text fields with {@link stripControlCharacters} applied; files are kept as they
+ * are. One odd character must never lose a lead (issue 16 defect 7) nor fail a console save with a
+ * database error: PostgreSQL text and jsonb cannot hold a NUL.
+ */
+export function withoutControlCharacters(formData: FormData): FormData {
+  const clean = new FormData();
+  for (const [name, value] of formData) clean.append(name, typeof value === "string" ? stripControlCharacters(value) : value);
+  return clean;
+}

@@ -10,7 +10,7 @@ import type { Route } from "./+types/account";
 import { consoleOf, guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { FRESH_SECONDS } from "~/console/auth.server";
 import { isOperator } from "~/console/step-up.server";
-import { formProblem, parseConsoleForm } from "~/console/form.server";
+import { formProblem, parseConsoleForm, readConsoleFormData } from "~/console/form.server";
 import { FormStatus, type FormOutcome } from "~/console/forms";
 import { recordAudit } from "~/console/staff.server";
 import { lazyDateTimeFormat } from "~/domain/display/number-text";
@@ -55,7 +55,7 @@ const AccountAction = z.discriminatedUnion("intent", [RemovePasskey, EndSession]
 export async function action(args: Route.ActionArgs) {
   const { db, member } = await guardConsoleAction("console-account", args);
   const console = consoleOf(args.context);
-  const parsed = parseConsoleForm("account", await args.request.formData(), AccountAction);
+  const parsed = parseConsoleForm("account", await readConsoleFormData(args.request), AccountAction);
   if (!parsed.ok) return formProblem(parsed.problem);
   if (parsed.value.intent === "end-session") {
     const { sessionId } = parsed.value;

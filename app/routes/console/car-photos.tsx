@@ -9,7 +9,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/car-photos";
 import { ACCEPTED_TYPES_TEXT, addCarPhotos, changeCarPhoto, PHOTO_LIMITS, photoCarFor, PhotoGone, photoVersion, uploadDetails, type UploadOutcome } from "~/console/car-photos.server";
-import { fieldProblem, formDone, formProblem, parseConsoleForm, type FormProblem } from "~/console/form.server";
+import { fieldProblem, formDone, formProblem, parseConsoleForm, type FormProblem, readConsoleFormData } from "~/console/form.server";
 import { errorsOf, FieldErrors, FormStatus } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { accessOf } from "~/console/permissions";
@@ -55,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
   const stockNumber = args.params.stockNumber;
   let form: FormData;
   try {
-    form = await args.request.formData();
+    form = await readConsoleFormData(args.request);
   } catch {
     return fieldProblem(UPLOAD_FORM, "photos", "The upload did not arrive whole. Please choose the photos again.", {});
   }

@@ -11,7 +11,7 @@ import { format } from "date-fns";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/feeds";
-import { fieldProblem, formDone, formProblem, parseConsoleForm, type FormProblem } from "~/console/form.server";
+import { fieldProblem, formDone, formProblem, parseConsoleForm, type FormProblem, readConsoleFormData } from "~/console/form.server";
 import { errorsOf, FieldErrors, FormStatus, keptValue, type FormOutcome } from "~/console/forms";
 import { consoleOf, guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { carsByStatus } from "~/console/dashboard.server";
@@ -142,7 +142,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { db, site: scoped, member } = await guardConsoleAction("console-site-feeds", args);
-  const formData = await args.request.formData();
+  const formData = await readConsoleFormData(args.request);
   const intent = formData.get("intent");
   if (intent !== "dry-run" && intent !== "apply" && intent !== "save-source" && intent !== "remove-source" && intent !== "pull-now") {
     return formProblem({ form: "feeds", errors: { form: ["Choose one of the page's buttons."] }, values: {} });

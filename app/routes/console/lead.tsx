@@ -8,7 +8,7 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/lead";
-import { fieldProblem, formDone, formProblem, parseConsoleForm } from "~/console/form.server";
+import { fieldProblem, formDone, formProblem, parseConsoleForm, readConsoleFormData } from "~/console/form.server";
 import { errorsOf, FieldErrors, FormStatus, keptValue, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { assigneesFor, changeLead, formatInTimeZone, LeadActionError, LeadActionSchema, leadDetail, recordLeadView, siteTimeZone } from "~/console/leads.server";
@@ -54,7 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { db, site, member, console } = await guardConsoleAction("console-site-lead", args);
   const id = leadIdOf(args.params);
-  const formData = await args.request.formData();
+  const formData = await readConsoleFormData(args.request);
   const form = `lead-${String(formData.get("intent") ?? "")}`;
   const parsed = parseConsoleForm(form, formData, LeadActionSchema);
   if (!parsed.ok) return formProblem(parsed.problem);

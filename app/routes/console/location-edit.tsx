@@ -11,7 +11,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/location-edit";
 import { SCHEDULE_LIST_NOTICES } from "~/domain/content/schedule";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
-import { parseConsoleForm, type FormProblem } from "~/console/form.server";
+import { parseConsoleForm, type FormProblem, readConsoleFormData } from "~/console/form.server";
 import { FieldErrors, FormStatus } from "~/console/forms";
 import {
   getSiteLocation,
@@ -131,7 +131,7 @@ export async function action(args: Route.ActionArgs) {
   const scoped = site!.site;
   const actor = { member, ipAddress: console.clientIp };
   const slug = args.url.searchParams.get("location");
-  const form = await args.request.formData();
+  const form = await readConsoleFormData(args.request);
   const intent = String(form.get("intent") ?? "");
   const back = (locationSlug: string, done: string) => redirect(`/sites/${scoped.slug}/locations/edit?location=${encodeURIComponent(locationSlug)}&done=${done}`);
 

@@ -10,6 +10,7 @@ import type { Route } from "./+types/page-preview";
 import { resolvedSite } from "~/console/content.server";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { renderPagePreview } from "~/services/content.server";
+import { readConsoleFormData } from "~/console/form.server";
 
 const ROUTE_ID = "console-site-page-preview";
 
@@ -28,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { db, site } = await guardConsoleAction("console-site-page-preview", args);
-  const form = await args.request.formData();
+  const form = await readConsoleFormData(args.request);
   const parsed = LivePreviewSchema.safeParse({ title: form.get("title") ?? undefined, body: form.get("body") ?? undefined });
   if (!parsed.success) return Response.json({ errors: parsed.error.issues.map((i) => i.message) }, { status: 400, headers: NO_STORE });
   const preview = await renderPagePreview(db, await resolvedSite(db, site!.site.slug), parsed.data);

@@ -7,7 +7,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/platform-site";
 import { consoleOf, guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
-import { fieldProblem, formProblem, parseConsoleForm } from "~/console/form.server";
+import { fieldProblem, formProblem, parseConsoleForm, readConsoleFormData } from "~/console/form.server";
 import { errorsOf, FieldErrors, FormStatus, keptValue, type FormOutcome } from "~/console/forms";
 import { HostList, OnboardingError, platformSite, setArchived, setHosts } from "~/console/onboarding.server";
 
@@ -25,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
   const console = consoleOf(args.context);
   const site = await platformSite(db, args.params.slug);
   if (!site) throw data("Not found", { status: 404 });
-  const formData = await args.request.formData();
+  const formData = await readConsoleFormData(args.request);
   const parsed = parseConsoleForm("site", formData, SiteChange);
   if (!parsed.ok) return formProblem(parsed.problem);
   const actor = { userId: member.id, email: member.email, ip: console.clientIp };

@@ -7,7 +7,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/platform";
 import { consoleOf, guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
-import { fieldProblem, formProblem, parseConsoleForm } from "~/console/form.server";
+import { fieldProblem, formProblem, parseConsoleForm, readConsoleFormData } from "~/console/form.server";
 import { errorsOf, FieldErrors, FormStatus, keptValue, type FormOutcome } from "~/console/forms";
 import { createGroup, createSite, HostList, OnboardingError, platformOverview, Slug } from "~/console/onboarding.server";
 
@@ -29,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { db, member } = await guardConsoleAction("console-platform", args);
   const console = consoleOf(args.context);
-  const formData = await args.request.formData();
+  const formData = await readConsoleFormData(args.request);
   const form = formData.get("intent") === "group" ? "group" : "site";
   const parsed = parseConsoleForm(form, formData, Onboard);
   if (!parsed.ok) return formProblem(parsed.problem);

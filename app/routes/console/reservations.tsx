@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import type { Route } from "./+types/reservations";
 import { paymentsAdapterFor } from "~/adapters/payments/index.server";
-import { parseConsoleForm } from "~/console/form.server";
+import { parseConsoleForm, readConsoleFormData } from "~/console/form.server";
 import { errorsOf, FieldErrors, keptValue, type FormOutcome } from "~/console/forms";
 import { consoleOf, guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { accessOf } from "~/console/permissions";
@@ -83,7 +83,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { db, site, member } = await guardConsoleAction("console-site-reservations", args);
-  const form = await args.request.formData();
+  const form = await readConsoleFormData(args.request);
   const formId = `reservation-${String(form.get("intent") ?? "")}-${String(form.get("reservation") ?? "")}`;
   const parsed = parseConsoleForm(formId, form, ReservationActionSchema);
   if (!parsed.ok) {

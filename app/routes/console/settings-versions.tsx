@@ -11,6 +11,7 @@ import { listVersions, loadSiteSettings, rollbackTo, SettingsConflict, versionDi
 import { siteConfigVersions } from "../../../db/schema/index";
 import { and, eq } from "drizzle-orm";
 import { ScrollingTable } from "~/console/scrolling-table";
+import { readConsoleFormData } from "~/console/form.server";
 
 const ROUTE_ID = "console-site-settings-versions";
 const VersionParam = z.coerce.number().int().positive();
@@ -44,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
   const scoped = site!.site;
   const reach = await settingsReach(db, member, scoped.slug, "settings.publish");
   if (!reach) throw data("Your role cannot roll back settings.", { status: 403 });
-  const version = VersionParam.safeParse((await args.request.formData()).get("version"));
+  const version = VersionParam.safeParse((await readConsoleFormData(args.request)).get("version"));
   if (!version.success) throw data("Choose a version to roll back to.", { status: 400 });
   const [target] = await db.select({ config: siteConfigVersions.config }).from(siteConfigVersions).where(and(eq(siteConfigVersions.siteId, scoped.id), eq(siteConfigVersions.version, version.data)));
   if (!target) throw data("No such version", { status: 404 });

@@ -13,6 +13,7 @@ import { discardDraft, loadSiteSettings, publishDraft, saveDraft, SettingsConfli
 import { SiteConfigSchema } from "~/sites/site-config";
 import { themeContrastErrors } from "~/console/theme.server";
 import { DraftBanner } from "~/console/draft-banner";
+import { readConsoleFormData } from "~/console/form.server";
 
 const ROUTE_ID = "console-site-settings";
 
@@ -52,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { db, site, member, console } = await guardConsoleAction("console-site-settings", args);
   const scoped = site!.site;
-  const form = await args.request.formData();
+  const form = await readConsoleFormData(args.request);
   const intent = String(form.get("intent") ?? "save");
   const actor = { member, ipAddress: console.clientIp };
   const back = (done: string) => redirect(`/sites/${scoped.slug}/settings?done=${done}`);

@@ -9,6 +9,7 @@ import type { Route } from "./+types/sign-in";
 import { consoleOf } from "~/console/guard.server";
 import { STAFF_SIGN_IN_MESSAGES } from "~/console/auth.server";
 import { EmailCodeSteps } from "~/console/code-fields";
+import { readConsoleFormData } from "~/console/form.server";
 
 /** A `next` path on the console itself (never another origin). */
 function safeNext(value: string | null): string {
@@ -24,7 +25,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 
 export async function action({ context, request, url }: Route.ActionArgs) {
   const console = consoleOf(context);
-  const form = await request.formData();
+  const form = await readConsoleFormData(request);
   const email = String(form.get("email") ?? "").trim().slice(0, 254);
   const next = safeNext(String(form.get("next") ?? "/"));
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { step: "email" as const, email, message: STAFF_SIGN_IN_MESSAGES.invalidEmail, next };

@@ -2,6 +2,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
 import { consoleOf, guardConsoleRoute } from "~/console/guard.server";
+import { readConsoleFormData } from "~/console/form.server";
 
 export async function loader(args: Route.LoaderArgs) {
   const { member } = await guardConsoleRoute("console-sign-out", args);
@@ -10,7 +11,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const console = consoleOf(context);
-  const form = await request.formData();
+  const form = await readConsoleFormData(request);
   const cookies = await console.auth.signOut(request, console.origin, form.get("everywhere") === "1");
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);

@@ -7,7 +7,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/stock-car";
 import { CAR_FIELD_SECTIONS, carEditSchema, type CarEdit, type CarField } from "~/console/car-fields";
-import { fieldProblem, formProblem, parseConsoleForm } from "~/console/form.server";
+import { fieldProblem, formProblem, parseConsoleForm, readConsoleFormData } from "~/console/form.server";
 import { describedBy, errorsOf, FieldNotes, FormStatus, keptValue, LabelledField, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { siteOrigin } from "~/console/site-links";
@@ -51,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
   const { db, site, member, console } = await guardConsoleAction("console-site-stock-car", args);
   const scoped = site!;
   const car = (await findCar(db, scoped, args.params.car)) ?? notFound();
-  const form = await args.request.formData();
+  const form = await readConsoleFormData(args.request);
   const parsed = parseConsoleForm(FORM, form, carEditSchema);
   if (!parsed.ok) return formProblem(parsed.problem);
   try {

@@ -8,7 +8,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/stock";
 import { CAR_TYPE_LABELS, STATUS_LABELS } from "~/console/car-fields";
-import { formProblem, parseConsoleForm, type FormProblem } from "~/console/form.server";
+import { formProblem, parseConsoleForm, type FormProblem, readConsoleFormData } from "~/console/form.server";
 import { describedBy, errorsOf, FieldErrors, keptValue, LabelledField, type FormOutcome } from "~/console/forms";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { holdsOnSite } from "~/console/staff.server";
@@ -61,7 +61,7 @@ type StockActionData = { problem: FormProblem | null; done: string | null; revie
 export async function action(args: Route.ActionArgs): Promise<StockActionData | Response | ReturnType<typeof formProblem>> {
   const { db, site, member, console } = await guardConsoleAction("console-site-stock", args);
   const scoped = site!;
-  const form = await args.request.formData();
+  const form = await readConsoleFormData(args.request);
   const intent = String(form.get("intent") ?? "");
   const parsed = parseConsoleForm(FORM, form, BulkSchema);
   if (!parsed.ok) return formProblem(parsed.problem);

@@ -8,7 +8,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/theme";
 import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
-import { parseConsoleForm, type FormProblem } from "~/console/form.server";
+import { parseConsoleForm, type FormProblem, readConsoleFormData } from "~/console/form.server";
 import { DraftBanner } from "~/console/draft-banner";
 import { FieldErrors, FormStatus } from "~/console/forms";
 import { changesAllowed, settingsReach } from "~/console/settings-access.server";
@@ -51,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
   const { db, site, member, console } = await guardConsoleAction("console-site-theme", args);
   const scoped = site!.site;
   const actor = { member, ipAddress: console.clientIp };
-  const form = await args.request.formData();
+  const form = await readConsoleFormData(args.request);
   const intent = String(form.get("intent") ?? "save");
   const back = (done: string) => redirect(`/sites/${scoped.slug}/theme?done=${done}`);
   if (isScheduleListIntent(intent)) {
