@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { NVIC_PATTERN, VIN_PATTERN } from "~/import/stock-record";
+import { MAX_DB_ID } from "~/domain/db-id";
 
 /** The car statuses a dealer chooses from (spec 3: in_stock, coming_soon, sold and others). */
 export const CAR_STATUSES = ["in_stock", "coming_soon", "sold", "withdrawn"] as const;
@@ -187,7 +188,7 @@ function ruleOf(field: CarField): z.ZodType {
         .refine((v) => values.includes(v), `Choose one of the listed ${field.label.toLowerCase()} values.`);
     }
     case "location":
-      return z.preprocess((v) => (blank(v) ? null : Number(v)), z.number({ error: "Choose a location from the list." }).int().positive().nullable());
+      return z.preprocess((v) => (blank(v) ? null : Number(v)), z.number({ error: "Choose a location from the list." }).int().positive().max(MAX_DB_ID, "Choose a location from the list.").nullable());
   }
 }
 

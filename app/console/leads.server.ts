@@ -23,6 +23,7 @@ import { reachableLocations } from "./location-scope";
 import { rolesWith } from "./permissions";
 import { carTextContains, leadPersonalTextContains } from "./search-text.server";
 import { recordAudit, type ScopedSite, type StaffMember } from "./staff.server";
+import { MAX_DB_ID } from "~/domain/db-id";
 
 /** Leads per inbox page. */
 export const LEADS_PAGE_SIZE = 50;
@@ -40,7 +41,7 @@ export const LeadFilterSchema = z
   .object({
     status: blank(z.enum(LEAD_STATUSES, { message: "one of the listed statuses" })),
     department: blank(z.enum(DEPARTMENTS, { message: "sales, service or parts" })),
-    location: blank(z.coerce.number({ message: "one of the listed locations" }).int().positive()),
+    location: blank(z.coerce.number({ message: "one of the listed locations" }).int().positive().max(MAX_DB_ID, "one of the listed locations")),
     form: blank(z.string().regex(/^[a-z][a-z-]{0,39}$/, "one of the listed forms")),
     carType: blank(z.enum(["new", "demo", "used"], { message: "new, demo or used" })),
     from: blank(daySchema),
@@ -560,7 +561,7 @@ export const LeadActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("status"), status: z.enum(LEAD_STATUSES, { message: "Choose one of the listed statuses." }) }),
   z.object({ intent: z.literal("assign"), assignee: z.string().max(100).optional().transform((v) => v || null) }),
   z.object({ intent: z.literal("note"), body: z.string({ message: "Write the note." }).trim().min(1, "Write the note.").max(4000, "A note has at most 4,000 characters.") }),
-  z.object({ intent: z.literal("retry"), delivery: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("retry"), delivery: z.coerce.number().int().positive().max(MAX_DB_ID) }),
 ]);
 export type LeadAction = z.infer<typeof LeadActionSchema>;
 

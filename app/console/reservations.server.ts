@@ -21,6 +21,7 @@ import type { PaymentsAdapter } from "~/adapters/payments/types";
 import { claimDealerAction, settleDealerAction } from "~/services/reservations.server";
 import { withinReach } from "./location-scope";
 import { recordAudit, type ScopedSite, type StaffMember } from "./staff.server";
+import { MAX_DB_ID } from "~/domain/db-id";
 
 /** Longest a hold may run, from when it was made: card authorisations lapse after 7 days (Stripe). */
 export const MAX_HOLD_MS = 7 * 24 * 3_600_000;
@@ -39,10 +40,10 @@ export type ReservationFilter = z.infer<typeof ReservationFilterSchema>;
 
 /** A staff action posted from the list (one form per button). */
 export const ReservationActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.enum(["capture", "release", "refund"]), reservation: z.coerce.number().int().positive(), key: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, "The form is out of date: reload the page and try again.") }),
+  z.object({ intent: z.enum(["capture", "release", "refund"]), reservation: z.coerce.number().int().positive().max(MAX_DB_ID), key: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, "The form is out of date: reload the page and try again.") }),
   z.object({
     intent: z.literal("extend"),
-    reservation: z.coerce.number().int().positive(),
+    reservation: z.coerce.number().int().positive().max(MAX_DB_ID),
     key: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, "The form is out of date: reload the page and try again."),
     hours: z.coerce.number({ error: "Enter a number of hours." }).int("Enter whole hours.").min(1, "Extend by at least 1 hour.").max(168, "Extend by at most 168 hours (7 days)."),
   }),

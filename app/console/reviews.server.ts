@@ -10,6 +10,7 @@ import type { Database } from "../../db/client";
 import { locations, reviews } from "../../db/schema/index";
 import type { SettingsActor } from "./settings.server";
 import { recordAudit } from "./staff.server";
+import { MAX_DB_ID } from "~/domain/db-id";
 
 /** One review as the console lists it. */
 export interface ConsoleReview {
@@ -42,7 +43,7 @@ export const ReviewDisplaySchema = z.object({
 
 /** Hiding needs a reason (for the audit trail). */
 export const HideReviewSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(MAX_DB_ID),
   reason: z.string({ error: "Say why it is hidden (kept in the audit trail)." }).trim().min(3, "Say why it is hidden (kept in the audit trail).").max(500, "Use at most 500 characters."),
 });
 

@@ -9,11 +9,12 @@ import { fieldProblem, formDone, formProblem, parseConsoleForm, readConsoleFormD
 import { ROLE_LABELS, type StaffRole } from "./permissions";
 import { assignLocations, changeRole, grantableRoles, inviteStaff, removeStaff, revokeInvitation, type StaffActor, type StaffScope } from "./staff-admin.server";
 import { StaffInputError, type StaffMember } from "./staff.server";
+import { MAX_DB_ID } from "~/domain/db-id";
 
 function schemaFor(roles: readonly StaffRole[]) {
   const role = z.enum(roles as [StaffRole, ...StaffRole[]], { error: `Choose a role: ${roles.map((r) => ROLE_LABELS[r]).join(", ")}.` });
-  const locations = z.array(z.number().int().positive()).max(100).default([]);
-  const grantId = z.number({ error: "Choose a staff member." }).int().positive();
+  const locations = z.array(z.number().int().positive().max(MAX_DB_ID)).max(100).default([]);
+  const grantId = z.number({ error: "Choose a staff member." }).int().positive().max(MAX_DB_ID, "Choose a staff member.");
   return z.discriminatedUnion("intent", [
     z.object({ intent: z.literal("invite"), email: z.email({ error: "Enter their work e-mail address, e.g. sam@dealer.com.au." }).max(254), role, locations }),
     z.object({ intent: z.literal("role"), grantId, role, locations }),

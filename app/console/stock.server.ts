@@ -24,6 +24,7 @@ import { carTextContains } from "./search-text.server";
 import { memoBySiteVersion } from "~/services/site-memo.server";
 import { reachableLocations, withinReach } from "./location-scope";
 import { recordAudit, type ScopedSite, type StaffMember } from "./staff.server";
+import { MAX_DB_ID } from "~/domain/db-id";
 
 /** Cars per page of the stock list. */
 export const STOCK_PAGE_SIZE = 50;
@@ -38,7 +39,7 @@ export const StockFilterSchema = z.object({
   model: optional(z.string().trim().max(80)),
   status: optional(z.enum(CAR_STATUSES, { message: "Choose a listed status." })),
   carType: optional(z.enum(CAR_TYPES, { message: "Choose a listed car type." })),
-  location: optional(z.coerce.number({ message: "Choose a listed location." }).int().positive()),
+  location: optional(z.coerce.number({ message: "Choose a listed location." }).int().positive().max(MAX_DB_ID, "Choose a listed location.")),
   age: optional(z.enum(Object.keys(AGE_BANDS) as [AgeBand, ...AgeBand[]], { message: "Choose a listed age." })),
   sort: optional(z.enum(Object.keys(STOCK_SORTS) as [keyof typeof STOCK_SORTS, ...(keyof typeof STOCK_SORTS)[]])).transform((v) => v ?? "newest"),
   page: optional(z.coerce.number().int().min(1).max(10_000)).transform((v) => v ?? 1),
@@ -355,10 +356,10 @@ export const BulkSchema = z
   .object({
     bulkAction: z.enum(Object.keys(BULK_ACTIONS) as [BulkAction, ...BulkAction[]], { message: "Choose an action." }),
     target: z.enum(["selected", "filter"], { message: "Choose the ticked cars or every car of the filter." }),
-    car: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive()).max(STOCK_PAGE_SIZE)),
+    car: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive().max(MAX_DB_ID)).max(STOCK_PAGE_SIZE)),
     amount: bulkNumber("an amount of whole dollars (minus to lower)", -1_000_000, 1_000_000).refine((n) => n === undefined || Number.isInteger(n), "Enter whole dollars."),
     percent: bulkNumber("a percentage (minus to lower)", -90, 100),
-    toLocation: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive().optional()),
+    toLocation: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive().max(MAX_DB_ID).optional()),
     /** The count the member confirmed (the apply step re-counts and asks again if it moved). */
     expected: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).optional()),
   })

@@ -5,7 +5,7 @@
  * step with these before storing it.
  */
 import { z } from "zod";
-import { dbIdSchema } from "~/domain/db-id";
+import { dbIdSchema, MAX_DB_ID } from "~/domain/db-id";
 import { AU_STATES } from "~/adapters/rego-lookup/offline";
 import { ADJUSTMENT_QUESTIONS, MAX_ODOMETER_KM } from "~/domain/trade-in/valuer";
 import { CONTACT_FIELDS } from "./lead-forms";
@@ -78,8 +78,8 @@ export function contactStepSchema(locationShown: boolean) {
     phone: CONTACT_FIELDS.phone,
     email: CONTACT_FIELDS.email,
     location_id: locationShown
-      ? z.coerce.number({ error: "Please choose a dealership." }).int().positive("Please choose a dealership.")
-      : z.coerce.number().int().positive().optional(),
+      ? z.coerce.number({ error: "Please choose a dealership." }).int().positive("Please choose a dealership.").max(MAX_DB_ID, "Please choose a dealership.")
+      : z.coerce.number().int().positive().max(MAX_DB_ID).optional(),
     PreferredContactMethod: z.enum(PREFERRED_CONTACT_METHODS).default("Phone"),
     finance: z.enum(["Yes", "No"], { error: "Please tell us whether you are interested in finance." }),
     /** Honeypot (DESIGN 6). */

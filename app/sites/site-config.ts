@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_QUICK_PICKS } from "../domain/finance/calculator";
+import { MAX_DB_ID } from "~/domain/db-id";
 
 // The console's settings editor (issue 48 item 5) is generated from this schema: a field's help
 // text is its `.describe()`, a section's title and help its `.meta()`, and `contentEditable`
@@ -401,7 +402,7 @@ export const AccountsConfigSchema = z.object({
  * include and exclude filters. Only visible locations, sorted by name.
  */
 export const LocationBlockSchema = z.object({
-  show: z.union([z.enum(["primary", "sales", "service", "parts", "service-and-parts", "all"]), z.number().int().positive()]).default("all").describe("Which locations: a type keyword or one location id."),
+  show: z.union([z.enum(["primary", "sales", "service", "parts", "service-and-parts", "all"]), z.number().int().positive().max(MAX_DB_ID)]).default("all").describe("Which locations: a type keyword or one location id."),
   manufacturer: z.string().nullable().default(null).describe("Only locations selling or servicing this manufacturer slug (e.g. \"toyota\"); null = any."),
   subtype: z.string().nullable().default(null).describe("Only locations of this subtype; null = any."),
   include: z.array(z.number().int()).default([]).describe("Only these location ids (empty = no restriction)."),

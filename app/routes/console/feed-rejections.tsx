@@ -9,9 +9,10 @@ import type { Route } from "./+types/feed-rejections";
 import { csvDownload } from "~/console/csv.server";
 import { guardConsoleRoute } from "~/console/guard.server";
 import { getFeedImport, latestFeedImport } from "~/services/feed-imports.server";
+import { MAX_DB_ID } from "~/domain/db-id";
 
 const ROUTE_ID = "console-site-feed-rejections";
-const Query = z.object({ import: z.coerce.number().int().positive().optional() });
+const Query = z.object({ import: z.coerce.number().int().positive().max(MAX_DB_ID).optional() });
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, site } = await guardConsoleRoute(ROUTE_ID, args);

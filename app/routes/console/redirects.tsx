@@ -18,6 +18,7 @@ import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { answerScheduleListIntent, applyAtInstant, isScheduleListIntent, listSiteFailed, listSitePending } from "~/console/scheduling.server";
 import { ApplyAtControls, PendingChangesList } from "~/console/schedule-ui";
 import { ScrollingTable } from "~/console/scrolling-table";
+import { MAX_DB_ID } from "~/domain/db-id";
 
 const ROUTE_ID = "console-site-redirects";
 const FORM = "redirect";
@@ -56,7 +57,7 @@ export async function action(args: Route.ActionArgs) {
   const { form, intent, typed } = await readPostedForm(args.request);
   const back = (done: string) => redirect(`/sites/${scoped.slug}/redirects?done=${done}`);
   if (intent === "delete") {
-    const id = z.coerce.number().int().positive().safeParse(form.get("id"));
+    const id = z.coerce.number().int().positive().max(MAX_DB_ID).safeParse(form.get("id"));
     if (!id.success) return formProblem({ form: FORM, errors: { form: ["That redirect does not exist."] }, values: {} });
     await deleteRedirect(db, actor, scoped.id, id.data);
     return back("deleted");

@@ -12,9 +12,10 @@ import { siteConfigVersions } from "../../../db/schema/index";
 import { and, eq } from "drizzle-orm";
 import { ScrollingTable } from "~/console/scrolling-table";
 import { readConsoleFormData } from "~/console/form.server";
+import { MAX_DB_ID } from "~/domain/db-id";
 
 const ROUTE_ID = "console-site-settings-versions";
-const VersionParam = z.coerce.number().int().positive();
+const VersionParam = z.coerce.number().int().positive().max(MAX_DB_ID);
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, site, member } = await guardConsoleRoute(ROUTE_ID, args);
