@@ -19,6 +19,7 @@
  * route's. Bounded: FUZZ_RUNS (default 3) runs per route, role and kind; the request count is
  * printed and asserted.
  */
+import { readFileSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { decodeHTML } from "entities";
 import fc from "fast-check";
@@ -198,6 +199,13 @@ describe(`console fuzz, signed in (${ENGINE})`, () => {
   it("the route table is read (a new console route is fuzzed automatically)", () => {
     expect(CONSOLE_ROUTES.length).toBeGreaterThan(40);
     expect(CONSOLE_ROUTES.filter((r) => rolesFor(r).length > 0).length).toBeGreaterThan(40);
+  });
+
+  it("every console route module reads its posts through readConsoleFormData (control characters dropped)", () => {
+    for (const route of CONSOLE_ROUTES) {
+      const source = readFileSync(`app/${route.file}`, "utf8");
+      expect(source, `${route.file} reads request.formData() itself`).not.toMatch(/request\.formData\(\)/);
+    }
   });
 
   // Found by this fuzzer on PostgreSQL: a NUL in a settings field reached the jsonb column and
