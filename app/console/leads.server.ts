@@ -23,7 +23,7 @@ import { reachableLocations } from "./location-scope";
 import { rolesWith } from "./permissions";
 import { carTextContains, leadPersonalTextContains } from "./search-text.server";
 import { recordAudit, type ScopedSite, type StaffMember } from "./staff.server";
-import { MAX_DB_ID } from "~/domain/db-id";
+import { MAX_DB_ID, dbIdSchema } from "~/domain/db-id";
 
 /** Leads per inbox page. */
 export const LEADS_PAGE_SIZE = 50;
@@ -41,7 +41,7 @@ export const LeadFilterSchema = z
   .object({
     status: blank(z.enum(LEAD_STATUSES, { message: "one of the listed statuses" })),
     department: blank(z.enum(DEPARTMENTS, { message: "sales, service or parts" })),
-    location: blank(z.coerce.number({ message: "one of the listed locations" }).int().positive().max(MAX_DB_ID, "one of the listed locations")),
+    location: blank(dbIdSchema("one of the listed locations")),
     form: blank(z.string().regex(/^[a-z][a-z-]{0,39}$/, "one of the listed forms")),
     carType: blank(z.enum(["new", "demo", "used"], { message: "new, demo or used" })),
     from: blank(daySchema),

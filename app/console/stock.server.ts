@@ -24,7 +24,7 @@ import { carTextContains } from "./search-text.server";
 import { memoBySiteVersion } from "~/services/site-memo.server";
 import { reachableLocations, withinReach } from "./location-scope";
 import { recordAudit, type ScopedSite, type StaffMember } from "./staff.server";
-import { MAX_DB_ID } from "~/domain/db-id";
+import { MAX_DB_ID, dbIdSchema } from "~/domain/db-id";
 
 /** Cars per page of the stock list. */
 export const STOCK_PAGE_SIZE = 50;
@@ -39,7 +39,7 @@ export const StockFilterSchema = z.object({
   model: optional(z.string().trim().max(80)),
   status: optional(z.enum(CAR_STATUSES, { message: "Choose a listed status." })),
   carType: optional(z.enum(CAR_TYPES, { message: "Choose a listed car type." })),
-  location: optional(z.coerce.number({ message: "Choose a listed location." }).int().positive().max(MAX_DB_ID, "Choose a listed location.")),
+  location: optional(dbIdSchema("Choose a listed location.")),
   age: optional(z.enum(Object.keys(AGE_BANDS) as [AgeBand, ...AgeBand[]], { message: "Choose a listed age." })),
   sort: optional(z.enum(Object.keys(STOCK_SORTS) as [keyof typeof STOCK_SORTS, ...(keyof typeof STOCK_SORTS)[]])).transform((v) => v ?? "newest"),
   page: optional(z.coerce.number().int().min(1).max(10_000)).transform((v) => v ?? 1),

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { CONTACT_FIELDS, TERMS_FIELD } from "./lead-forms";
-import { MAX_DB_ID } from "~/domain/db-id";
+import { MAX_DB_ID, dbIdSchema } from "~/domain/db-id";
 
 /** Test provider only: the card number field (production collects cards on Stripe's page). */
 export const TEST_CARD_MESSAGE = "Please enter a card number (test cards: 4242 4242 4242 4242).";
@@ -14,7 +14,7 @@ export function reservationFormSchema(options: { withCard: boolean; locationRequ
   return z.object({
     ...CONTACT_FIELDS,
     location_id: options.locationRequired
-      ? z.coerce.number({ error: "Please choose a dealership." }).int().positive("Please choose a dealership.").max(MAX_DB_ID, "Please choose a dealership.")
+      ? dbIdSchema("Please choose a dealership.")
       : z.coerce.number().int().positive().max(MAX_DB_ID).optional(),
     ...TERMS_FIELD,
     ...(options.withCard ? { card_number: z.string({ error: TEST_CARD_MESSAGE }).trim().regex(/^[\d\s-]{12,23}$/, TEST_CARD_MESSAGE) } : {}),
@@ -44,7 +44,7 @@ export const FinanceStepSchema = z.object({ interested_in_finance: z.boolean().d
 
 /** Journey step: delivery or pickup; a delivery postcode must exist in the embedded postcode data. */
 export const DeliveryStepSchema = z.discriminatedUnion("delivery_method", [
-  z.object({ delivery_method: z.literal("pickup"), location_id: z.coerce.number({ error: "Please choose a dealership." }).int().positive("Please choose a dealership.").max(MAX_DB_ID, "Please choose a dealership.") }),
+  z.object({ delivery_method: z.literal("pickup"), location_id: dbIdSchema("Please choose a dealership.") }),
   z.object({ delivery_method: z.literal("delivery"), delivery_postcode: z.string({ error: "Invalid postcode. Please enter a 4-digit number." }).trim().regex(/^\d{4}$/, "Invalid postcode. Please enter a 4-digit number.") }),
 ], { error: "Please choose delivery or pickup." });
 

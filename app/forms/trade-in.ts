@@ -78,7 +78,7 @@ export function contactStepSchema(locationShown: boolean) {
     phone: CONTACT_FIELDS.phone,
     email: CONTACT_FIELDS.email,
     location_id: locationShown
-      ? z.coerce.number({ error: "Please choose a dealership." }).int().positive("Please choose a dealership.").max(MAX_DB_ID, "Please choose a dealership.")
+      ? dbIdSchema("Please choose a dealership.")
       : z.coerce.number().int().positive().max(MAX_DB_ID).optional(),
     PreferredContactMethod: z.enum(PREFERRED_CONTACT_METHODS).default("Phone"),
     finance: z.enum(["Yes", "No"], { error: "Please tell us whether you are interested in finance." }),
