@@ -12,7 +12,10 @@
  * - for a route with an action, POST of every form the page renders: the field names and the
  *   `intent` values are read off the page, and the values are hostile or random; then each form
  *   as the page filled it, with one field hostile (so the rest passes validation and a save
- *   reaches the database).
+ *   reaches the database);
+ * - for a form with a file input, the form as rendered with hostile files in it: empty and
+ *   nameless parts, lying media types, truncated and random images, a PNG claiming 10^10 pixels,
+ *   script in SVG and HTML, broken and oversized feeds, hostile file names (hostile-input.ts).
  *
  * Properties: no 5xx; no unescaped reflection of the hostile marker in an HTML answer. Each route signs in afresh,
  * so an action that signs its member out or removes them only costs coverage, never a later
@@ -29,8 +32,8 @@ import { accessOf, STAFF_ROLES, type Permission, type StaffRole } from "../../ap
 import { addStaffMember, type GrantTarget } from "../../app/console/staff.server";
 import { cars, leads, locations } from "../../db/schema/index";
 import { useTestApp } from "./app-harness";
-import { hostile, MARKER, wellFormed } from "./hostile-input";
-import { asPasskeySession, consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
+import { hostile, hostileFile, MARKER, wellFormed } from "./hostile-input";
+import { asPasskeySession, consoleRequest, freshClientIp, recordingMailer, signInByLink, type UploadFile } from "./console-harness";
 import { ENGINE } from "./database";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3);
@@ -165,18 +168,20 @@ function attributeOf(attributes: string, name: string): string | undefined {
  * that changes one field of such a form gets past the other fields' validation, where a save
  * reaches the database.
  */
-function renderedForms(html: string): { fields: Record<string, string>; intents: string[] }[] {
+function renderedForms(html: string): { fields: Record<string, string>; intents: string[]; files: string[] }[] {
   const forms = [];
   for (const [, body] of html.matchAll(/<form\b[^>]*\smethod="post"[^>]*>([\s\S]*?)<\/form>/gi)) {
     const fields: Record<string, string> = {};
     const intents = new Set<string>();
+    const files = new Set<string>();
     for (const [, tag, attributes] of body.matchAll(/<(input|button)\b([^>]*)>/g)) {
       const name = attributeOf(attributes, "name");
       if (name === undefined) continue;
       const type = attributeOf(attributes, "type") ?? (tag === "button" ? "submit" : "text");
       const value = attributeOf(attributes, "value") ?? "";
       if (name === "intent") intents.add(value);
-      else if (type === "file" || type === "submit") continue;
+      else if (type === "file") files.add(name);
+      else if (type === "submit") continue;
       else if ((type === "checkbox" || type === "radio") && !/\schecked(?:=""|\s|$)/.test(attributes)) continue;
       else fields[name] = value;
     }
@@ -190,7 +195,7 @@ function renderedForms(html: string): { fields: Record<string, string>; intents:
       const chosen = all.find(([, a]) => /\sselected(?:=""|\s|$)/.test(a)) ?? all[0];
       if (name !== undefined && chosen) fields[name] = attributeOf(chosen[1], "value") ?? decodeHTML(chosen[2]);
     }
-    forms.push({ fields, intents: [...intents] });
+    forms.push({ fields, intents: [...intents], files: [...files] });
   }
   return forms;
 }
@@ -240,18 +245,30 @@ describe(`console fuzz, signed in (${ENGINE})`, () => {
     }
   });
 
+  // Found by the upload part of this fuzzer on PostgreSQL: a NUL in an uploaded photo's file name
+  // reached the audit trail's jsonb and failed the post (a 500). File names are cleaned as text is.
+  it("a NUL in an uploaded file's name is cleaned, not a failed post", async () => {
+    const cookie = await signIn("site_manager");
+    const path = pathOf(CONSOLE_ROUTES.find((r) => r.id === "console-car-photos")!);
+    const response = await consoleRequest(state.t, path, { ip: freshClientIp(), cookie, form: { intent: "upload" }, files: { photos: [{ name: "a\u0000b.jpg", type: "image/jpeg", bytes: new Uint8Array(0) }] } });
+    requests++;
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("ab.jpg");
+  });
+
   for (const route of CONSOLE_ROUTES) {
     for (const role of rolesFor(route)) {
       it(`${route.id} as ${role}: hostile queries${route.path.includes("/:") && !route.path.endsWith(":slug") ? ", path parameters" : ""}${route.action ? " and forms" : ""}: no 5xx, no reflection`, { timeout: 180_000 }, async () => {
         const cookie = await signIn(role);
         const ip = freshClientIp();
-        const send = async (path: string, form?: Record<string, string>) => {
+        const send = async (path: string, form?: Record<string, string>, files?: Record<string, UploadFile[]>) => {
           requests++;
-          const response = await consoleRequest(state.t, path, { ip, cookie: cookiesByRole.get(role), form });
+          const response = await consoleRequest(state.t, path, { ip, cookie: cookiesByRole.get(role), form, files });
           const body = await response.text();
-          const key = `${form ? "POST" : "GET"} ${response.status}`;
+          const key = `${form ? "POST" : "GET"}${files ? " multipart" : ""} ${response.status}`;
           statuses.set(key, (statuses.get(key) ?? 0) + 1);
-          expect(response.status, `${form ? "POST" : "GET"} ${path}${form ? ` ${JSON.stringify(form).slice(0, 300)}` : ""}`).toBeLessThan(500);
+          const sentFiles = files ? ` files ${JSON.stringify(Object.entries(files).map(([n, fs]) => [n, fs.map((f) => ({ name: f.name, type: f.type, bytes: Buffer.from(f.bytes.slice(0, 24)).toString("hex"), size: f.bytes.length }))]))}` : "";
+          expect(response.status, `${form ? "POST" : "GET"} ${path}${form ? ` ${JSON.stringify(form).slice(0, 300)}` : ""}${sentFiles}`).toBeLessThan(500);
           // Reflection matters where a browser parses markup: a CSV download or JSON may hold the text as typed.
           const type = response.headers.get("content-type") ?? "";
           if (type.startsWith("text/html")) expect(body.includes(MARKER), `${path} reflected the marker unescaped (${response.status})`).toBe(false);
@@ -296,6 +313,18 @@ describe(`console fuzz, signed in (${ENGINE})`, () => {
                 await send(pathOf(route), { ...rendered.fields, ...(intent === null ? {} : { intent }), [name]: hostileValue });
               }),
               { numRuns: RUNS, seed: SEED },
+            );
+          }
+        }
+        // Each form with a file input, as the page filled it, with hostile files in one file input
+        // (one to three parts, the first hostile): uploads are attacked too.
+        for (const rendered of renderedList.filter((f) => f.files.length > 0)) {
+          for (const intent of rendered.intents.length ? rendered.intents.slice(0, 3) : [null]) {
+            await fc.assert(
+              fc.asyncProperty(fc.constantFrom(...rendered.files), fc.array(hostileFile, { minLength: 1, maxLength: 3 }), async (name, files) => {
+                await send(pathOf(route), { ...rendered.fields, ...(intent === null ? {} : { intent }) }, { [name]: files });
+              }),
+              { numRuns: RUNS * 2, seed: SEED },
             );
           }
         }

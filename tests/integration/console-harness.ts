@@ -24,15 +24,35 @@ export function recordingMailer(): StaffMailer & { sent: { to: string; subject: 
   };
 }
 
-/** Sends `path` to the console host as client `ip`, with a staff `cookie` when given. */
-export function consoleRequest(t: TestApp, path: string, options: { ip: string; cookie?: string; method?: string; form?: Record<string, string> }): Promise<Response> {
+/** A file part of a multipart post: its name as the browser sends it, bytes and media type. */
+export interface UploadFile {
+  name: string;
+  bytes: Uint8Array;
+  type: string;
+}
+
+/**
+ * Sends `path` to the console host as client `ip`, with a staff `cookie` when given. A `form` is
+ * posted URL-encoded, or as multipart/form-data (what a browser sends for a form with a file
+ * input) when `files` are given: each entry of `files` is one or more file parts under that name.
+ */
+export function consoleRequest(t: TestApp, path: string, options: { ip: string; cookie?: string; method?: string; form?: Record<string, string>; files?: Record<string, UploadFile[]> }): Promise<Response> {
   const headers = new Headers({ "x-forwarded-for": options.ip });
   if (options.cookie) headers.set("cookie", options.cookie);
-  if (options.form) {
+  const posted = options.form ?? (options.files ? {} : undefined);
+  if (posted) headers.set("origin", CONSOLE_ORIGIN);
+  let body: string | FormData | undefined;
+  if (options.files) {
+    const multipart = new FormData();
+    for (const [name, value] of Object.entries(posted!)) multipart.append(name, value);
+    for (const [name, files] of Object.entries(options.files)) for (const f of files) multipart.append(name, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+    // fetch writes the content type with its boundary.
+    body = multipart;
+  } else if (posted) {
     headers.set("content-type", "application/x-www-form-urlencoded");
-    headers.set("origin", CONSOLE_ORIGIN);
+    body = new URLSearchParams(posted).toString();
   }
-  return t.request(path, { host: CONSOLE_HOST, method: options.method ?? (options.form ? "POST" : "GET"), headers, body: options.form ? new URLSearchParams(options.form).toString() : undefined, redirect: "manual" });
+  return t.request(path, { host: CONSOLE_HOST, method: options.method ?? (posted ? "POST" : "GET"), headers, body, redirect: "manual" });
 }
 
 /** The `name=value` pairs of a response's Set-Cookie headers, for the next request's Cookie. */

@@ -35,12 +35,18 @@ export function hasControlCharacters(text: string): boolean {
 }
 
 /**
- * A posted form's text fields with {@link stripControlCharacters} applied; files are kept as they
- * are. One odd character must never lose a lead (issue 16 defect 7) nor fail a console save with a
- * database error: PostgreSQL text and jsonb cannot hold a NUL.
+ * A posted form's text fields, field names and file names with {@link stripControlCharacters}
+ * applied; file contents are kept as they are. One odd character must never lose a lead (issue 16
+ * defect 7) nor fail a console save with a database error: PostgreSQL text and jsonb cannot hold a
+ * NUL, and an upload's file name is written to the audit trail.
  */
 export function withoutControlCharacters(formData: FormData): FormData {
   const clean = new FormData();
-  for (const [name, value] of formData) clean.append(name, typeof value === "string" ? stripControlCharacters(value) : value);
+  for (const [rawName, value] of formData) {
+    const name = stripControlCharacters(rawName);
+    if (typeof value === "string") clean.append(name, stripControlCharacters(value));
+    else if (hasControlCharacters(value.name)) clean.append(name, value, stripControlCharacters(value.name));
+    else clean.append(name, value);
+  }
   return clean;
 }
