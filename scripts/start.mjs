@@ -19,8 +19,11 @@ const built = outputs.every((file) => existsSync(file)) ? Math.min(...outputs.ma
 // A cluster's workers (server/cluster.ts) start from this file too; the primary has built already.
 if (!process.env.FORECOURT_WORKER && Math.max(newestMtime("app"), newestMtime("server"), newestMtime("db")) > built) {
   console.log("Building the app (first run or changed sources)...");
-  execFileSync(process.execPath, [reactRouterCli(), "build"], { stdio: ["ignore", "ignore", "inherit"] });
-  execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: ["ignore", "inherit", "inherit"] });
+  // Always a production build, whatever NODE_ENV this process has (under a test runner it is
+  // "test", and Vite then bundles React's development build into the client).
+  const env = { ...process.env, NODE_ENV: "production" };
+  execFileSync(process.execPath, [reactRouterCli(), "build"], { stdio: ["ignore", "ignore", "inherit"], env });
+  execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: ["ignore", "inherit", "inherit"], env });
 }
 const { main } = await import(pathToFileURL("build/node/index.js").href);
 try {

@@ -65,7 +65,7 @@ describe("first start on a new embedded database (issue 15 memory, decision 218)
         expect(firstPeakMb).toBeLessThan(peakRssMb(second.child.pid!) + 100);
         // A third `npm start` on the same folder is refused (two writers corrupt a PGlite folder),
         // with what to do instead of a stack; the running server carries on.
-        const third = spawn(process.execPath, ["scripts/start.mjs"], { env: { ...process.env, PORT: String(second.port + 1), DATA_DIR: dataDir, SEED_DEMO: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+        const third = spawn(process.execPath, ["scripts/start.mjs"], { env: { ...process.env, NODE_ENV: "production", PORT: String(second.port + 1), DATA_DIR: dataDir, SEED_DEMO: "0" }, stdio: ["ignore", "pipe", "pipe"] });
         let thirdOutput = "";
         third.stdout!.on("data", (c: Buffer) => (thirdOutput += c.toString()));
         third.stderr!.on("data", (c: Buffer) => (thirdOutput += c.toString()));
@@ -147,7 +147,7 @@ describe("first start on a PostgreSQL database without the demo sites (issue 15 
         // Whoever waits for /healthz and then reads the site list (fresh-clone.sh, site-check) finds
         // every demo site: they are printed before the server answers (they used to follow it).
         const healthPort = testPort(3799);
-        const third = spawn(process.execPath, ["scripts/start.mjs"], { env: { ...process.env, ...env, PORT: String(healthPort), LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "pipe"] });
+        const third = spawn(process.execPath, ["scripts/start.mjs"], { env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(healthPort), LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "pipe"] });
         try {
           let printed = "";
           third.stdout!.on("data", (d) => (printed += d));
