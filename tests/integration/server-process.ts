@@ -1,8 +1,10 @@
 /**
- * A real server process for the start-up and signal tests: spawned with its own port and an empty
- * embedded database folder (no demo seed), resolved once it prints "Forecourt is running".
+ * A real server process for the start-up and signal tests: spawned with its own port and an
+ * embedded database folder of its own (no demo seed), resolved once it prints "Forecourt is
+ * running".
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { inject } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -41,12 +43,17 @@ export interface ServerProcess {
 
 /**
  * Spawns `command args` with PORT (one of `ports` from `portBase` moved by {@link testPort}, default 90), DATA_DIR (a new
- * temp folder), NODE_ENV=production, SEED_DEMO=0 and LOG_LEVEL=warn plus `env`, and waits until the server says it is
+ * temp folder holding the run's migrated embedded database, unless `env` names one), NODE_ENV=production, SEED_DEMO=0 and LOG_LEVEL=warn plus `env`, and waits until the server says it is
  * running.
  * @throws when the process exits before that (the message holds its output).
  */
 export async function startServerProcess(command: string, args: string[], portBase: number, env: Record<string, string> = {}, ports = 90): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), "forecourt-process-"));
+  // Unless a test names its own folder (start.test.ts's first-start tests do), the folder holds
+  // the run's migrated database, as on every start after a user's first: creating and migrating it
+  // took 10 s or more of each server test here, and the first start has tests of its own.
+  const snapshot = process.env.DATABASE_URL || "DATA_DIR" in env ? "" : inject("pgliteSnapshotPath");
+  if (snapshot) execFileSync("tar", ["-xzf", snapshot, "-C", dataDir], { stdio: ["ignore", "ignore", "pipe"] });
   // fetch() refuses the Fetch standard's "bad ports" (3659 lies in the 3600 range tests use):
   // a draw of one failed with "bad port" before the server was even asked.
   const base = testPort(portBase);
