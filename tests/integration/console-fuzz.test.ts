@@ -42,6 +42,13 @@ const SEED = Number(process.env.FUZZ_SEED ?? 4949);
 const MAX_INTENTS = 8;
 /** At most this many of a page's post forms are posted as rendered with one field changed. */
 const MAX_FORMS = 6;
+/**
+ * Valid values for required fields a page renders empty (a new offer's or location's form), put in
+ * before hostile files are posted, so that the files reach the upload handling instead of the form
+ * being refused for its empty name first.
+ */
+const SAMPLE_VALUES: Record<string, string> = { name: "Fuzz sample", postcode: "6000", city: "Perth", state: "WA", suburb: "Perth", address: "1 Fuzz Street" };
+const withSamples = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v === "" && SAMPLE_VALUES[k] ? SAMPLE_VALUES[k] : v]));
 
 const state = useTestApp({ app: { trustProxy: true, console: { mailer: recordingMailer() } } });
 
@@ -322,7 +329,7 @@ describe(`console fuzz, signed in (${ENGINE})`, () => {
           for (const intent of rendered.intents.length ? rendered.intents.slice(0, 3) : [null]) {
             await fc.assert(
               fc.asyncProperty(fc.constantFrom(...rendered.files), fc.array(hostileFile, { minLength: 1, maxLength: 3 }), async (name, files) => {
-                await send(pathOf(route), { ...rendered.fields, ...(intent === null ? {} : { intent }) }, { [name]: files });
+                await send(pathOf(route), { ...withSamples(rendered.fields), ...(intent === null ? {} : { intent }) }, { [name]: files });
               }),
               { numRuns: RUNS * 2, seed: SEED },
             );
