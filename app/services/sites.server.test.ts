@@ -3,36 +3,14 @@
  * spec 8): concurrent requests share one in-flight refresh, and the last good list is served
  * while the database is away. Counts the real queries on a real (PGlite) database.
  */
-import { readFileSync } from "node:fs";
-import { afterEach, beforeAll, describe, expect, it, inject } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../db/client";
-import { migrateDatabase } from "../../db/migrate";
+import { afterEach, describe, expect, it } from "vitest";
 import { dealerGroups, sites } from "../../db/schema/index";
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database, DatabaseHandle } from "../../db/client";
+import { openEmbeddedTestDatabase } from "../../tests/integration/database";
 import { SiteResolver } from "./sites.server";
 
 let handle: DatabaseHandle | null = null;
-/**
- * A migrated embedded database's data folder, which each test loads into a database of its own
- * (the resolver reads every site, so tests cannot share one). Global setup's snapshot where the
- * run has one (PGlite runs); else migrated once here. Migrating per test took about 4 s each.
- */
-let migrated: Blob;
-beforeAll(async () => {
-  const path = inject("pgliteSnapshotPath");
-  if (path) {
-    migrated = new Blob([readFileSync(path)]);
-    return;
-  }
-  const fresh = await openDatabase();
-  try {
-    await migrateDatabase(fresh);
-    migrated = await fresh.snapshot!();
-  } finally {
-    await fresh.close();
-  }
-});
 afterEach(async () => {
   await handle?.close().catch(() => undefined);
   handle = null;
@@ -40,7 +18,8 @@ afterEach(async () => {
 
 /** A migrated in-memory database with one site, and the database with its `select` calls counted. */
 async function setUp(): Promise<{ db: Database; counted: Database; queries: () => number }> {
-  handle = await openDatabase({ loadDataDir: migrated });
+  // A database of its own per test (the resolver reads every site), loaded from a migrated snapshot.
+  handle = await openEmbeddedTestDatabase();
   const [group] = await handle.db.insert(dealerGroups).values({ slug: "g", name: "Group" }).returning();
   await handle.db.insert(sites).values({ slug: "alpha", name: "Alpha Motors", hosts: ["alpha.example"], dealerGroupId: group.id, config: {} });
   let count = 0;

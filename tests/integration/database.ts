@@ -23,21 +23,34 @@ export const ENGINE = process.env.DATABASE_URL ? "postgres" : "pglite";
  */
 export async function openTestDatabase(options: { logger?: Logger } = {}): Promise<DatabaseHandle> {
   if (process.env.DATABASE_URL) return openDatabase({ url: process.env.DATABASE_URL, poolSize: 4, logger: options.logger });
-  const snapshot = migratedSnapshot();
-  if (snapshot) return openDatabase({ logger: options.logger, loadDataDir: snapshot });
-  const handle = await openDatabase({ logger: options.logger });
-  await migrateDatabase(handle);
-  return handle;
+  return openEmbeddedTestDatabase(options);
 }
 
-let snapshotBytes: Blob | null | undefined;
+/**
+ * A new, migrated embedded (PGlite) database of the caller's own, whatever the run's engine (for
+ * tests that must see only their own rows). Loaded from the migrated snapshot global-setup made
+ * on PGlite runs; on PostgreSQL runs one is migrated per test file and its snapshot loaded after.
+ * @param options.logger told every statement the handle sends (tests that count queries)
+ */
+export async function openEmbeddedTestDatabase(options: { logger?: Logger } = {}): Promise<DatabaseHandle> {
+  return openDatabase({ logger: options.logger, loadDataDir: await migratedSnapshot() });
+}
 
-/** The migrated PGlite snapshot global-setup wrote, read once per test file; null without one. */
-function migratedSnapshot(): Blob | null {
-  if (snapshotBytes === undefined) {
+let snapshotBytes: Promise<Blob> | undefined;
+
+/** The migrated PGlite snapshot: global-setup's file (read once per test file), else one migrated here once. */
+function migratedSnapshot(): Promise<Blob> {
+  snapshotBytes ??= (async () => {
     const path = inject("pgliteSnapshotPath");
-    snapshotBytes = path ? new Blob([readFileSync(path)]) : null;
-  }
+    if (path) return new Blob([readFileSync(path)]);
+    const fresh = await openDatabase();
+    try {
+      await migrateDatabase(fresh);
+      return await fresh.snapshot!();
+    } finally {
+      await fresh.close();
+    }
+  })();
   return snapshotBytes;
 }
 
