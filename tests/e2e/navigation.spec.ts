@@ -27,11 +27,15 @@ async function recordPopupDecision(page: Page) {
 const popupDecision = (page: Page) => page.evaluate(() => (window as unknown as { __popupShown: Promise<boolean> }).__popupShown);
 
 /** The page has hydrated once the Menu button opens the drawer (a click before hydration does nothing, so retry). */
+/**
+ * Opens the phone drawer with one press of Menu. `goto` returns once the page (header included)
+ * has hydrated, so the press reaches React; the drawer's code then loads, which on a busy machine
+ * can take seconds. A second press is not a retry: with the modal drawer open, its overlay takes
+ * the click (CI saw one wait for it until the test's timeout).
+ */
 async function openDrawer(page: Page) {
-  await expect(async () => {
-    await page.getByText("Menu", { exact: true }).first().click();
-    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await page.getByText("Menu", { exact: true }).first().click();
+  await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
 }
 
 /** GET from inside the page (Chromium resolves *.localhost; Node may not). */
@@ -60,7 +64,7 @@ test.describe("desktop header (1366 px)", () => {
     await expect(async () => {
       await page.mouse.move(0, 600);
       await main.getByRole("link", { name: /New Vehicles/ }).hover();
-      await expect(mega).toBeVisible({ timeout: 1000 });
+      await expect(mega).toBeVisible({ timeout: 5000 });
     }).toPass();
     await expect(header).toHaveClass(/site-header--menu-open/);
     await expect(mega.locator('[id^="models-"]')).toHaveText(["Cars", "Hatch & sedans", "SUVs & 4WDs", "Utes & Vans", "GR & performance", "Electrified", "Upcoming", "Discontinued"]);
@@ -119,7 +123,7 @@ test.describe("desktop header (1366 px)", () => {
     await expect(async () => {
       await page.mouse.move(0, 600);
       await page.getByRole("link", { name: /New Vehicles/ }).hover();
-      await expect(page.getByRole("menu", { name: "New Vehicles menu" })).toBeVisible({ timeout: 1000 });
+      await expect(page.getByRole("menu", { name: "New Vehicles menu" })).toBeVisible({ timeout: 5000 });
     }).toPass();
     expect(await axeSerious(page)).toEqual([]);
   });
@@ -188,7 +192,7 @@ test.describe("phone (390 x 844)", () => {
     await expect(bar).toHaveAttribute("data-scrolled", "false");
     await expect(async () => {
       await page.mouse.wheel(0, 400);
-      await expect(bar).toHaveAttribute("data-scrolled", "true", { timeout: 1000 });
+      await expect(bar).toHaveAttribute("data-scrolled", "true", { timeout: 5000 });
     }).toPass();
   });
 
