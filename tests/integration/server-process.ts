@@ -33,6 +33,8 @@ export function testPort(port: number): number {
 export interface ServerProcess {
   child: ChildProcess;
   port: number;
+  /** The process's DATA_DIR: the one `env` named, or the temp folder made for it. */
+  dataDir: string;
   /** Everything the process printed so far (stdout and stderr). */
   output: () => string;
   /** Resolves with the exit code when the process ends. */
@@ -90,7 +92,7 @@ export async function startServerProcess(command: string, args: string[], portBa
     cleanup();
     throw error;
   }
-  return { child, port, output: () => output, exited, cleanup };
+  return { child, port, dataDir: env.DATA_DIR ?? dataDir, output: () => output, exited, cleanup };
 }
 
 /**

@@ -4,9 +4,6 @@
  * adds the member and prints a one-time link on the console host that signs in.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ENGINE } from "./database";
@@ -17,9 +14,10 @@ const run = promisify(execFile);
 
 describe(`npm run staff beside npm start (${ENGINE})`, () => {
   it("adds a platform operator through the running server and prints a sign-in link that works", async () => {
-    const root = mkdtempSync(join(tmpdir(), "forecourt-staff-"));
-    const dataDir = join(root, "pglite");
-    const server = await startServerProcess(process.execPath, ["scripts/start.mjs"], 4100, { DATA_DIR: dataDir, HOST: "127.0.0.1" }, 80);
+    // The server's folder holds the run's migrated embedded database: a first start is tested in
+    // start.test.ts, and cost this test 80 s under load.
+    const server = await startServerProcess(process.execPath, ["scripts/start.mjs"], 4100, { HOST: "127.0.0.1" }, 80);
+    const dataDir = server.dataDir;
     try {
       expect(server.output()).toContain(`http://console.localhost:${server.port}`);
       // No PORT for the command: only the server knows the console's port, so a link on it
@@ -43,8 +41,6 @@ describe(`npm run staff beside npm start (${ENGINE})`, () => {
       expect((refused as { stderr: string }).stderr).toContain("no site with slug no-such-site");
     } finally {
       server.cleanup();
-      rmSync(root, { recursive: true, force: true });
     }
-    // A first start creates the embedded database (about 20 s alone, more on a loaded machine).
   }, 240_000);
 });
