@@ -12,7 +12,7 @@
  * nine queries (run in parallel) whatever the number of cars or leads.
  */
 import { TZDate } from "@date-fns/tz";
-import { startOfDay } from "date-fns";
+import { startOfDay } from "date-fns/startOfDay";
 import { and, count, desc, eq, gt, gte, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { cars, leadDeliveries, leads, locations, reservations } from "../../db/schema/index";

@@ -4,7 +4,7 @@
  * @date-fns/tz, so daylight saving is the zone's own.
  */
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { instantOfWallClock } from "~/domain/opening-hours";
 
 /** The value shape of an `<input type="datetime-local">`: "2026-11-30T09:00". */

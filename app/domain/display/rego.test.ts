@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { getRegoExpiryText, todayIn } from "./rego";

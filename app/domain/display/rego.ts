@@ -3,7 +3,11 @@
  * 'Unregistered' on one variant); a future date shows 'Expires on {date}'.
  */
 import { TZDate } from "@date-fns/tz";
-import { addDays, format, isValid, parseISO, startOfDay } from "date-fns";
+import { addDays } from "date-fns/addDays";
+import { format } from "date-fns/format";
+import { isValid } from "date-fns/isValid";
+import { parseISO } from "date-fns/parseISO";
+import { startOfDay } from "date-fns/startOfDay";
 
 /** Used when the site configures no time zone (SiteConfig `timeZone` default). */
 export const DEFAULT_TIME_ZONE = "Australia/Sydney";

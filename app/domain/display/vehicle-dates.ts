@@ -3,7 +3,9 @@
  * site's date format: the rego expiry's en-AU day/month/year (rego.ts REGO_DATE_FORMAT), and for
  * a year and month alone the same order without the day, '03/2021'. Pure.
  */
-import { format, isValid, parseISO } from "date-fns";
+import { format } from "date-fns/format";
+import { isValid } from "date-fns/isValid";
+import { parseISO } from "date-fns/parseISO";
 import { REGO_DATE_FORMAT } from "./rego";
 
 /** date-fns pattern of a year and month: '03/2021'. */

@@ -5,7 +5,7 @@
  * the page's JavaScript (issue 15 budget); the location page's loader sends the review stars ready.
  */
 import { tz } from "@date-fns/tz";
-import { formatDistanceStrict } from "date-fns";
+import { formatDistanceStrict } from "date-fns/formatDistanceStrict";
 import { instantOfWallClock, localClock } from "~/domain/opening-hours";
 
 /**

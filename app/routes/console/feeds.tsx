@@ -7,7 +7,7 @@
  * touches every location's cars.
  */
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/feeds";

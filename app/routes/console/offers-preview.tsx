@@ -5,7 +5,7 @@
  * ones unpublished by then do not. With `offer`, it opens that offer's page and shows drafts, so
  * any draft can be previewed. A GET form: the chosen moment is in the URL.
  */
-import { addDays } from "date-fns";
+import { addDays } from "date-fns/addDays";
 import { TZDate } from "@date-fns/tz";
 import { data } from "react-router";
 import type { Route } from "./+types/offers-preview";
