@@ -26,7 +26,6 @@ async function recordPopupDecision(page: Page) {
 }
 const popupDecision = (page: Page) => page.evaluate(() => (window as unknown as { __popupShown: Promise<boolean> }).__popupShown);
 
-/** The page has hydrated once the Menu button opens the drawer (a click before hydration does nothing, so retry). */
 /**
  * Opens the phone drawer with one press of Menu. `goto` returns once the page (header included)
  * has hydrated, so the press reaches React; the drawer's code then loads, which on a busy machine
