@@ -31,40 +31,46 @@ async function until(done: () => boolean): Promise<void> {
 const BIG_SITE = 1;
 const SMALL_SITE = 2;
 const cheapest = makeQuery({ sortBy: "price_asc", hitsPerPage: 1 });
+/**
+ * Turns of the event loop that must pass while a 60,000-car build runs on the worker. The worker's
+ * build takes hundreds of ms and a turn here a few µs, so thousands pass even on a quiet machine
+ * (18,688-24,789 in three idle runs); a build on the event loop lets 1-2 through.
+ */
+const MIN_TURNS_DURING_BUILD = 20;
+
+/** Resolves on the event loop's next turn (after pending I/O and timers). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe("read-model lifecycle (issue 54)", () => {
-  it("rebuilds a large site on the worker thread: another site is answered meanwhile, the big site from its previous version, and the event loop never stalls for the build", async () => {
+  it("rebuilds a large site on the worker thread: another site is answered meanwhile, turn after turn of the event loop, and the big site from its previous version", async () => {
     const stock = syntheticStock(60_000);
     const store = new ReadModelStore({ maxBytes: 2 * 1024 ** 3, workerMinDocs: 10_000 });
     const small = syntheticStock(300, 1_000_000);
     await store.get(BIG_SITE, 1, async () => stock);
-    await store.get(SMALL_SITE, 1, async () => small);
-    // What the same build costs the event loop when it runs there (the previous code's rebuild):
-    // one task as long as the build, the stall the worker must avoid.
-    const mainStarted = performance.now();
-    SearchReadModel.build(stock);
-    const mainThreadBuildMs = performance.now() - mainStarted;
+    const smallCount = (await store.get(SMALL_SITE, 1, async () => small)).engine.search(makeQuery(), DEFAULT_VISIBILITY).count;
+    expect(smallCount).toBeGreaterThan(0);
 
     // A price change: the cheapest car is now $1.
     const before = (await store.get(BIG_SITE, 1, async () => stock)).engine.search(cheapest, DEFAULT_VISIBILITY).hits[0];
     const changed: SearchDoc[] = stock.map((doc) => (doc.id === before.id ? { ...doc, price: 1 } : doc));
     const delay = monitorEventLoopDelay({ resolution: 1 });
+    let turnsDuringBuild = 0;
     const { events } = await recordEvents(async () => {
       delay.enable();
-      // Its first sample only starts the clock: let it take two before the change arrives.
-      for (let turn = 0; turn < 3; turn++) await wait(10);
       const during = await store.get(BIG_SITE, 2, async () => changed);
       // Searches keep answering from the previous version until the new one is ready.
       expect(during.version).toBe(1);
       expect(during.engine.search(cheapest, DEFAULT_VISIBILITY).hits[0].price).toBe(before.price);
       expect(store.stats().building).toBe(1);
-      // Another site's request is answered while the big site is being rebuilt.
-      const other = await store.get(SMALL_SITE, 1, async () => small);
-      expect(other.engine.search(makeQuery(), DEFAULT_VISIBILITY).count).toBeGreaterThan(0);
-      expect(store.stats().building).toBe(1);
-      await until(() => store.peek(BIG_SITE)?.version === 2);
-      // The delay monitor samples on its own timer: let it fire after the last task.
-      for (let turn = 0; turn < 3; turn++) await wait(10);
+      // Another site's request is answered on each turn of the event loop until the big site's
+      // new version is installed. A build on the event loop is one task: it would let through
+      // the one or two turns before it starts, and none during it.
+      while (store.peek(BIG_SITE)?.version !== 2) {
+        const other = await store.get(SMALL_SITE, 1, async () => small);
+        expect(other.engine.search(makeQuery(), DEFAULT_VISIBILITY).count).toBe(smallCount);
+        turnsDuringBuild++;
+        await nextTurn();
+      }
       delay.disable();
     });
     const after = await store.get(BIG_SITE, 2, async () => changed);
@@ -73,15 +79,13 @@ describe("read-model lifecycle (issue 54)", () => {
     expect(build).toMatchObject({ event: "build", siteId: BIG_SITE, version: 2, docs: 60_000, thread: "worker" });
     expect(events).toContainEqual({ event: "stale", siteId: BIG_SITE, servedVersion: 1, wantedVersion: 2 });
     expect(events).toContainEqual(expect.objectContaining({ event: "evict", siteId: BIG_SITE, version: 1, reason: "replaced" }));
-    // The longest event-loop stall while the build ran, against the build itself on the event
-    // loop, measured in the same test on the same (shared) machine: the worker's build leaves the
-    // event loop only its short batches (encoding, adopting the parts) and collections.
-    const maxStallMs = delay.max / 1e6;
-    console.info(`rebuild of 60,000 cars: main-thread build ${mainThreadBuildMs.toFixed(0)} ms; with the worker, longest event-loop stall ${maxStallMs.toFixed(1)} ms, event loop ${build?.event === "build" ? build.eventLoopMs.toFixed(0) : "?"} ms in all`);
-    // Asserted against the same build on the event loop, measured in this test on this machine,
-    // not against a fixed figure: on the event loop the stall is the whole build; with the worker
-    // it is a fraction of it. Half leaves room for a busy machine's scheduling and collections.
-    expect(maxStallMs).toBeLessThan(mainThreadBuildMs / 2);
+    // The count of turns is what no scheduling delay moves: a busy machine stretches the
+    // worker's build, which only adds turns. How long the longest one took is a figure for
+    // `npm run bench:read-model` and `npm run bench:scale` to measure on a quiet machine (and for
+    // tests/integration/read-model-stall.test.ts to bound against the machine's own baseline);
+    // logged here for whoever reads the output.
+    console.info(`rebuild of 60,000 cars on the worker: ${turnsDuringBuild} turns of the event loop during it, longest ${(delay.max / 1e6).toFixed(1)} ms; event loop's share ${build?.event === "build" ? build.eventLoopMs.toFixed(0) : "?"} ms`);
+    expect(turnsDuringBuild).toBeGreaterThanOrEqual(MIN_TURNS_DURING_BUILD);
   });
 
   it("evicts the least recently used site beyond the memory budget and loads it again on its next request", async () => {
