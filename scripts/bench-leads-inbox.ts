@@ -6,7 +6,11 @@
  * The production server is started (scripts/bench/server.ts; it migrates and seeds the demo
  * sites), then the site is topped up to BENCH_LEADS leads (default 100,000) spread over 400 days,
  * its locations, its cars (a third carry none), the five statuses and eight forms, by one
- * `INSERT … SELECT generate_series` and an ANALYZE. Each page gets a 2 s warm-up, then BENCH_RUNS
+ * `INSERT … SELECT generate_series` and an ANALYZE. The shoppers' names, e-mails and phones vary
+ * as an inbox's do (60 first names by 80 surnames, about 1,250 leads a surname) unless
+ * BENCH_NAMES=alike, which names every lead "Shopper N Bench": every lead then shares the
+ * trigrams of "shopper" and "bench", the worst case for the free-text search's trigram index.
+ * The free-text pages search one seeded lead's surname, full name and e-mail. Each page gets a 2 s warm-up, then BENCH_RUNS
  * (3) runs of BENCH_SECONDS (5) with autocannon, or with wrk when BENCH_LOAD=wrk
  * (scripts/bench/load.ts); the table prints, per page, the latency of the runs (ms): min, median
  * and max of the per-run medians, and min / median / max of the per-run p99, requests/s, the
@@ -33,9 +37,28 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const OUT = process.env.BENCH_OUT ?? ".data/bench-leads-inbox.json";
 const PORT = benchPort(3299);
 const FORMS = ["enquiry", "test-drive", "finance", "service", "parts", "general", "offer", "trade-in"];
+const NAMES = process.env.BENCH_NAMES === "alike" ? "alike" : "varied";
+/** Common first names and surnames in Australia: each combination about 21 times in 100,000 leads. */
+const FIRST_NAMES = ["Olivia", "Jack", "Charlotte", "Oliver", "Amelia", "William", "Isla", "Noah", "Mia", "Thomas", "Ava", "James", "Grace", "Lucas", "Chloe", "Henry", "Sophie", "Ethan", "Emily", "Liam", "Ruby", "Samuel", "Zoe", "Daniel", "Matilda", "Joshua", "Ella", "Harrison", "Hannah", "Lachlan", "Lily", "Benjamin", "Sienna", "Riley", "Isabella", "Cooper", "Harper", "Mason", "Evie", "Leo", "Georgia", "Alexander", "Willow", "Max", "Audrey", "Archie", "Sarah", "Hamish", "Priya", "Arjun", "Mei", "Wei", "Minh", "Anh", "Fatima", "Omar", "Sofia", "Luca", "Aisha", "Kai"];
+const SURNAMES = ["Smith", "Jones", "Williams", "Brown", "Wilson", "Taylor", "Nguyen", "Johnson", "Martin", "White", "Anderson", "Walker", "Thompson", "Thomas", "Lee", "Ryan", "Kelly", "King", "Harris", "Davis", "Wright", "Robinson", "Wood", "Mitchell", "Campbell", "Clarke", "Hall", "Young", "Scott", "Evans", "Green", "Hughes", "Edwards", "Murphy", "Roberts", "Lewis", "Jackson", "Turner", "Hill", "Moore", "Baker", "Cooper", "Chen", "Wang", "Singh", "Patel", "Kaur", "Li", "Zhang", "Tran", "Pham", "Kennedy", "O'Brien", "Murray", "Stewart", "Morris", "Bell", "Ward", "Watson", "Morgan", "Kim", "Park", "Ali", "Khan", "Costa", "Russo", "Papadopoulos", "Rossi", "Sullivan", "McDonald", "Fraser", "Reid", "Graham", "Hunter", "Ross", "Ellis", "Gray", "Wallace", "Fitzgerald", "Byrne"];
+/** The seeded lead whose name and e-mail the free-text pages search for. */
+const SEARCHED_LEAD = 4_242;
 
-/** Tops the site up to {@link LEADS} leads. @returns the site's locations (for the filters) */
-async function seedLeads(url: string): Promise<{ locations: number[]; total: number }> {
+/** One seeded lead's surname, full name and e-mail: what the free-text pages search for. */
+interface Searched {
+  surname: string;
+  fullName: string;
+  email: string;
+  /** Leads of the site whose personal text contains the surname. */
+  surnameLeads: number;
+}
+
+/**
+ * Tops the site up to {@link LEADS} leads, named as {@link NAMES} says (the other kind's bench
+ * leads are deleted first).
+ * @returns the site's locations (for the filters), its leads, and what the free-text pages search for
+ */
+async function seedLeads(url: string): Promise<{ locations: number[]; total: number; searched: Searched }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -43,31 +66,52 @@ async function seedLeads(url: string): Promise<{ locations: number[]; total: num
     const siteId = sites[0].id;
     const { rows: locs } = await client.query<{ id: number }>("select id from locations where site_id = $1 order by id", [siteId]);
     const { rows: cars } = await client.query<{ id: number }>("select id from cars where site_id = $1 order by id", [siteId]);
+    const other = NAMES === "alike" ? "bench-varied-%" : "bench-alike-%";
+    const { rowCount: dropped } = await client.query("delete from leads where site_id = $1 and (submission_key like $2 or submission_key ~ '^bench-[0-9]')", [siteId, other]);
+    if (dropped) console.error(`deleted ${dropped} bench leads named otherwise`);
     const { rows: have } = await client.query<{ n: number }>("select count(*)::int as n from leads where site_id = $1", [siteId]);
     const missing = LEADS - have[0].n;
     if (missing > 0) {
       console.error(`seeding ${missing} leads on ${SITE}`);
       await client.query(
         `insert into leads (site_id, submission_key, form, category, car_id, location_id, first_name, last_name, email, phone, postcode, payload, created_at, status)
-         select $1, 'bench-' || g || '-' || extract(epoch from now())::bigint, f.form, initcap(f.form) || ' lead',
+         select $1, 'bench-' || $6 || '-' || g || '-' || extract(epoch from now())::bigint, f.form, initcap(f.form) || ' lead',
            case when g % 3 = 0 or array_length($5::int[], 1) is null then null else ($5::int[])[1 + g % array_length($5::int[], 1)] end,
            ($2::int[])[1 + g % array_length($2::int[], 1)],
-           'Shopper' || g, 'Bench', 'shopper' || g || '@example.com', '+614' || lpad((g % 100000000)::text, 8, '0'), '6000',
+           n.first_name, n.last_name, n.email, '+614' || lpad(((g::bigint * 7919) % 100000000)::text, 8, '0'), '6000',
            jsonb_build_object('source', 'Website', 'message', 'Bench lead ' || g, 'lead_attributes', jsonb_build_object('visited_pages', jsonb_build_array('/search', '/cars/x'), 'linked_query_params', 'utm_source=google')),
            now() - (g % 400) * interval '1 day' - (g % 86400) * interval '1 second',
            (array['new','contacted','appointment','won','lost'])[1 + g % 5]
          from generate_series(1, $3::int) g
-         cross join lateral (select ($4::text[])[1 + g % array_length($4::text[], 1)] as form) f`,
-        [siteId, locs.map((l) => l.id), missing, FORMS, cars.map((c) => c.id)],
+         cross join lateral (select ($4::text[])[1 + g % array_length($4::text[], 1)] as form) f
+         cross join lateral (
+           select first_name, last_name,
+             lower(first_name || '.' || replace(last_name, '''', '') || (g % 97)) || '@' || (array['gmail.com','outlook.com','bigpond.com','icloud.com','yahoo.com.au'])[1 + g % 5] as email
+           from (select case when $6 = 'alike' then 'Shopper' || g else ($7::text[])[1 + g % array_length($7::text[], 1)] end as first_name,
+                        case when $6 = 'alike' then 'Bench' else ($8::text[])[1 + (g / array_length($7::text[], 1)) % array_length($8::text[], 1)] end as last_name) named
+         ) n`,
+        [siteId, locs.map((l) => l.id), missing, FORMS, cars.map((c) => c.id), NAMES, FIRST_NAMES, SURNAMES],
       );
-      await client.query("analyze leads");
     }
+    // A VACUUM as well as the statistics (as autovacuum would give both after a bulk change): the
+    // entries of deleted leads stay in the trigram index until one, and a free-text search read
+    // them all (6.7 ms for one GIN scan after a reseed, 0.9 ms after the VACUUM).
+    if (missing > 0 || dropped) await client.query("vacuum analyze leads");
     // The demo seed's cars may not have been analysed yet (autovacuum's next pass): without their
     // statistics the planner takes "car type = used" for a rare value and sorts the form's whole
     // 12,500 leads for the "car type + form" page instead of reading it in order (16 ms, not 1 ms).
     await client.query("analyze cars");
     const { rows: total } = await client.query<{ n: number }>("select count(*)::int as n from leads where site_id = $1", [siteId]);
-    return { locations: locs.map((l) => l.id), total: total[0].n };
+    const { rows: picked } = await client.query<{ first_name: string; last_name: string; email: string }>(
+      "select first_name, last_name, email from leads where site_id = $1 and submission_key like $2 order by id offset $3 limit 1",
+      [siteId, `bench-${NAMES}-%`, SEARCHED_LEAD],
+    );
+    const { first_name: first, last_name: surname, email } = picked[0];
+    const { rows: matching } = await client.query<{ n: number }>(
+      "select count(*)::int as n from leads where site_id = $1 and lower(first_name || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '')) like $2",
+      [siteId, `%${surname.toLowerCase()}%`],
+    );
+    return { locations: locs.map((l) => l.id), total: total[0].n, searched: { surname, fullName: `${first} ${surname}`, email, surnameLeads: matching[0].n } };
   } finally {
     await client.end();
   }
@@ -96,7 +140,7 @@ const dir = appDir();
 ensureBuild(dir);
 const server = await startServer({ dir, port: PORT });
 try {
-  const { locations, total } = await seedLeads(url);
+  const { locations, total, searched } = await seedLeads(url);
   const cookie = await consoleSession(PORT, dir, "bench-leads@forecourt.localhost", SITE);
   const headers = { ...BROWSER_HEADERS, cookie, host: CONSOLE_HOST };
   const inbox = `/sites/${SITE}/leads`;
@@ -107,7 +151,9 @@ try {
     { name: "location + status, p3", path: `${inbox}?location=${locations[1] ?? locations[0]}&status=won&page=3` },
     { name: "department + 30 days", path: `${inbox}?department=service&from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}` },
     { name: "car type + form", path: `${inbox}?carType=used&form=enquiry` },
-    { name: "free text (name)", path: `${inbox}?q=Shopper4242` },
+    { name: `free text (surname, ${searched.surnameLeads.toLocaleString("en-AU")} leads)`, path: `${inbox}?q=${encodeURIComponent(searched.surname)}` },
+    { name: "free text (full name)", path: `${inbox}?q=${encodeURIComponent(searched.fullName)}` },
+    { name: "free text (e-mail)", path: `${inbox}?q=${encodeURIComponent(searched.email)}` },
   ];
   for (const page of pages) {
     const r = await get(PORT, page.path, CONSOLE_HOST, headers);
@@ -124,7 +170,7 @@ try {
       console.error(`[run ${run}/${RUNS}] ${page.name.padEnd(24)} ${r.reqsPerSecond.toFixed(0).padStart(5)} req/s  min ${r.min} ms  p50 ${r.p50} ms  p99 ${r.p99} ms  max ${r.max} ms  CPU ${cpuMs.toFixed(1)} ms/req (PostgreSQL ${r.postgresCpuMs.toFixed(1)}, ${r.generator} ${r.generatorCpuMs.toFixed(1)})${r.non2xx ? `  (${r.non2xx} non-2xx)` : ""}`);
     }
   }
-  console.log(`\nbench:leads-inbox: ${total.toLocaleString("en-AU")} leads on ${SITE}, PostgreSQL, ${CONNECTIONS} connections (${loadGenerator()}), ${RUNS} runs x ${SECONDS} s`);
+  console.log(`\nbench:leads-inbox: ${total.toLocaleString("en-AU")} leads on ${SITE} (names ${NAMES}), PostgreSQL, ${CONNECTIONS} connections (${loadGenerator()}), ${RUNS} runs x ${SECONDS} s`);
   console.log(`load average while measuring: ${loadavg().map((n) => n.toFixed(1)).join(" ")} on ${cpus().length} cores`);
   console.log("| page | req/s | latency min | latency median (p50) | latency max | p99 (min / median / max of runs) | server CPU ms/req | PostgreSQL CPU ms/req | load generator CPU ms/req |");
   console.log("|---|---|---|---|---|---|---|---|---|");
@@ -135,7 +181,7 @@ try {
     return row;
   });
   mkdirSync(".data", { recursive: true });
-  writeFileSync(OUT, JSON.stringify({ at: new Date().toISOString(), leads: total, connections: CONNECTIONS, generator: loadGenerator(), runs: RUNS, seconds: SECONDS, pages: result }, null, 2));
+  writeFileSync(OUT, JSON.stringify({ at: new Date().toISOString(), leads: total, names: NAMES, searched, connections: CONNECTIONS, generator: loadGenerator(), runs: RUNS, seconds: SECONDS, pages: result }, null, 2));
 } finally {
   await server.stop("SIGTERM");
 }
