@@ -6,13 +6,13 @@
  * The production server is started (scripts/bench/server.ts; it migrates and seeds the demo
  * sites), then the site is topped up to BENCH_LEADS leads (default 100,000) spread over 400 days,
  * its locations, its cars (a third carry none), the five statuses and eight forms, by one
- * `INSERT … SELECT generate_series` and an ANALYZE. The shoppers' names, e-mails and phones vary
- * as an inbox's do (60 first names by 80 surnames, about 1,250 leads a surname) unless
+ * `INSERT … SELECT generate_series` and a VACUUM ANALYZE. The shoppers' names, e-mails and
+ * phones vary as an inbox's do (60 first names by 80 surnames, about 1,250 leads a surname) unless
  * BENCH_NAMES=alike, which names every lead "Shopper N Bench": every lead then shares the
  * trigrams of "shopper" and "bench", the worst case for the free-text search's trigram index.
- * The free-text pages search one seeded lead's surname, full name and e-mail. Each page gets a 2 s warm-up, then BENCH_RUNS
- * (3) runs of BENCH_SECONDS (5) with autocannon, or with wrk when BENCH_LOAD=wrk
- * (scripts/bench/load.ts); the table prints, per page, the latency of the runs (ms): min, median
+ * The free-text pages search one seeded lead's surname, full name and e-mail. Each page gets a
+ * 2 s warm-up, then BENCH_RUNS (3) runs of BENCH_SECONDS (5) with autocannon, or with wrk when
+ * BENCH_LOAD=wrk (scripts/bench/load.ts); the table prints, per page, the latency of the runs (ms): min, median
  * and max of the per-run medians, and min / median / max of the per-run p99, requests/s, the
  * server's CPU time per request (ms; on a busy shared machine the figure to compare builds by),
  * PostgreSQL's and the load generator's, and the load average. Other environment: BENCH_PORT
