@@ -25,12 +25,17 @@ afterAll(async () => {
   await handle.close();
 });
 
+/** The rows of an `execute` result: node-postgres gives `{ rows }`, PGlite through Drizzle an array. */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
+
 /** The plan of `query` as text, with sequential scans priced out. */
 async function planOf(query: SQL): Promise<string> {
   return handle.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     const result = await tx.execute(sql`explain ${query}`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
+    const rows = rowsOf<Record<string, string>>(result);
     return rows.map((r) => Object.values(r)[0]).join("\n");
   });
 }
@@ -48,7 +53,7 @@ describe(`console search indexes (${ENGINE})`, () => {
 
   it("bounds the leads index's pending list at 128 kB, so an inbox search never reads more than 16 pages of unmerged enquiries", async () => {
     const result = await handle.db.execute(sql`select reloptions from pg_class where relname = 'leads_personal_trgm'`);
-    const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { reloptions: string[] | string | null }[];
+    const [row] = rowsOf<{ reloptions: string[] | string | null }>(result);
     // node-postgres reads text[] as an array; PGlite as its array literal.
     expect(Array.isArray(row.reloptions) ? row.reloptions : String(row.reloptions).replace(/^\{|\}$/g, "").split(",")).toEqual(["gin_pending_list_limit=128"]);
   });
@@ -61,7 +66,7 @@ describe(`console search indexes (${ENGINE})`, () => {
       const site = await createTestSite(own);
       const pendingPagesMerged = async () => {
         const result = await own.db.execute(sql`select gin_clean_pending_list('cars_search_trgm'::regclass) as pages`);
-        const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { pages: number | string }[];
+        const [row] = rowsOf<{ pages: number | string }>(result);
         return Number(row.pages);
       };
       await pendingPagesMerged();
