@@ -6,12 +6,13 @@
  * UTF-8 (with or without BOM) and UTF-16 with BOM are read; any other encoding is refused, named.
  * Upserts by stock number; `--full` withdraws the site's cars missing from the file.
  * The feed is read as a stream and imported a batch at a time (issue 54 item 4), so memory is
- * bounded by a batch, not by the file; JSON feeds are read whole, up to 20 MB.
+ * bounded by a batch, not by the file (JSON too, a car at a time).
  * Prints progress and a summary; the first 20 bad rows are listed with their row number and
  * reason. `--report` writes one JSON line per feed row (and per withdrawn car) as the import goes.
  * Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default .data/pglite);
  * stop `npm start` first when using the embedded database (one process can open it at a time).
- * Exit codes: 0 done (even with rejected rows), 1 bad usage or unreadable file, 2 database error.
+ * Exit codes: 0 done (even with rejected rows), 1 bad usage or an unreadable file (also when it
+ * is found unreadable part way: nothing is imported), 2 database error.
  */
 import { createWriteStream, readFileSync, type WriteStream } from "node:fs";
 import { once } from "node:events";
@@ -21,6 +22,8 @@ import { migrateDatabase } from "../db/migrate.ts";
 import { projectFile } from "../db/project-file.ts";
 import { loadKnownModels, parseColumnMap } from "../app/import/parse-feed.ts";
 import { openFeedStream } from "../app/import/stream-feed.ts";
+import { FeedEncodingError } from "../app/import/feed-encoding.ts";
+import { FeedFormatError } from "../app/import/json-feed-stream.ts";
 import { getSiteBySlug, listSites } from "../app/services/sites.server.ts";
 import { importStock, type ImportReportLine } from "../app/services/stock-import.server.ts";
 
@@ -127,6 +130,11 @@ async function run(): Promise<number> {
     }
     return 0;
   } catch (error) {
+    // A feed found unreadable part way (a bad byte, JSON that breaks off) is the file's fault, not the database's.
+    if (error instanceof FeedEncodingError || error instanceof FeedFormatError) {
+      console.error(`Cannot read ${file}: ${error.message}. Nothing was imported.`);
+      return 1;
+    }
     console.error(`Import failed: ${(error as Error).message}`);
     return 2;
   } finally {

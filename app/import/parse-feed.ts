@@ -103,23 +103,33 @@ export function parseFeedText(
     } catch (error) {
       throw new Error(`${fileName}: not valid JSON (${(error as Error).message})`);
     }
-    const list = Array.isArray(data) ? data : (data as { cars?: unknown }).cars;
-    if (!Array.isArray(list)) throw new Error(`${fileName}: expected a JSON array or an object with a "cars" array`);
-    return {
-      format: "json",
-      rows: list.map((item, i) =>
-        item && typeof item === "object" && !Array.isArray(item)
-          ? controlCharacterField(item as Record<string, unknown>)
-            ? { ok: false as const, row: i + 1, reason: `${controlCharacterField(item as Record<string, unknown>)}: contains a NUL or control character` }
-            : validate(i + 1, columnMap ? Object.fromEntries(Object.entries(item).map(([k, v]) => [mapped(k, columnMap), v])) : (item as Record<string, unknown>))
-          : { ok: false as const, row: i + 1, reason: "not an object" },
-      ),
-    };
+    const list = data && typeof data === "object" && !Array.isArray(data) ? (data as { cars?: unknown }).cars : data;
+    if (!Array.isArray(list)) throw new Error(jsonFeedShapeMessage(fileName));
+    return { format: "json", rows: list.map((item, i) => jsonFeedRow(i + 1, item, columnMap)) };
   }
   const { header: dealerHeader, records } = readCsvRecords(text);
   const shape = csvFeedShape(dealerHeader, fileName, columnMap);
   const rows: FeedRow[] = records.map((fields, i) => csvFeedRow(shape, i + 1, fields, knownModels));
   return { format: shape.format, rows };
+}
+
+/** The error for a JSON feed that is neither an array nor an object with a `cars` array. */
+export function jsonFeedShapeMessage(fileName: string): string {
+  return `${fileName}: expected a JSON array or an object with a "cars" array`;
+}
+
+/**
+ * One car of a JSON feed as a FeedRow: an object, its keys renamed by the dealer's column map,
+ * validated as a stock record; anything else is rejected as "not an object".
+ * @param row the car's 1-based position in the feed's array
+ * @param item the car as JSON.parse gives it
+ */
+export function jsonFeedRow(row: number, item: unknown, columnMap?: ColumnMap): FeedRow {
+  if (!item || typeof item !== "object" || Array.isArray(item)) return { ok: false, row, reason: "not an object" };
+  const record = item as Record<string, unknown>;
+  const badField = controlCharacterField(record);
+  if (badField) return { ok: false, row, reason: `${badField}: contains a NUL or control character` };
+  return validate(row, columnMap ? Object.fromEntries(Object.entries(record).map(([k, v]) => [mapped(k, columnMap), v])) : record);
 }
 
 /** A CSV feed's header after the dealer's mapping, and which of the two CSV formats it is. */

@@ -1,21 +1,18 @@
 /**
  * Issue 54 item 4: a stock feed file read as a stream, so an import's memory is bounded by its
  * batch and not by the file. CSV (both formats) is decoded and parsed chunk by chunk with
- * csv-parse's stream parser and gives exactly the rows {@link parseFeedText} gives for the same
+ * csv-parse's stream parser and gives exactly the rows `parseFeedText` gives for the same
  * file: the same per-row rules, rejection reasons and row numbers, and the same tolerance of a
- * quote that never closes (the lines after it are read one at a time). JSON feeds are small by
- * nature (exports of a dealer system's API, console uploads) and are read whole, up to
- * {@link JSON_FEED_MAX_BYTES}; a larger one is refused, naming CSV as the way to send it.
+ * quote that never closes (the lines after it are read one at a time). A JSON feed is read as a
+ * stream too, a car at a time ({@link jsonFeedRows}), and gives the rows `parseFeedText` gives.
  */
 import { createReadStream } from "node:fs";
-import { open, readFile, stat } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { parse } from "csv-parse";
-import { FEED_MAX_BYTES, megabytes } from "./feed-limits";
 import { decodeFeedBytes, DECODER_LABEL, feedEncodingErrorLater, type FeedEncoding } from "./feed-encoding";
-import { csvFeedRow, csvFeedShape, parseFeedText, parseLine, TOLERANT_CSV_OPTIONS, unswallowed, type ColumnMap, type FeedFormat, type FeedRow } from "./parse-feed";
+import { jsonFeedRows } from "./json-feed-stream";
+import { csvFeedRow, csvFeedShape, parseLine, TOLERANT_CSV_OPTIONS, unswallowed, type ColumnMap, type FeedFormat, type FeedRow } from "./parse-feed";
 
-/** The largest JSON feed read (bytes): JSON is parsed whole, so it is held whole (20 MB, the console's limit). */
-export const JSON_FEED_MAX_BYTES = FEED_MAX_BYTES;
 /** Bytes of the file's start checked whole for its encoding (as {@link decodeFeedBytes} does for a whole file). */
 const HEAD_BYTES = 1024 * 1024;
 /**
@@ -46,8 +43,8 @@ export interface FeedStream {
  * @param options `columnMap`: the dealer's column names -> Forecourt's (`parseColumnMap`)
  * @returns the feed, with its rows not yet read
  * @throws FeedEncodingError for an encoding Forecourt does not read (from the file's first 1 MB);
- *   Error for a CSV header matching no format, invalid JSON, or a JSON feed over
- *   {@link JSON_FEED_MAX_BYTES}; the file system's error when it cannot be read
+ *   Error for a CSV header matching no format; the file system's error when it cannot be read.
+ *   A JSON feed's faults (not JSON, no `cars` array) are thrown by `rows` when it reaches them.
  */
 export async function openFeedStream(path: string, knownModels: ReadonlyMap<string, readonly string[]>, options: { columnMap?: ColumnMap } = {}): Promise<FeedStream> {
   const { size } = await stat(path);
@@ -55,20 +52,12 @@ export async function openFeedStream(path: string, knownModels: ReadonlyMap<stri
   const { text: headText, encoding } = decodeFeedBytes(head, path);
   const trimmed = headText.trimStart();
   if (path.toLowerCase().endsWith(".json") || trimmed.startsWith("[") || trimmed.startsWith("{")) {
-    if (size > JSON_FEED_MAX_BYTES) {
-      throw new Error(`${path}: a JSON feed is read whole, so JSON feeds up to ${megabytes(JSON_FEED_MAX_BYTES)} are taken and this one is ${megabytes(size)}. Export it as CSV (read as a stream, of any size).`);
-    }
-    const whole = head.length === size ? head : await readFile(path);
-    const parsed = parseFeedText(decodeFeedBytes(whole, path).text, path, knownModels, options);
-    return { format: parsed.format, encoding, size, rows: fromArray(parsed.rows), bytesRead: () => size };
+    const counter = { bytesRead: 0 };
+    return { format: "json", encoding, size, rows: jsonFeedRows(decodedText(path, encoding, counter), path, options.columnMap), bytesRead: () => counter.bytesRead };
   }
   const reader = new CsvStreamReader(path, encoding, knownModels, options.columnMap);
   const format = await reader.start();
   return { format, encoding, size, rows: reader.rows(), bytesRead: () => reader.bytesRead };
-}
-
-async function* fromArray(rows: FeedRow[]): AsyncGenerator<FeedRow> {
-  yield* rows;
 }
 
 /** The file's first {@link HEAD_BYTES}, cut after its last complete line (so no character is split). */

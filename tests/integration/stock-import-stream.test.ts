@@ -38,14 +38,23 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Writes a Forecourt CSV of `rows` cars (stock numbers `${prefix}1`...) as a stream. */
+/**
+ * Writes a Forecourt feed of `rows` cars (stock numbers `${prefix}1`...) as a stream: CSV, or, for a
+ * name ending in .json, an object with a `cars` array holding one car per line.
+ */
 async function writeFeed(name: string, rows: number, prefix = "S", comments = false): Promise<string> {
   const path = join(dir, name);
+  const json = name.endsWith(".json");
   const out = createWriteStream(path);
-  out.write(`${HEADER}${comments ? ",dealer_comments" : ""}\n`);
+  out.write(json ? '{"cars":[\n' : `${HEADER}${comments ? ",dealer_comments" : ""}\n`);
   for (let i = 1; i <= rows; i++) {
-    if (!out.write(`${prefix}${i},used,Mazda,3,${2010 + (i % 14)},${10000 + (i % 5000)},${i * 7}${comments ? `,${COMMENT}` : ""}\n`)) await once(out, "drain");
+    const [year, price, km] = [2010 + (i % 14), 10000 + (i % 5000), i * 7];
+    const line = json
+      ? `${JSON.stringify({ stock_number: `${prefix}${i}`, car_type: "used", make: "Mazda", model: "3", year, price, km, ...(comments ? { dealer_comments: COMMENT } : {}) })}${i < rows ? "," : ""}\n`
+      : `${prefix}${i},used,Mazda,3,${year},${price},${km}${comments ? `,${COMMENT}` : ""}\n`;
+    if (!out.write(line)) await once(out, "drain");
   }
+  if (json) out.write("]}\n");
   out.end();
   await once(out, "finish");
   return path;
@@ -57,10 +66,10 @@ async function listedCount(siteId: number): Promise<number> {
 }
 
 describe(`streaming importStock (${ENGINE})`, () => {
-  it("imports a generated 10,000-row feed of about 4.5 MB holding one batch at a time, with the reader never far ahead", { timeout: 1_200_000 }, async () => {
+  it.each(["csv", "json"])("imports a generated 10,000-row %s feed of about 4.5 MB holding one batch at a time, with the reader never far ahead", { timeout: 1_200_000 }, async (format) => {
     const site = await createTestSite(handle);
     const rows = 10_000;
-    const path = await writeFeed("10k.csv", rows, "S", true);
+    const path = await writeFeed(`10k.${format}`, rows, "S", true);
     const feed = await openFeedStream(path, noModels);
     const batchSize = 250;
     const bytesPerRow = feed.size / rows;
@@ -184,5 +193,27 @@ describe(`streaming importStock (${ENGINE})`, () => {
     expect(lines.slice(6, -1)).toHaveLength(28);
     expect(lines.slice(6, -1).every((l) => l.outcome === "withdrawn" && l.row === null)).toBe(true);
     expect(lines.at(-1).summary).toMatchObject({ read: 5, created: 1, updated: 1, unchanged: 1, withdrawn: 28, rejected: 2 });
+  });
+  it("npm run import stops a JSON feed that breaks off part way with exit code 1, and keeps none of the cars read before it", { timeout: 600_000 }, async () => {
+    const dataDir = join(dir, "cli-pglite-broken");
+    const cliHandle = ENGINE === "pglite" ? await openDatabase({ dataDir }) : handle;
+    if (ENGINE === "pglite") await migrateDatabase(cliHandle);
+    const site = await createTestSite(cliHandle);
+    if (ENGINE === "pglite") await cliHandle.close();
+    const whole = readFileSync(await writeFeed("cli-broken.json", 1500, "B"), "utf8");
+    // Cut in car 1,201: the importer has written its first batch (1,000 cars) before the fault.
+    const feed = join(dir, "cli-broken-cut.json");
+    writeFileSync(feed, whole.slice(0, whole.indexOf('"B1201"') + 3));
+    const env = ENGINE === "pglite" ? { ...process.env, DATA_DIR: dataDir } : { ...process.env };
+    const run = spawnSync(process.execPath, [...IMPORT_NODE_FLAGS, "scripts/import.mjs", "--site", site.slug, feed], { encoding: "utf8", env, timeout: 300_000 });
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stderr).toContain(`Cannot read ${feed}: ${feed}: not valid JSON (the file ends before its JSON does, after car 1,200). Nothing was imported.`);
+    const after = ENGINE === "pglite" ? await openDatabase({ dataDir }) : handle;
+    try {
+      const [{ n }] = await after.db.select({ n: count() }).from(cars).where(eq(cars.siteId, site.id));
+      expect(Number(n)).toBe(0);
+    } finally {
+      if (ENGINE === "pglite") await after.close();
+    }
   });
 });
