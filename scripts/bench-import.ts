@@ -1,10 +1,11 @@
 /**
- * `npm run bench:import [-- --rows 200000,1000000] [--runs 3] [--keep]`
+ * `npm run bench:import [-- --rows 200000,1000000] [--runs 3] [--format csv|json] [--keep]`
  *
  * Issue 54 item 4: the streaming importer's time and peak memory. For each row count, writes a
  * synthetic feed (the real listings' 19 columns, data/australian_vehicle_prices.csv's rows
  * repeated with their kilometres moved so every row is a distinct car) to a temporary file as a
- * stream, then imports it `--runs` times into a fresh site of a scratch PostgreSQL database
+ * stream (`--format json`: the same cars, cleaned, as a JSON array in Forecourt's own keys, one car
+ * a line, their stock numbers made distinct), then imports it `--runs` times into a fresh site of a scratch PostgreSQL database
  * (BENCH_IMPORT_DB, default h54imp_bench) with `npm run import`'s command (its bundle, built first,
  * and Node flags) in a child process, and prints wall time, the child's CPU time and its peak RSS
  * (VmHWM) as min / median / max, with the load average. Both times include the CLI's start
@@ -25,6 +26,7 @@ import pg from "pg";
 import { openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { dealerGroups, locations, sites } from "../db/schema/index.ts";
+import { loadKnownModels, parseFeedText } from "../app/import/parse-feed.ts";
 import { formatSpread, spread } from "./bench/lib.ts";
 import { buildImportCli, IMPORT_NODE_FLAGS } from "./build-cli.mjs";
 
@@ -69,6 +71,34 @@ async function writeFeed(path: string, rows: number): Promise<void> {
   await once(out, "finish");
 }
 
+/**
+ * Writes `rows` cars as a JSON feed: the real listings, read and cleaned as the importer reads them,
+ * in Forecourt's own keys, repeated with the cycle number added to the stock number and kilometres.
+ */
+async function writeJsonFeed(path: string, rows: number): Promise<void> {
+  const knownModels = loadKnownModels(readFileSync("data/au_make_model_reference.csv", "utf8"));
+  const records = parseFeedText(readFileSync("data/australian_vehicle_prices.csv", "utf8"), "listings.csv", knownModels).rows.flatMap((r) => (r.ok ? [r.record] : []));
+  const out = createWriteStream(path);
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, "drain");
+  };
+  await write("[\n");
+  let chunk = "";
+  for (let i = 0; i < rows; i++) {
+    const record = records[i % records.length];
+    const cycle = Math.floor(i / records.length);
+    const car = cycle ? { ...record, stock_number: `${record.stock_number}-${cycle}`, km: typeof record.km === "number" ? record.km + cycle : record.km } : record;
+    chunk += `${JSON.stringify(car)}${i < rows - 1 ? "," : ""}\n`;
+    if (chunk.length > 256 * 1024) {
+      await write(chunk);
+      chunk = "";
+    }
+  }
+  await write(`${chunk}]\n`);
+  out.end();
+  await once(out, "finish");
+}
+
 /** A CSV line's fields, quotes kept as written (the line is written back as it was, but for one field). */
 function splitOutsideQuotes(line: string): string[] {
   const fields: string[] = [];
@@ -102,7 +132,9 @@ async function runImport(url: string, slug: string, file: string, full: boolean,
 }
 
 async function main() {
-  const args = parseArgs({ options: { rows: { type: "string", default: "200000,1000000" }, runs: { type: "string", default: "3" }, keep: { type: "boolean", default: false } } });
+  const args = parseArgs({ options: { rows: { type: "string", default: "200000,1000000" }, runs: { type: "string", default: "3" }, format: { type: "string", default: "csv" }, keep: { type: "boolean", default: false } } });
+  const format = args.values.format;
+  if (format !== "csv" && format !== "json") throw new Error(`--format is csv or json, not ${format}`);
   const sizes = args.values.rows.split(",").map(Number);
   const runs = Number(args.values.runs);
   await buildImportCli();
@@ -118,9 +150,9 @@ async function main() {
   const table: string[] = [];
   try {
     for (const rows of sizes) {
-      const file = join(dir, `feed-${rows}.csv`);
+      const file = join(dir, `feed-${rows}.${format}`);
       const generated = performance.now();
-      await writeFeed(file, rows);
+      await (format === "json" ? writeJsonFeed : writeFeed)(file, rows);
       console.log(`${rows.toLocaleString("en-AU")} rows written to ${file} in ${((performance.now() - generated) / 1000).toFixed(1)} s`);
       const times: number[] = [];
       const peaks: number[] = [];
@@ -137,7 +169,7 @@ async function main() {
         cpu.push(result.cpuSeconds);
         console.log(`  run ${run}: ${result.seconds.toFixed(1)} s (CPU ${result.cpuSeconds.toFixed(1)} s), peak RSS ${result.peakMb.toFixed(0)} MB, load average ${load()}  ${result.summary}`);
       }
-      table.push(`| ${rows.toLocaleString("en-AU")} rows, new site | ${formatSpread(spread(times), 1)} s | ${formatSpread(spread(cpu), 1)} s | ${formatSpread(spread(peaks))} MB |`);
+      table.push(`| ${rows.toLocaleString("en-AU")} rows (${format.toUpperCase()}), new site | ${formatSpread(spread(times), 1)} s | ${formatSpread(spread(cpu), 1)} s | ${formatSpread(spread(peaks))} MB |`);
       // A full snapshot of one row over the last run's stock: every other car is withdrawn.
       const one = join(dir, "one.csv");
       await writeFeed(one, 1);
