@@ -132,7 +132,8 @@ async function run(): Promise<number> {
   } catch (error) {
     // A feed found unreadable part way (a bad byte, JSON that breaks off) is the file's fault, not the database's.
     if (error instanceof FeedEncodingError || error instanceof FeedFormatError) {
-      console.error(`Cannot read ${file}: ${error.message}. Nothing was imported.`);
+      // The message starts with the file's name.
+      console.error(`Import stopped: ${error.message}. Nothing was imported.`);
       return 1;
     }
     console.error(`Import failed: ${(error as Error).message}`);

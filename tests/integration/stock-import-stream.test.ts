@@ -207,7 +207,7 @@ describe(`streaming importStock (${ENGINE})`, () => {
     const env = ENGINE === "pglite" ? { ...process.env, DATA_DIR: dataDir } : { ...process.env };
     const run = spawnSync(process.execPath, [...IMPORT_NODE_FLAGS, "scripts/import.mjs", "--site", site.slug, feed], { encoding: "utf8", env, timeout: 300_000 });
     expect(run.status, run.stderr).toBe(1);
-    expect(run.stderr).toContain(`Cannot read ${feed}: ${feed}: not valid JSON (the file ends before its JSON does, after car 1,200). Nothing was imported.`);
+    expect(run.stderr).toContain(`Import stopped: ${feed}: not valid JSON (the file ends before its JSON does, after car 1,200). Nothing was imported.`);
     const after = ENGINE === "pglite" ? await openDatabase({ dataDir }) : handle;
     try {
       const [{ n }] = await after.db.select({ n: count() }).from(cars).where(eq(cars.siteId, site.id));
