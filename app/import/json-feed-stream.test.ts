@@ -4,7 +4,8 @@
  * refuses (not JSON, no `cars` array), with the rows before the fault already given.
  */
 import { describe, expect, it } from "vitest";
-import { jsonFeedRows, MAX_JSON_VALUE_CHARS } from "./json-feed-stream";
+import { FEED_RECORD_MAX_CHARS } from "./feed-limits";
+import { jsonFeedRows } from "./json-feed-stream";
 import { parseFeedText, type ColumnMap, type FeedRow } from "./parse-feed";
 
 const noModels = new Map<string, string[]>();
@@ -102,7 +103,7 @@ describe("jsonFeedRows", () => {
 
   it("refuses a car, or a value outside the cars, larger than the limit without reading the rest", async () => {
     // The bound is counted a chunk at a time, so a value must pass it by more than a chunk.
-    const huge = "x".repeat(MAX_JSON_VALUE_CHARS + 128 * 1024);
+    const huge = "x".repeat(FEED_RECORD_MAX_CHARS + 128 * 1024);
     let served = 0;
     async function* counted(text: string): AsyncGenerator<string> {
       for await (const chunk of chunksOf(text, 64 * 1024)) {
@@ -110,7 +111,7 @@ describe("jsonFeedRows", () => {
         yield chunk;
       }
     }
-    const text = `[${JSON.stringify(good)},{"stock_number":"J2","dealer_comments":"${huge}"},${JSON.stringify(good)}]${" ".repeat(MAX_JSON_VALUE_CHARS)}`;
+    const text = `[${JSON.stringify(good)},{"stock_number":"J2","dealer_comments":"${huge}"},${JSON.stringify(good)}]${" ".repeat(FEED_RECORD_MAX_CHARS)}`;
     const rows: FeedRow[] = [];
     await expect(
       (async () => {
@@ -118,7 +119,7 @@ describe("jsonFeedRows", () => {
       })(),
     ).rejects.toThrow(/^feed\.json: car 2 of the JSON feed is over 4 MB/);
     expect(rows).toHaveLength(1);
-    expect(served).toBeLessThan(MAX_JSON_VALUE_CHARS + 256 * 1024);
+    expect(served).toBeLessThan(FEED_RECORD_MAX_CHARS + 256 * 1024);
     expect((await untilError(`{"notes":"${huge}","cars":[]}`, 64 * 1024)).error?.message).toMatch(/^feed\.json: the JSON feed has a value over 4 MB/);
   });
 });

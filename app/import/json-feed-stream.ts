@@ -14,15 +14,7 @@ import { getManyValues, isMany, none, type Many } from "stream-chain/defs.js";
 import Assembler from "stream-json/assembler.js";
 import { jsonParser, type Token } from "stream-json/parser.js";
 import { jsonFeedRow, jsonFeedShapeMessage, type ColumnMap, type FeedRow } from "./parse-feed";
-import { megabytes } from "./feed-limits";
-
-/**
- * The most text (characters) read for one car, or for one value outside the cars, before the
- * feed is refused: a string or car larger than this is not a stock record, and without a bound a
- * hostile file could make the reader hold all of itself. The same 4 MB as a CSV record; counted
- * a chunk of text at a time, so a value is refused within one chunk past it.
- */
-export const MAX_JSON_VALUE_CHARS = 4 * 1024 * 1024;
+import { FEED_RECORD_MAX_CHARS, megabytes } from "./feed-limits";
 
 /** A JSON feed that turns out, part way through, not to be a feed: not JSON, or not of a feed's shape. */
 export class FeedFormatError extends Error {
@@ -40,7 +32,8 @@ type Phase = "start" | "object" | "cars" | "after";
  * @returns one FeedRow per element of the cars array, in order; `row` is its 1-based position
  * @throws FeedFormatError, once the reader reaches the fault, for text that is not JSON or ends before its
  *   value does, a top-level value that is neither an array nor an object with a `cars` array, a
- *   second `cars` array, or a car (or other value) over {@link MAX_JSON_VALUE_CHARS}
+ *   second `cars` array, or a car (or other value) over {@link FEED_RECORD_MAX_CHARS} (counted a chunk at a time, so
+ *   refused within one chunk past it)
  */
 export async function* jsonFeedRows(text: AsyncIterable<string>, fileName: string, columnMap?: ColumnMap): AsyncGenerator<FeedRow> {
   // A flushable (stream-chain's protocol): text in, tokens out; called with `none` at the end, for
@@ -102,11 +95,11 @@ export async function* jsonFeedRows(text: AsyncIterable<string>, fileName: strin
   };
   /** Throws when the value just completed, or still being read, took more text than the limit. */
   const bounded = (): void => {
-    if (sinceValue <= MAX_JSON_VALUE_CHARS) return;
+    if (sinceValue <= FEED_RECORD_MAX_CHARS) return;
     throw new FeedFormatError(
       car
-        ? `${fileName}: car ${row.toLocaleString("en-AU")} of the JSON feed is over ${megabytes(MAX_JSON_VALUE_CHARS)}; a car's record is far smaller, so the file is not a stock feed`
-        : `${fileName}: the JSON feed has a value over ${megabytes(MAX_JSON_VALUE_CHARS)}; a stock feed's values are far smaller`,
+        ? `${fileName}: car ${row.toLocaleString("en-AU")} of the JSON feed is over ${megabytes(FEED_RECORD_MAX_CHARS)}; a car's record is far smaller, so the file is not a stock feed`
+        : `${fileName}: the JSON feed has a value over ${megabytes(FEED_RECORD_MAX_CHARS)}; a stock feed's values are far smaller`,
     );
   };
 

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { FeedEncodingError } from "./feed-encoding";
 import { parseFeedText, type FeedRow } from "./parse-feed";
-import { FEED_MAX_BYTES } from "./feed-limits";
-import { MAX_CSV_RECORD_BYTES, openFeedStream } from "./stream-feed";
+import { FEED_MAX_BYTES, FEED_RECORD_MAX_CHARS } from "./feed-limits";
+import { openFeedStream } from "./stream-feed";
 
 const dir = mkdtempSync(join(tmpdir(), "h54imp-stream-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -60,10 +60,10 @@ describe("openFeedStream", () => {
   });
 
   it("stops a quote that runs past the largest record and reads the rest a line at a time, holding no more than that record", { timeout: 300_000 }, async () => {
-    // A quote opening on row 2 of a file larger than MAX_CSV_RECORD_BYTES: the whole-file reader
+    // A quote opening on row 2 of a file larger than FEED_RECORD_MAX_CHARS: the whole-file reader
     // reads every line after it one at a time; so does the stream, without holding the rest.
     const line = (i: number) => `C${i},used,Mazda,3,2018,15990,80000,${"x".repeat(2000)}`;
-    const count = Math.ceil((MAX_CSV_RECORD_BYTES * 1.2) / line(0).length);
+    const count = Math.ceil((FEED_RECORD_MAX_CHARS * 1.2) / line(0).length);
     const rows = Array.from({ length: count }, (_, i) => (i === 1 ? `${line(i)},"open` : line(i)));
     const csv = [HEADER, ...rows].join("\n");
     const whole = parseFeedText(csv, "feed.csv", noModels).rows;

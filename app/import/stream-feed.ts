@@ -10,17 +10,12 @@ import { createReadStream } from "node:fs";
 import { open, stat } from "node:fs/promises";
 import { parse } from "csv-parse";
 import { decodeFeedBytes, DECODER_LABEL, feedEncodingErrorLater, type FeedEncoding } from "./feed-encoding";
+import { FEED_RECORD_MAX_CHARS } from "./feed-limits";
 import { jsonFeedRows } from "./json-feed-stream";
 import { csvFeedRow, csvFeedShape, parseLine, TOLERANT_CSV_OPTIONS, unswallowed, type ColumnMap, type FeedFormat, type FeedRow } from "./parse-feed";
 
 /** Bytes of the file's start checked whole for its encoding (as {@link decodeFeedBytes} does for a whole file). */
 const HEAD_BYTES = 1024 * 1024;
-/**
- * The longest CSV record (bytes) taken as a record: longer is a quote that never closes, and the
- * lines from there on are read one at a time (as when the quote runs to the end of the file), so
- * an unclosed quote cannot make the parser hold the rest of the file.
- */
-export const MAX_CSV_RECORD_BYTES = 4 * 1024 * 1024;
 /** Bytes read from disk at a time. */
 const READ_CHUNK_BYTES = 256 * 1024;
 
@@ -144,7 +139,9 @@ class CsvStreamReader {
     this.text = decodedText(path, encoding, this);
     this.parser = parse({
       ...TOLERANT_CSV_OPTIONS,
-      max_record_size: MAX_CSV_RECORD_BYTES,
+      // A longer record is a quote that never closes: the lines from there on are read one at a
+      // time, as when the quote runs to the end of the file.
+      max_record_size: FEED_RECORD_MAX_CHARS,
       on_record: (record: CsvRecord) => {
         if (this.broken) return null;
         this.parsed.push(record);
@@ -215,7 +212,7 @@ class CsvStreamReader {
   }
 }
 
-/** Thrown from csv-parse's `on_skip` to stop it (a record past {@link MAX_CSV_RECORD_BYTES}). */
+/** Thrown from csv-parse's `on_skip` to stop it (a record past {@link FEED_RECORD_MAX_CHARS}). */
 class StopParsing extends Error {}
 
 /** The non-blank lines of the file's normalised text after its first `skip` characters. */
