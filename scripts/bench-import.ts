@@ -38,6 +38,21 @@ function load(): string {
   return loadavg().map((n) => n.toFixed(2)).join(" ");
 }
 
+/** Writes `lines` to `path` as they are made, 256 KB at a time, waiting when the disk is behind. */
+async function writeStreamed(path: string, lines: Iterable<string>): Promise<void> {
+  const out = createWriteStream(path);
+  let chunk = "";
+  for (const line of lines) {
+    chunk += line;
+    if (chunk.length > 256 * 1024) {
+      if (!out.write(chunk)) await once(out, "drain");
+      chunk = "";
+    }
+  }
+  out.end(chunk);
+  await once(out, "finish");
+}
+
 /** Writes `rows` data rows of the real listings' format to `path`, a stream at a time. */
 async function writeFeed(path: string, rows: number): Promise<void> {
   const source: string[] = [];
@@ -47,28 +62,20 @@ async function writeFeed(path: string, rows: number): Promise<void> {
     else if (line.trim()) source.push(line);
   }
   const kmColumn = header.split(",").indexOf("Kilometres");
-  const out = createWriteStream(path);
-  const write = async (text: string) => {
-    if (!out.write(text)) await once(out, "drain");
-  };
-  await write(`${header}\n`);
-  let chunk = "";
-  for (let i = 0; i < rows; i++) {
-    const line = source[i % source.length];
-    const cycle = Math.floor(i / source.length);
-    // The kilometres field is never quoted in the data set: move it by the cycle number, so each
-    // repeat of a row is another car (its stock number is a hash of the whole row).
-    const fields = splitOutsideQuotes(line);
-    if (cycle > 0 && /^\d+$/.test(fields[kmColumn] ?? "")) fields[kmColumn] = String(Number(fields[kmColumn]) + cycle);
-    chunk += `${fields.join(",")}\n`;
-    if (chunk.length > 256 * 1024) {
-      await write(chunk);
-      chunk = "";
-    }
-  }
-  await write(chunk);
-  out.end();
-  await once(out, "finish");
+  await writeStreamed(
+    path,
+    (function* () {
+      yield `${header}\n`;
+      for (let i = 0; i < rows; i++) {
+        const cycle = Math.floor(i / source.length);
+        // The kilometres field is never quoted in the data set: move it by the cycle number, so each
+        // repeat of a row is another car (its stock number is a hash of the whole row).
+        const fields = splitOutsideQuotes(source[i % source.length]);
+        if (cycle > 0 && /^\d+$/.test(fields[kmColumn] ?? "")) fields[kmColumn] = String(Number(fields[kmColumn]) + cycle);
+        yield `${fields.join(",")}\n`;
+      }
+    })(),
+  );
 }
 
 /**
@@ -78,25 +85,19 @@ async function writeFeed(path: string, rows: number): Promise<void> {
 async function writeJsonFeed(path: string, rows: number): Promise<void> {
   const knownModels = loadKnownModels(readFileSync("data/au_make_model_reference.csv", "utf8"));
   const records = parseFeedText(readFileSync("data/australian_vehicle_prices.csv", "utf8"), "listings.csv", knownModels).rows.flatMap((r) => (r.ok ? [r.record] : []));
-  const out = createWriteStream(path);
-  const write = async (text: string) => {
-    if (!out.write(text)) await once(out, "drain");
-  };
-  await write("[\n");
-  let chunk = "";
-  for (let i = 0; i < rows; i++) {
-    const record = records[i % records.length];
-    const cycle = Math.floor(i / records.length);
-    const car = cycle ? { ...record, stock_number: `${record.stock_number}-${cycle}`, km: typeof record.km === "number" ? record.km + cycle : record.km } : record;
-    chunk += `${JSON.stringify(car)}${i < rows - 1 ? "," : ""}\n`;
-    if (chunk.length > 256 * 1024) {
-      await write(chunk);
-      chunk = "";
-    }
-  }
-  await write(`${chunk}]\n`);
-  out.end();
-  await once(out, "finish");
+  await writeStreamed(
+    path,
+    (function* () {
+      yield "[\n";
+      for (let i = 0; i < rows; i++) {
+        const record = records[i % records.length];
+        const cycle = Math.floor(i / records.length);
+        const car = cycle ? { ...record, stock_number: `${record.stock_number}-${cycle}`, km: typeof record.km === "number" ? record.km + cycle : record.km } : record;
+        yield `${JSON.stringify(car)}${i < rows - 1 ? "," : ""}\n`;
+      }
+      yield "]\n";
+    })(),
+  );
 }
 
 /** A CSV line's fields, quotes kept as written (the line is written back as it was, but for one field). */
