@@ -17,6 +17,7 @@ import { cars } from "../../db/schema/index";
 import { parseFeedText } from "../../app/import/parse-feed";
 import { openFeedStream } from "../../app/import/stream-feed";
 import { importStock, type ImportReportLine } from "../../app/services/stock-import.server";
+import type { Site } from "../../app/sites/site";
 import { IMPORT_NODE_FLAGS } from "../../scripts/build-cli.mjs";
 import { createTestSite, ENGINE, openTestDatabase } from "./database";
 
@@ -58,6 +59,31 @@ async function writeFeed(name: string, rows: number, prefix = "S", comments = fa
   out.end();
   await once(out, "finish");
   return path;
+}
+
+/**
+ * A site for `npm run import` to import into: the CLI is a second process, so on PGlite the site
+ * is made in an embedded database in a folder of its own (the suite's is in memory), which is
+ * closed before the CLI opens it; on PostgreSQL, in the suite's database.
+ * @param prepare run on the site's database before it is handed to the CLI
+ * @returns the site, the CLI's environment, and `open` to read its database afterwards
+ */
+async function siteForCli(name: string, prepare?: (db: DatabaseHandle, site: Site) => Promise<void>): Promise<{ site: Site; env: NodeJS.ProcessEnv; open: () => Promise<{ db: DatabaseHandle["db"]; close: () => Promise<void> }> }> {
+  const dataDir = join(dir, name);
+  const pglite = ENGINE === "pglite";
+  const cliHandle = pglite ? await openDatabase({ dataDir }) : handle;
+  if (pglite) await migrateDatabase(cliHandle);
+  const site = await createTestSite(cliHandle);
+  await prepare?.(cliHandle, site);
+  if (pglite) await cliHandle.close();
+  return {
+    site,
+    env: pglite ? { ...process.env, DATA_DIR: dataDir } : { ...process.env },
+    open: async () => {
+      const opened = pglite ? await openDatabase({ dataDir }) : handle;
+      return { db: opened.db, close: async () => (pglite ? opened.close() : undefined) };
+    },
+  };
 }
 
 async function listedCount(siteId: number): Promise<number> {
@@ -165,19 +191,13 @@ describe(`streaming importStock (${ENGINE})`, () => {
   });
 
   it("npm run import --report writes one JSON line per row as it goes, then withdrawn cars and the summary", { timeout: 600_000 }, async () => {
-    // The CLI is a second process: on PGlite it opens an embedded database in a folder (the
-    // suite's is in memory), on PostgreSQL the suite's database.
-    const dataDir = join(dir, "cli-pglite");
-    const cliHandle = ENGINE === "pglite" ? await openDatabase({ dataDir }) : handle;
-    if (ENGINE === "pglite") await migrateDatabase(cliHandle);
-    const site = await createTestSite(cliHandle);
     const first = await writeFeed("cli-a.csv", 30, "C");
-    await importStock(cliHandle.db, site, (await openFeedStream(first, noModels)).rows);
-    if (ENGINE === "pglite") await cliHandle.close();
+    const { site, env } = await siteForCli("cli-pglite", async (db, site) => {
+      await importStock(db.db, site, (await openFeedStream(first, noModels)).rows);
+    });
     const feed = join(dir, "cli-b.csv");
     writeFileSync(feed, [HEADER, "C1,used,Mazda,3,2011,10001,7", "C2,used,Mazda,3,2018,99999,14", "C1,used,Mazda,3,2018,1,1", "N1,used,Mazda,3,2018,15990,5", "N2,used,,3,2018,1,1"].join("\n"));
     const report = join(dir, "report.jsonl");
-    const env = ENGINE === "pglite" ? { ...process.env, DATA_DIR: dataDir } : { ...process.env };
     const run = spawnSync(process.execPath, [...IMPORT_NODE_FLAGS, "scripts/import.mjs", "--site", site.slug, "--full", "--report", report, feed], { encoding: "utf8", env, timeout: 300_000 });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(`Summary for ${site.slug}: read 5, created 1, updated 1, unchanged 1, withdrawn 28, rejected 2`);
@@ -195,25 +215,20 @@ describe(`streaming importStock (${ENGINE})`, () => {
     expect(lines.at(-1).summary).toMatchObject({ read: 5, created: 1, updated: 1, unchanged: 1, withdrawn: 28, rejected: 2 });
   });
   it("npm run import stops a JSON feed that breaks off part way with exit code 1, and keeps none of the cars read before it", { timeout: 600_000 }, async () => {
-    const dataDir = join(dir, "cli-pglite-broken");
-    const cliHandle = ENGINE === "pglite" ? await openDatabase({ dataDir }) : handle;
-    if (ENGINE === "pglite") await migrateDatabase(cliHandle);
-    const site = await createTestSite(cliHandle);
-    if (ENGINE === "pglite") await cliHandle.close();
+    const { site, env, open } = await siteForCli("cli-pglite-broken");
     const whole = readFileSync(await writeFeed("cli-broken.json", 1500, "B"), "utf8");
     // Cut in car 1,201: the importer has written its first batch (1,000 cars) before the fault.
     const feed = join(dir, "cli-broken-cut.json");
     writeFileSync(feed, whole.slice(0, whole.indexOf('"B1201"') + 3));
-    const env = ENGINE === "pglite" ? { ...process.env, DATA_DIR: dataDir } : { ...process.env };
     const run = spawnSync(process.execPath, [...IMPORT_NODE_FLAGS, "scripts/import.mjs", "--site", site.slug, feed], { encoding: "utf8", env, timeout: 300_000 });
     expect(run.status, run.stderr).toBe(1);
     expect(run.stderr).toContain(`Import stopped: ${feed}: not valid JSON (the file ends before its JSON does, after car 1,200). Nothing was imported.`);
-    const after = ENGINE === "pglite" ? await openDatabase({ dataDir }) : handle;
+    const after = await open();
     try {
       const [{ n }] = await after.db.select({ n: count() }).from(cars).where(eq(cars.siteId, site.id));
       expect(Number(n)).toBe(0);
     } finally {
-      if (ENGINE === "pglite") await after.close();
+      await after.close();
     }
   });
 });
