@@ -116,7 +116,8 @@ describe(`lead forms service (${ENGINE})`, () => {
     // None ticked: an empty list, still with the page id.
     const none = await answer(await leadFormAction(handle.db, site, post({ ...valid, email: "none@example.com", __page: "service" }), "service", info));
     expect(none.location).toBe("/success?category=Service%20Booking");
-    const stored = await handle.db.select().from(leads).where(eq(leads.siteId, site.id));
+    // Ordered by id: PostgreSQL returns an unordered select in any order (an update can move a row).
+    const stored = await handle.db.select().from(leads).where(eq(leads.siteId, site.id)).orderBy(leads.id);
     expect(stored.map((l) => (l.payload as { additional_services?: string[] }).additional_services)).toEqual([["Wheel alignment", "Car wash"], []]);
 
     const bad = await answer(await leadFormAction(handle.db, site, post({ ...valid, email: "bad@example.com", additional_services: "Free car", __page: "service" }), "service", info));
