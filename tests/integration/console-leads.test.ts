@@ -98,6 +98,17 @@ describe(`leads inbox (${ENGINE})`, () => {
     expect(second.text).toContain("Previous page");
   });
 
+  it("an empty result says so without a pager; a page past the last still leads back", async () => {
+    const none = await get(inbox("?status=won"), manager);
+    expect(none.text).toContain("No leads for these filters.");
+    expect(none.text).not.toContain('aria-label="Pages of leads"');
+    const past = await get(inbox("?page=9"), manager);
+    expect(listed(past.text)).toEqual([]);
+    expect(past.text).toContain("No leads on this page.");
+    expect(past.text).toContain('aria-label="Pages of leads"');
+    expect(past.text).toContain("Previous page");
+  });
+
   it("filters by status, department, location, form, car type, dates and free text", async () => {
     const only = async (query: string) => listed((await get(inbox(query), manager)).text);
     expect(await only("?department=service")).toEqual([ids.service]);

@@ -136,21 +136,24 @@ export default function ConsoleLeads({ loaderData }: Route.ComponentProps) {
           </tbody>
         </ScrollingTable>
       ) : (
-        <p className="mt-4">No leads{query ? " for these filters" : " yet"}.</p>
+        <p className="mt-4">{page > 1 ? "No leads on this page." : query ? "No leads for these filters." : "No leads yet."}</p>
       )}
-      <nav aria-label="Pages of leads" className="mt-3 flex gap-4 text-sm">
-        {page > 1 ? (
-          <a href={pageLink(page - 1)} className="underline" rel="prev">
-            Previous page
-          </a>
-        ) : null}
-        <span>Page {page}</span>
-        {hasNext ? (
-          <a href={pageLink(page + 1)} className="underline" rel="next">
-            Next page
-          </a>
-        ) : null}
-      </nav>
+      {/* An empty first page has nothing to page through; past the last page, "Previous page" leads back. */}
+      {rows.length || page > 1 ? (
+        <nav aria-label="Pages of leads" className="mt-3 flex gap-4 text-sm">
+          {page > 1 ? (
+            <a href={pageLink(page - 1)} className="underline" rel="prev">
+              Previous page
+            </a>
+          ) : null}
+          <span>Page {page}</span>
+          {hasNext ? (
+            <a href={pageLink(page + 1)} className="underline" rel="next">
+              Next page
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   );
 }
