@@ -4,9 +4,9 @@
  * process that holds the database, on either engine. Only the machine's own users with access to
  * the data folder reach it; it answers nothing over TCP.
  */
-import { chmodSync, existsSync, unlinkSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, unlinkSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 
 /** Where the admin socket of a data folder lives. */
 export function adminSocketPath(dataDir: string, override?: string | null): string {
@@ -17,10 +17,14 @@ export function adminSocketPath(dataDir: string, override?: string | null): stri
 export type AdminCommandHandler = (body: unknown) => Promise<unknown>;
 
 /**
- * Listens on `path` (a stale socket file left by a crash is replaced).
+ * Listens on `path` (a stale socket file left by a crash is replaced). Its folder is made when
+ * missing, readable by this user only: on PostgreSQL nothing else makes the data folder's parent
+ * (a fresh clone has no `.data`), and listening there failed.
  * @returns a closer that also removes the file
+ * @throws the listen error (EADDRINUSE, EACCES) when the socket cannot be made
  */
 export async function startAdminSocket(path: string, handle: AdminCommandHandler): Promise<{ close(): Promise<void> }> {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   if (existsSync(path)) unlinkSync(path);
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
