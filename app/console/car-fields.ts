@@ -6,7 +6,7 @@
  * Money is whole dollars; distance km; engine litres; fuel L/100km; dates are days (YYYY-MM-DD).
  */
 import { z } from "zod";
-import { NVIC_PATTERN, VIN_PATTERN } from "~/import/stock-record";
+import { FEED_LIST_ITEM_MAX_CHARS, FEED_LIST_MAX_ITEMS, NVIC_PATTERN, VIN_PATTERN } from "~/import/stock-record";
 import { MAX_DB_ID } from "~/domain/db-id";
 
 /** The car statuses a dealer chooses from (spec 3: in_stock, coming_soon, sold and others). */
@@ -109,8 +109,8 @@ export const CAR_FIELD_SECTIONS: readonly { title: string; fields: readonly CarF
     fields: [
       { name: "carsalesTitle", label: "Listing title", kind: "text", max: 200 },
       { name: "dealerComments", label: "Dealer comments", kind: "textarea", max: 2000 },
-      { name: "features", label: "Features (one a line)", kind: "lines", max: 200 },
-      { name: "standardEquipment", label: "Standard equipment (one a line)", kind: "lines", max: 200 },
+      { name: "features", label: "Features (one a line)", kind: "lines", max: FEED_LIST_MAX_ITEMS },
+      { name: "standardEquipment", label: "Standard equipment (one a line)", kind: "lines", max: FEED_LIST_MAX_ITEMS },
     ],
   },
 ];
@@ -136,7 +136,7 @@ function ruleOf(field: CarField): z.ZodType {
     case "lines":
       return z.preprocess(
         (v) => (blank(v) ? [] : String(v).split(/\r?\n/).map((l) => l.trim()).filter(Boolean)),
-        z.array(z.string().max(200, "Each line takes at most 200 characters.")).max(field.max, `At most ${field.max} lines.`),
+        z.array(z.string().max(FEED_LIST_ITEM_MAX_CHARS, `Each line takes at most ${FEED_LIST_ITEM_MAX_CHARS} characters.`)).max(field.max, `At most ${field.max} lines.`),
       );
     case "money":
       return z.preprocess(

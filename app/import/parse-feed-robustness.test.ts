@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseFeedText } from "./parse-feed";
+import { FEED_IMAGES_MAX, FEED_LIST_ITEM_MAX_CHARS, FEED_LIST_MAX_ITEMS } from "./stock-record";
 
 const noModels = new Map<string, string[]>();
 const header = "stock_number,car_type,make,model,year,images,file";
@@ -42,9 +43,40 @@ describe("parseFeedText robustness (issue 16 defect 5)", () => {
 
   it("images and file accept only http(s) URLs", () => {
     expect(summary([header, "A1,used,Mazda,3,2019,javascript:alert(1),", "A2,used,Mazda,3,2019,,javascript:alert(1)", "A3,used,Mazda,3,2019,ftp://files.example/a.jpg|https://ok.example/a.jpg,"].join("\n"))).toEqual([
-      [1, 'images: images: entry 1 must be an http(s) URL or a path starting with / (got "javascript:alert(1)")'],
-      [2, "file: file: only http(s) URLs are accepted"],
-      [3, 'images: images: entry 1 must be an http(s) URL or a path starting with / (got "ftp://files.example/a.jpg")'],
+      [1, 'images: entry 1 must be an http(s) URL or a path starting with / (got "javascript:alert(1)")'],
+      [2, "file: only http(s) URLs are accepted"],
+      [3, 'images: entry 1 must be an http(s) URL or a path starting with / (got "ftp://files.example/a.jpg")'],
+    ]);
+  });
+
+  it("a features or equipment list, or a photo list, too long for any car rejects its row without splitting millions of items", () => {
+    const listHeader = "stock_number,car_type,make,model,year,features,images";
+    const row = (n: number, features: string, images = "") => `A${n},used,Mazda,3,2019,${features},${images}`;
+    const items = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => `${prefix}${i}`).join("|");
+    const rows = parseFeedText(
+      [listHeader, row(1, items(FEED_LIST_MAX_ITEMS, "f")), row(2, items(FEED_LIST_MAX_ITEMS + 1, "f")), row(3, "x".repeat(FEED_LIST_ITEM_MAX_CHARS + 1)), row(4, "|".repeat(3_000_000)), row(5, "", items(FEED_IMAGES_MAX, "/p")), row(6, "", items(FEED_IMAGES_MAX + 1, "/p")), row(7, "", `${items(FEED_IMAGES_MAX, "/p")}|/p0|/p1`)].join("\n"),
+      "feed.csv",
+      noModels,
+    ).rows;
+    expect(rows.map((r) => (r.ok ? [r.row, r.record.features.length, r.record.images.length] : [r.row, r.reason]))).toEqual([
+      [1, 200, 0],
+      [2, "features: at most 200 items of at most 200 characters; this list has 201 items"],
+      [3, "features: item 1 is longer than 200 characters"],
+      [4, "features: at most 200 items of at most 200 characters; this cell has 3,000,000 characters"],
+      [5, 0, 200],
+      [6, "images: at most 200 photos; this list has more"],
+      // Duplicates are dropped first, keeping the first of each, so 200 different photos pass.
+      [7, 0, 200],
+    ]);
+    const json = JSON.stringify([
+      { stock_number: "J1", car_type: "used", make: "Kia", model: "Rio", year: 2020, standard_equipment: Array.from({ length: 201 }, () => "ABS") },
+      { stock_number: "J2", car_type: "used", make: "Kia", model: "Rio", year: 2020, features: ["Tow bar", 7] },
+      { stock_number: "J3", car_type: "used", make: "Kia", model: "Rio", year: 2020, images: Array.from({ length: 201 }, (_, i) => ({ url: `/p${i}.jpg` })) },
+    ]);
+    expect(parseFeedText(json, "f.json", noModels).rows).toEqual([
+      { ok: false, row: 1, reason: "standard_equipment: at most 200 items of at most 200 characters; this list has 201 items" },
+      { ok: false, row: 2, reason: "features: item 2 is not text" },
+      { ok: false, row: 3, reason: "images: at most 200 photos; this list has 201" },
     ]);
   });
 

@@ -45,17 +45,51 @@ const bool = (fallback: boolean) =>
     }, z.boolean())
     .default(fallback);
 
+/**
+ * The most items a features or standard-equipment list may hold, and the most characters one item
+ * may have, in a feed and in the console's car form alike (a car a feed gave must stay savable in
+ * the form). Far above any maker's list (the demo feeds' longest is 8 items of 37 characters);
+ * without them one 4 MB cell was split into millions of strings per row.
+ */
+export const FEED_LIST_MAX_ITEMS = 200;
+export const FEED_LIST_ITEM_MAX_CHARS = 200;
+
+/**
+ * A features or standard-equipment list: CSV `|`-separated (items trimmed, empty ones dropped), or
+ * a JSON array of strings. More than {@link FEED_LIST_MAX_ITEMS} items, or an item over
+ * {@link FEED_LIST_ITEM_MAX_CHARS} characters, rejects the row; a cell too long to hold a valid
+ * list is refused before it is split.
+ */
 const list = z
-  .preprocess((v) => {
-    if (Array.isArray(v)) return v;
+  .unknown()
+  .optional()
+  .transform((v, ctx): string[] => {
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    };
     const e = emptyToNull(v);
     if (e === null) return [];
-    return String(e)
-      .split("|")
-      .map((s) => s.trim())
-      .filter(Boolean);
-  }, z.array(z.string()))
-  .default([]);
+    const limit = `at most ${wholeNumberText(FEED_LIST_MAX_ITEMS)} items of at most ${wholeNumberText(FEED_LIST_ITEM_MAX_CHARS)} characters`;
+    let items: unknown[];
+    if (Array.isArray(e)) {
+      if (e.length > FEED_LIST_MAX_ITEMS) return refuse(`${limit}; this list has ${wholeNumberText(e.length)} items`);
+      items = e;
+    } else {
+      const text = String(e);
+      if (text.length > FEED_LIST_MAX_ITEMS * (FEED_LIST_ITEM_MAX_CHARS + 1)) return refuse(`${limit}; this cell has ${wholeNumberText(text.length)} characters`);
+      items = text
+        .split("|")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (items.length > FEED_LIST_MAX_ITEMS) return refuse(`${limit}; this list has ${wholeNumberText(items.length)} items`);
+    }
+    for (const [i, item] of items.entries()) {
+      if (typeof item !== "string") return refuse(`item ${i + 1} is not text`);
+      if (item.length > FEED_LIST_ITEM_MAX_CHARS) return refuse(`item ${i + 1} is longer than ${wholeNumberText(FEED_LIST_ITEM_MAX_CHARS)} characters`);
+    }
+    return items as string[];
+  });
 
 /** An absolute http(s) URL; anything else (javascript:, data:, relative paths) is refused. */
 const httpUrl = (field: string) =>
@@ -66,11 +100,19 @@ const httpUrl = (field: string) =>
     } catch {
       return false;
     }
-  }, `${field}: only http(s) URLs are accepted`);
+  }, "only http(s) URLs are accepted");
 
 const isoDate = z
   .preprocess(emptyToNull, z.string().regex(/^\d{4}-\d{2}-\d{2}/, "a date like 2026-03-31").nullable())
   .default(null);
+
+/**
+ * The most photo URLs a feed row may give (after duplicates are dropped), and the longest URL.
+ * Well above the console's 40 photos a car and any portal's limit; a row over it is rejected, not
+ * cut short, so no photo is dropped without the dealer seeing why.
+ */
+export const FEED_IMAGES_MAX = 200;
+export const FEED_IMAGE_URL_MAX_CHARS = 2000;
 
 /**
  * Issue 17: a car's photo URLs in the feed's order. CSV: one cell, URLs separated by `|`, new
@@ -82,12 +124,18 @@ const isoDate = z
 export function parseImageUrls(value: unknown): { ok: true; urls: string[] } | { ok: false; message: string } {
   const e = emptyToNull(value);
   if (e === null) return { ok: true, urls: [] };
+  const limit = `at most ${wholeNumberText(FEED_IMAGES_MAX)} photos`;
+  if (Array.isArray(e) && e.length > FEED_IMAGES_MAX) return { ok: false, message: `${limit}; this list has ${wholeNumberText(e.length)}` };
+  // A cell longer than the most photos' longest URLs cannot be valid: refused before it is split.
+  if (!Array.isArray(e) && String(e).length > FEED_IMAGES_MAX * (FEED_IMAGE_URL_MAX_CHARS + 1)) return { ok: false, message: `${limit}; this cell has ${wholeNumberText(String(e).length)} characters` };
   const raw: unknown[] = Array.isArray(e) ? e : String(e).split(/[|\n\s]+/);
   const urls: string[] = [];
+  // A set, not a search of the list, to drop duplicates: a cell of thousands of URLs took seconds.
+  const seen = new Set<string>();
   for (const [i, item] of raw.entries()) {
     const text = typeof item === "string" ? item.trim() : item && typeof item === "object" && typeof (item as { url?: unknown }).url === "string" ? (item as { url: string }).url.trim() : null;
-    if (text === null) return { ok: false, message: `images: entry ${i + 1} is not a URL` };
-    if (text === "") continue;
+    if (text === null) return { ok: false, message: `entry ${i + 1} is not a URL` };
+    if (text === "" || seen.has(text)) continue;
     const isPath = text.startsWith("/") && !text.startsWith("//");
     let isHttp = false;
     try {
@@ -96,9 +144,11 @@ export function parseImageUrls(value: unknown): { ok: true; urls: string[] } | {
     } catch {
       isHttp = false;
     }
-    if (!isPath && !isHttp) return { ok: false, message: `images: entry ${i + 1} must be an http(s) URL or a path starting with / (got "${text.slice(0, 80)}")` };
-    if (text.length > 2000) return { ok: false, message: `images: entry ${i + 1} is longer than 2000 characters` };
-    if (!urls.includes(text)) urls.push(text);
+    if (!isPath && !isHttp) return { ok: false, message: `entry ${i + 1} must be an http(s) URL or a path starting with / (got "${text.slice(0, 80)}")` };
+    if (text.length > FEED_IMAGE_URL_MAX_CHARS) return { ok: false, message: `entry ${i + 1} is longer than ${wholeNumberText(FEED_IMAGE_URL_MAX_CHARS)} characters` };
+    seen.add(text);
+    urls.push(text);
+    if (urls.length > FEED_IMAGES_MAX) return { ok: false, message: `${limit}; this list has more` };
   }
   return { ok: true, urls };
 }
