@@ -92,7 +92,7 @@ const list = z
   });
 
 /** An absolute http(s) URL; anything else (javascript:, data:, relative paths) is refused. */
-const httpUrl = (field: string) =>
+const httpUrl = () =>
   z.string().refine((v) => {
     try {
       const url = new URL(v);
@@ -354,7 +354,7 @@ export const StockRecordSchema = z.object({
   /** Photo URLs in feed order, http(s) or site paths only (issue 16 defect 5: `javascript:` reached og:image; issue 17: lists). */
   images: imageList,
   /** Brochure or document URL, http(s) only. */
-  file: optText.pipe(httpUrl("file").nullable()),
+  file: optText.pipe(httpUrl().nullable()),
   sold_date: isoDate,
   show_on_dealer_website: bool(true),
   /** Location slug within the site; when empty the importer picks the nearest sales location. */
