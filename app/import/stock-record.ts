@@ -53,6 +53,8 @@ const bool = (fallback: boolean) =>
  */
 export const FEED_LIST_MAX_ITEMS = 200;
 export const FEED_LIST_ITEM_MAX_CHARS = 200;
+/** The list limits as a rejection reason states them (made once, not per row). */
+const LIST_LIMIT_TEXT = `at most ${wholeNumberText(FEED_LIST_MAX_ITEMS)} items of at most ${wholeNumberText(FEED_LIST_ITEM_MAX_CHARS)} characters`;
 
 /**
  * A features or standard-equipment list: CSV `|`-separated (items trimmed, empty ones dropped), or
@@ -70,19 +72,18 @@ const list = z
     };
     const e = emptyToNull(v);
     if (e === null) return [];
-    const limit = `at most ${wholeNumberText(FEED_LIST_MAX_ITEMS)} items of at most ${wholeNumberText(FEED_LIST_ITEM_MAX_CHARS)} characters`;
     let items: unknown[];
     if (Array.isArray(e)) {
-      if (e.length > FEED_LIST_MAX_ITEMS) return refuse(`${limit}; this list has ${wholeNumberText(e.length)} items`);
+      if (e.length > FEED_LIST_MAX_ITEMS) return refuse(`${LIST_LIMIT_TEXT}; this list has ${wholeNumberText(e.length)} items`);
       items = e;
     } else {
       const text = String(e);
-      if (text.length > FEED_LIST_MAX_ITEMS * (FEED_LIST_ITEM_MAX_CHARS + 1)) return refuse(`${limit}; this cell has ${wholeNumberText(text.length)} characters`);
+      if (text.length > FEED_LIST_MAX_ITEMS * (FEED_LIST_ITEM_MAX_CHARS + 1)) return refuse(`${LIST_LIMIT_TEXT}; this cell has ${wholeNumberText(text.length)} characters`);
       items = text
         .split("|")
         .map((s) => s.trim())
         .filter(Boolean);
-      if (items.length > FEED_LIST_MAX_ITEMS) return refuse(`${limit}; this list has ${wholeNumberText(items.length)} items`);
+      if (items.length > FEED_LIST_MAX_ITEMS) return refuse(`${LIST_LIMIT_TEXT}; this list has ${wholeNumberText(items.length)} items`);
     }
     for (const [i, item] of items.entries()) {
       if (typeof item !== "string") return refuse(`item ${i + 1} is not text`);
@@ -113,6 +114,8 @@ const isoDate = z
  */
 export const FEED_IMAGES_MAX = 200;
 export const FEED_IMAGE_URL_MAX_CHARS = 2000;
+/** The photo limit as a rejection reason states it (made once, not per row). */
+const IMAGES_LIMIT_TEXT = `at most ${wholeNumberText(FEED_IMAGES_MAX)} photos`;
 
 /**
  * Issue 17: a car's photo URLs in the feed's order. CSV: one cell, URLs separated by `|`, new
@@ -124,10 +127,9 @@ export const FEED_IMAGE_URL_MAX_CHARS = 2000;
 export function parseImageUrls(value: unknown): { ok: true; urls: string[] } | { ok: false; message: string } {
   const e = emptyToNull(value);
   if (e === null) return { ok: true, urls: [] };
-  const limit = `at most ${wholeNumberText(FEED_IMAGES_MAX)} photos`;
-  if (Array.isArray(e) && e.length > FEED_IMAGES_MAX) return { ok: false, message: `${limit}; this list has ${wholeNumberText(e.length)}` };
+  if (Array.isArray(e) && e.length > FEED_IMAGES_MAX) return { ok: false, message: `${IMAGES_LIMIT_TEXT}; this list has ${wholeNumberText(e.length)}` };
   // A cell longer than the most photos' longest URLs cannot be valid: refused before it is split.
-  if (!Array.isArray(e) && String(e).length > FEED_IMAGES_MAX * (FEED_IMAGE_URL_MAX_CHARS + 1)) return { ok: false, message: `${limit}; this cell has ${wholeNumberText(String(e).length)} characters` };
+  if (!Array.isArray(e) && String(e).length > FEED_IMAGES_MAX * (FEED_IMAGE_URL_MAX_CHARS + 1)) return { ok: false, message: `${IMAGES_LIMIT_TEXT}; this cell has ${wholeNumberText(String(e).length)} characters` };
   const raw: unknown[] = Array.isArray(e) ? e : String(e).split(/[|\n\s]+/);
   const urls: string[] = [];
   // A set, not a search of the list, to drop duplicates: a cell of thousands of URLs took seconds.
@@ -148,7 +150,7 @@ export function parseImageUrls(value: unknown): { ok: true; urls: string[] } | {
     if (text.length > FEED_IMAGE_URL_MAX_CHARS) return { ok: false, message: `entry ${i + 1} is longer than ${wholeNumberText(FEED_IMAGE_URL_MAX_CHARS)} characters` };
     seen.add(text);
     urls.push(text);
-    if (urls.length > FEED_IMAGES_MAX) return { ok: false, message: `${limit}; this list has more` };
+    if (urls.length > FEED_IMAGES_MAX) return { ok: false, message: `${IMAGES_LIMIT_TEXT}; this list has more` };
   }
   return { ok: true, urls };
 }
