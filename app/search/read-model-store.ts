@@ -17,7 +17,7 @@
  */
 import { channel } from "node:diagnostics_channel";
 import { LRUCache } from "lru-cache";
-import { buildReadModelOffThread } from "./read-model-builder.ts";
+import { buildReadModelOffThread, type EncodedDocs } from "./read-model-builder.ts";
 export { readModelBudgetMb } from "./read-model-budget.ts";
 import { READ_MODEL_CHANNEL, type ReadModelEvent } from "./read-model-events.ts";
 export { READ_MODEL_CHANNEL, type ReadModelEvent };
@@ -32,8 +32,10 @@ export interface ReadModelVersion {
   version: number;
   docs: readonly SearchDoc[];
   engine: SearchReadModel;
-  /** Estimated memory: the index's typed arrays plus {@link DOC_HEAP_BYTES} per car. */
+  /** Estimated memory: the index's typed arrays, {@link DOC_HEAP_BYTES} per car, and {@link encoded}'s batches. */
   bytes: number;
+  /** The cars as the worker read them, when it built this version: the next build re-encodes only changed batches. */
+  encoded?: EncodedDocs | null;
   /** What the loader said about where its read left off ({@link LoadedDocs.resume}), if anything. */
   resume?: unknown;
 }
@@ -168,15 +170,17 @@ export class ReadModelStore {
     } else {
       const textIndex = this.models.peek(siteId)?.engine.hasTextIndex ?? false;
       let engine: SearchReadModel;
+      let encoded: EncodedDocs | null = null;
       if (docs.length >= this.workerMinDocs) {
-        const built = await buildReadModelOffThread(docs, { textIndex, rangeBlockRows: this.rangeBlockRows });
-        ({ model: engine, thread, workerMs, longestTaskMs } = built);
+        const built = await buildReadModelOffThread(docs, { textIndex, rangeBlockRows: this.rangeBlockRows, previous: previous?.encoded });
+        ({ model: engine, thread, workerMs, longestTaskMs, encoded } = built);
         eventLoopMs = built.encodeMs + built.adoptMs;
       } else {
         engine = SearchReadModel.build(docs, this.rangeBlockRows);
         eventLoopMs = longestTaskMs = engine.stats.buildMs;
       }
-      model = { siteId, version, docs, engine, bytes: engine.stats.typedArrayBytes + docs.length * DOC_HEAP_BYTES, resume };
+      const bytes = engine.stats.typedArrayBytes + docs.length * DOC_HEAP_BYTES + (encoded?.bytes ?? 0);
+      model = { siteId, version, docs, engine, bytes, encoded, resume };
     }
     const installed = this.models.peek(siteId);
     if (!installed || installed.version < version) this.models.set(siteId, model);

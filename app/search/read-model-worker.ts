@@ -6,7 +6,8 @@
  *
  * Task input: `{ batches: Uint8Array[], textIndex: boolean, rangeBlockRows: number }`: the cars
  * as UTF-8 JSON arrays of rows, one per car in input order, each the values of the fields the
- * index reads (read-model-builder.ts BUILD_FIELDS, in that order); whether to build the text index too.
+ * index reads (read-model-builder.ts BUILD_FIELDS, in that order), in shared memory that the
+ * caller keeps for its next build (read only here); whether to build the text index too.
  * Output: `{ parts, decodeMs, buildMs }` with every typed array of the model moved (transferred,
  * not copied) to the caller. The text index's vocabulary (one string per distinct token: about
  * one per car, since stock numbers are tokens) is moved as well, as UTF-8 text in
