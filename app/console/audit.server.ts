@@ -8,13 +8,14 @@ import { and, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from "dr
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { staffAudit, staffRoles, staffUsers } from "../../db/schema/index";
+import { isCalendarDate } from "~/domain/text/calendar-date";
 import type { ConsoleSite } from "./staff.server";
 
 /** A day typed into a date field ("2026-11-29"). */
 export const daySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "a date like 2026-11-29")
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "a real date");
+  .refine((s) => isCalendarDate(s, true), "a real date");
 
 /** The audit view's filters, from its URL (every one optional). */
 export const AuditFilterSchema = z.object({

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { FEED_LIST_ITEM_MAX_CHARS, FEED_LIST_MAX_ITEMS, NVIC_PATTERN, VIN_PATTERN } from "~/import/stock-record";
+import { CALENDAR_YEARS, isCalendarDate } from "~/domain/text/calendar-date";
 import { MAX_DB_ID } from "~/domain/db-id";
 
 /** The car statuses a dealer chooses from (spec 3: in_stock, coming_soon, sold and others). */
@@ -173,7 +174,7 @@ function ruleOf(field: CarField): z.ZodType {
         z
           .string()
           .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date like 2026-11-29.")
-          .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "Enter a real date.")
+          .refine((s) => isCalendarDate(s, true), `Enter a real date, in the years ${CALENDAR_YEARS.min} to ${CALENDAR_YEARS.max}.`)
           .nullable(),
       );
     case "month":

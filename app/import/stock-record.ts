@@ -8,6 +8,7 @@
  */
 import { parsePriceBasis } from "~/domain/display/price-wording";
 import { wholeNumberText } from "~/domain/display/number-text";
+import { CALENDAR_YEARS, isCalendarDate } from "~/domain/text/calendar-date";
 import { z } from "zod";
 
 const emptyToNull = (value: unknown) =>
@@ -103,8 +104,16 @@ const httpUrl = () =>
     }
   }, "only http(s) URLs are accepted");
 
+/** A date, or date and time, in ISO 8601 (a real day: `2026-02-30` is refused, not moved to March). */
 const isoDate = z
-  .preprocess(emptyToNull, z.string().regex(/^\d{4}-\d{2}-\d{2}/, "a date like 2026-03-31").nullable())
+  .preprocess(
+    (v) => (typeof v === "string" ? emptyToNull(v.trim()) : emptyToNull(v)),
+    z
+      .string()
+      .max(40, "a date like 2026-03-31")
+      .refine((v) => isCalendarDate(v), `a real date like 2026-03-31, years ${CALENDAR_YEARS.min}-${CALENDAR_YEARS.max}`)
+      .nullable(),
+  )
   .default(null);
 
 /**
@@ -270,7 +279,7 @@ export const StockRecordSchema = z.object({
     (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
     z.enum(["new", "demo", "used"], { message: "car_type must be new, demo or used" }),
   ),
-  item_type: z.preprocess((v) => emptyToNull(v) ?? "car", z.string().trim().toLowerCase()),
+  item_type: z.preprocess((v) => emptyToNull(v) ?? "car", z.string().trim().toLowerCase().max(40, "at most 40 characters")),
   status: z.preprocess(
     (v) => emptyToNull(v) ?? "in_stock",
     z.enum(["in_stock", "coming_soon", "sold"], { message: "status must be in_stock, coming_soon or sold" }),

@@ -131,6 +131,9 @@ describe(`leads inbox (${ENGINE})`, () => {
     expect(page.text).toContain("Enter a real date.");
     expect(page.text).toContain("Enter one of the listed statuses.");
     expect(page.text).toContain('value="keep me"');
+    const february30 = await get(inbox("?from=2026-02-30"), manager);
+    expect(february30.status).toBe(400);
+    expect(february30.text).toContain("Enter a real date.");
     const backwards = await get(inbox("?from=2026-11-22&to=2026-11-01"), manager);
     expect(backwards.status).toBe(400);
     expect(backwards.text).toContain("Enter a day on or after the From day.");

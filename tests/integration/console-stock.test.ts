@@ -152,6 +152,17 @@ describe(`console car editor (${ENGINE})`, () => {
     expect(await stockVersion()).toBe(version);
   });
 
+  it("a day that does not exist (30 February) is refused beside its field, not moved to March; the typed date is kept", async () => {
+    const before = await carRow(sn(2));
+    const form = { ...(await editorForm(manager, sn(2))), intent: "save", regoExpiry: "2027-02-30", soldAt: "1850-01-01" };
+    const response = await post(manager, carPath(sn(2)), form);
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page.split("Enter a real date, in the years 1900 to 2100.").length - 1).toBe(2);
+    expect(page).toContain('value="2027-02-30"');
+    expect(await carRow(sn(2))).toEqual(before);
+  });
+
   it("saves a price and marks the car sold: sold date set, audit row written, the stock version moved", async () => {
     const version = await stockVersion();
     const form = { ...(await editorForm(manager, sn(2))), intent: "save", price: "36,990", status: "sold", tag: "Test Drive Only" };

@@ -136,6 +136,30 @@ describe(`importStock (${ENGINE})`, () => {
     expect(result.rejections[2].reason).toContain("year");
   });
 
+  it("refuses a row whose date is not a real day, with the field named, and imports the rest (one bad date used to fail the whole feed)", async () => {
+    const site = await createTestSite(handle);
+    const csv = [
+      "stock_number,car_type,make,model,year,price,km,status,listed_date,sold_date,rego_expiry,item_type",
+      "D1,used,Mazda,3,2018,15990,80000,in_stock,2026-13-01,,,",
+      "D2,used,Mazda,3,2018,15990,80000,sold,2026-01-01,2026-01-01junk,,",
+      "D3,used,Mazda,3,2018,15990,80000,in_stock,,,2026-02-30,",
+      "D4,used,Mazda,3,2018,15990,80000,in_stock,0001-01-01,,,",
+      `D5,used,Mazda,3,2018,15990,80000,in_stock,,,,${"x".repeat(41)}`,
+      "D6,used,Mazda,3,2018,15990,80000,sold, 2024-02-29 ,2026-03-31T10:30:00+10:00,2027-01-31,caravan",
+    ].join("\n");
+    const result = await importStock(handle.db, site, parseFeedText(csv, "feed.csv", knownModels).rows);
+    expect(result).toMatchObject({ read: 6, created: 1, rejected: 5 });
+    expect(result.rejections).toEqual([
+      { row: 1, reason: "listed_date: a real date like 2026-03-31, years 1900-2100" },
+      { row: 2, reason: "sold_date: a real date like 2026-03-31, years 1900-2100" },
+      { row: 3, reason: "rego_expiry: a real date like 2026-03-31, years 1900-2100" },
+      { row: 4, reason: "listed_date: a real date like 2026-03-31, years 1900-2100" },
+      { row: 5, reason: "item_type: at most 40 characters" },
+    ]);
+    const [car] = await handle.db.select().from(cars).where(and(eq(cars.siteId, site.id), eq(cars.stockNumber, "D6")));
+    expect(car).toMatchObject({ itemType: "caravan", regoExpiry: "2027-01-31", createdAt: new Date("2024-02-29T00:00:00Z"), soldAt: new Date("2026-03-31T00:30:00Z") });
+  });
+
   it("assigns each car to the nearest sales location that sells its make", async () => {
     const site = await createTestSite(handle, {
       locations: [
