@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { SpecialHours } from "./opening-hours";
+import { isCalendarDate } from "./text/calendar-date";
 
 const HHMM = /^([01]\d|2[0-4]):([0-5]\d)$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -16,7 +17,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  */
 export const RawSpecialHoursSchema = z
   .object({
-    date: z.string().regex(DATE, "date must be YYYY-MM-DD"),
+    date: z.string().regex(DATE, "date must be YYYY-MM-DD").refine((v) => isCalendarDate(v, true), "date must be a day that exists"),
     status: z.enum(["Open", "Closed"]),
     location_id: z.number().int().optional(),
     start_hour: z.string().regex(HHMM).nullish(),

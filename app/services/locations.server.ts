@@ -15,6 +15,7 @@ import type { LocationBlock } from "~/sites/site-config";
 import { memoByConfigVersion, memoBySiteVersion } from "./site-memo.server";
 import { withScheduledLocation } from "~/domain/content/scheduled-overlay";
 import { formatPhone, phoneHref } from "~/domain/display/phone";
+import { isCalendarDate } from "~/domain/text/calendar-date";
 
 export type Location = typeof locations.$inferSelect;
 
@@ -220,7 +221,8 @@ export function reviewLinkFor(site: Site, locationName: string): string | null {
 
 /** Upcoming special hours of a location (next 60 days, site time) for its page. */
 export function upcomingSpecials(site: Site, l: Location, now: number) {
-  return upcomingSpecialHours(l.specialHours, new Date(now), site.config.timeZone);
+  // A day that does not exist (stored before the editor refused them) is left out, not rendered as "Invalid Date".
+  return upcomingSpecialHours(l.specialHours.filter((s) => isCalendarDate(s.date, true)), new Date(now), site.config.timeZone);
 }
 
 /**

@@ -238,6 +238,13 @@ describe(`console banners and popup (${ENGINE})`, () => {
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("The link /pages/no-such-offers answers 404");
 
+    // 31 June is not moved to 1 July.
+    const noSuchDay = await post("/promotions", { intent: "save", "featureBanner.enabled": "no", "popup.show": "no", "banners[0].title": "Winter sale", "banners[0].startsAt": "2027-06-31" });
+    expect(noSuchDay.status).toBe(400);
+    const noSuchDayPage = await noSuchDay.text();
+    expect(noSuchDayPage).toContain("Enter a day that exists, in the years 1900 to 2100.");
+    expect(noSuchDayPage).toContain('value="2027-06-31"');
+
     const saved = await post("/promotions", {
       intent: "save",
       "featureBanner.enabled": "yes",

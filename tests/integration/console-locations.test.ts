@@ -120,6 +120,32 @@ describe(`console locations (${ENGINE})`, () => {
     expect(audit.at(-1)?.after).toMatchObject({ [`specialHours.${addCalendarDays(today(), 1)}.status`]: "Closed" });
   });
 
+  it("refuses a special day that does not exist, keeping what was typed; one stored before that rule does not break the location page", async () => {
+    const { t, handle } = state;
+    for (const date of ["2026-13-45", "2027-02-30"]) {
+      const response = await post(editor, editPath("main"), { intent: "add-special", date, status: "Closed", note: "Typed note kept" });
+      expect(response.status).toBe(400);
+      const page = await response.text();
+      expect(page).toContain("Enter a day that exists, in the years 1900 to 2100.");
+      expect(page).toContain(`value="${date}"`);
+      expect(page).toContain('value="Typed note kept"');
+    }
+    const anchor = await post(manager, editPath("main"), { intent: "save", name: "Location main", slug: "", city: "Parramatta", state: "NSW", postcode: "2150", ...week("08:00", "17:00"), saturdayMode: "on", saturdayAnchor: "2025-02-29" });
+    expect(anchor.status).toBe(400);
+    const anchorPage = await anchor.text();
+    expect(anchorPage).toContain("Enter a day that exists, in the years 1900 to 2100.");
+    expect(anchorPage).not.toContain("choose a Saturday");
+
+    // As an older release could store it: the page leaves the entry out and answers.
+    const [main] = await handle.db.select().from(locations).where(and(eq(locations.siteId, t.site.id), eq(locations.slug, "main")));
+    await handle.db.update(locations).set({ specialHours: [...main.specialHours, { date: "2026-13-45", status: "Closed", startHour: null, endHour: null, note: "Stored bad day" }] }).where(eq(locations.id, main.id));
+    const shopperPage = await shopper("/our-location/main");
+    expect(shopperPage.status).toBe(200);
+    // Not in the special hours shown (the header's open-now data still carries it, where it matches no day).
+    expect(await shopperPage.text()).not.toMatch(/datetime="2026-13-45"/i);
+    await handle.db.update(locations).set({ specialHours: main.specialHours }).where(eq(locations.id, main.id));
+  });
+
   it("offers the coming year's public holidays of the location's state and closes on the chosen ones", async () => {
     const page = await (await consoleRequest(state.t, editPath("test-yard-penrith"), { ip, cookie: manager })).text();
     const christmas = /value="(\d{4}-12-25\|Christmas Day)"/.exec(page)?.[1];
