@@ -31,9 +31,11 @@ export const IMPORT_CLI_SOURCES = ["app", "db", "scripts/import-stock.ts", "scri
  * tests that start the CLI use these). A semi-space of 8 MB (V8's default grows it to 32 MB or
  * more): each batch's short-lived rows, hashes and upsert text filled a young generation of
  * ~100 MB before it was collected, which was a third of the importer's peak RSS; the smaller one
- * costs ~2% more CPU in scavenges (docs/decisions/374).
+ * costs ~2% more CPU in scavenges (docs/decisions/374). An old generation of at most 192 MB: the
+ * importer holds a batch, bounded in rows and in characters (IMPORT_BATCH_CHARS), so V8 would
+ * otherwise let garbage pile up to its default limit before a full collection (docs/decisions/394).
  */
-export const IMPORT_NODE_FLAGS = ["--max-semi-space-size=8"];
+export const IMPORT_NODE_FLAGS = ["--max-semi-space-size=8", "--max-old-space-size=192"];
 
 /**
  * Packages bundled into the CLI: pure ES modules whose loading through Node's ESM loader costs

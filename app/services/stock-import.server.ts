@@ -79,6 +79,8 @@ export interface ImportOptions {
   geocoder?: Geocoder;
   /** Feed rows per batch (default {@link IMPORT_BATCH_ROWS}): compared with the stored cars and written together. */
   batchSize?: number;
+  /** Characters of photo URLs, feature lists and comments per batch (default {@link IMPORT_BATCH_CHARS}): a batch ends at whichever limit comes first. */
+  batchChars?: number;
   /** Cars of each kind kept by name in {@link ImportSummary.changes} (default 500). */
   listLimit?: number;
   /** Rejections kept in {@link ImportSummary.rejections} (default: all; the CLI keeps 1,000 and streams every one to its report). */
@@ -94,6 +96,25 @@ export interface ImportOptions {
 
 /** Feed rows per batch unless {@link ImportOptions.batchSize} says otherwise. */
 export const IMPORT_BATCH_ROWS = 1000;
+
+/**
+ * Characters of a batch's long fields (photo URLs, features, standard equipment, dealer
+ * comments; {@link longFieldChars}) at which the batch ends early, unless
+ * {@link ImportOptions.batchChars} says otherwise. A typical row has a few thousand; one at the
+ * feed limits (200 photo URLs of 2,000 characters, 200 features of 200) has about 480,000, so
+ * without this a batch of 1,000 such rows would hold hundreds of MB: the importer's memory is
+ * bounded by the batch's size in characters as well as in rows.
+ */
+export const IMPORT_BATCH_CHARS = 2_000_000;
+
+/** The characters of a feed row's lists and long text: what {@link IMPORT_BATCH_CHARS} counts. */
+function longFieldChars(row: FeedRow): number {
+  if (!row.ok) return 0;
+  const r = row.record;
+  let chars = r.dealer_comments?.length ?? 0;
+  for (const list of [r.images, r.features, r.standard_equipment]) for (const item of list) chars += item.length;
+  return chars;
+}
 
 /**
  * The stock numbers this import has read, with their first row: the duplicates check and the
@@ -324,6 +345,7 @@ function lazyGeocoder(): Geocoder {
 export async function importStock(db: Database, site: Site, rows: Iterable<FeedRow> | AsyncIterable<FeedRow>, options: ImportOptions = {}): Promise<ImportSummary> {
   const geocoder = options.geocoder ?? lazyGeocoder();
   const batchSize = Math.max(1, options.batchSize ?? IMPORT_BATCH_ROWS);
+  const batchChars = Math.max(1, options.batchChars ?? IMPORT_BATCH_CHARS);
   const listLimit = options.listLimit ?? 500;
   const rejectionLimit = options.rejectionLimit ?? Number.POSITIVE_INFINITY;
   const summary: ImportSummary = {
@@ -347,6 +369,7 @@ export async function importStock(db: Database, site: Site, rows: Iterable<FeedR
   await db.transaction(async (tx) => {
     await tx.execute(sql`create temporary table forecourt_import_seen (stock_number text primary key, row integer not null) on commit drop`);
     let batch: FeedRow[] = [];
+    let chars = 0;
     // The previous batch's writes: the database runs them while the next batch is read, checked
     // and turned into car values (the feed's parsing and the database's writing overlap). The next
     // batch's look-ups are pipelined behind them on the connection, and its own writes wait for them, so
@@ -365,11 +388,13 @@ export async function importStock(db: Database, site: Site, rows: Iterable<FeedR
       options.onBatch?.({ rows: batch.length, done: summary.read, rowsHeld: batch.length });
       options.onProgress?.(summary.read);
       batch = [];
+      chars = 0;
     };
     for await (const row of rows) {
       summary.read++;
       batch.push(row);
-      if (batch.length >= batchSize) await flush();
+      chars += longFieldChars(row);
+      if (batch.length >= batchSize || chars >= batchChars) await flush();
     }
     if (batch.length) await flush();
     await writing;

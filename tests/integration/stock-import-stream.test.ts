@@ -158,6 +158,22 @@ describe(`streaming importStock (${ENGINE})`, () => {
     expect(withdrawn.every((l) => l.row === null)).toBe(true);
   });
 
+  it("ends a batch early when its rows' photo lists are long: rows at the feed limits are held six at a time, not a thousand", async () => {
+    // Each row: 200 different photo URLs of about 1,900 characters (the feed allows 200 of 2,000).
+    const longUrl = (row: number, photo: number) => `https://photos.example.com/${"p".repeat(1_850)}/${row}/${photo}.jpg`;
+    const rows = Array.from({ length: 12 }, (_, r) => `L${r},used,Mazda,3,2018,15990,80000,"${Array.from({ length: 200 }, (_, p) => longUrl(r, p)).join("|")}"`);
+    const csv = [`${HEADER},images`, ...rows].join("\n");
+    const site = await createTestSite(handle);
+    const held: number[] = [];
+    const summary = await importStock(handle.db, site, parseFeedText(csv, "feed.csv", noModels).rows, { onBatch: ({ rowsHeld }) => held.push(rowsHeld) });
+    expect(summary).toMatchObject({ read: 12, created: 12, rejected: 0 });
+    // About 379,000 characters a row: the batch reaches IMPORT_BATCH_CHARS (2,000,000) at its sixth row.
+    expect(held).toEqual([6, 6]);
+    expect(summary.stats).toEqual({ batches: 2, maxRowsHeld: 6 });
+    const [car] = await handle.db.select({ primary: cars.primaryImageUrl, photos: cars.photosCount }).from(cars).where(and(eq(cars.siteId, site.id), eq(cars.stockNumber, "L7")));
+    expect(car).toEqual({ primary: longUrl(7, 0), photos: 200 });
+  });
+
   it("rejected rows keep their row numbers and reasons when duplicates and bad rows straddle batches", async () => {
     const csv = [
       HEADER,
