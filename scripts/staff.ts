@@ -6,7 +6,7 @@
  * host; `link` prints a new link for an existing member. While `npm start` runs, the command goes
  * through the server's admin socket (decision 252), so the embedded database is never opened
  * twice; with no server running it opens the database itself.
- * Exit codes: 0 done, 1 refused (the reason is printed), 2 usage.
+ * `--help` prints the usage. Exit codes: 0 done (or help), 1 refused (the reason is printed), 2 usage.
  */
 import { parseArgs } from "node:util";
 import { adminSocketPath, sendAdminCommand } from "../server/admin-socket.ts";
@@ -21,10 +21,22 @@ const USAGE = `usage: npm run staff -- add EMAIL --role ROLE (--site SLUG [--loc
        npm run staff -- link EMAIL
 roles: ${STAFF_ROLES.join(", ")} (hyphens or underscores)`;
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { role: { type: "string" }, site: { type: "string" }, group: { type: "string" }, platform: { type: "boolean" }, location: { type: "string", multiple: true }, name: { type: "string" } },
-});
+let args;
+try {
+  args = parseArgs({
+    allowPositionals: true,
+    options: { role: { type: "string" }, site: { type: "string" }, group: { type: "string" }, platform: { type: "boolean" }, location: { type: "string", multiple: true }, name: { type: "string" }, help: { type: "boolean", short: "h" } },
+  });
+} catch (error) {
+  // An unknown or malformed option: say which, with the usage, not a stack trace.
+  console.error(`${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+const { values, positionals } = args;
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const [verb, email] = positionals;
 const parsed = StaffCommand.safeParse(
   verb === "link" ? { command: "link", email } : { command: verb, email, role: values.role, site: values.site, group: values.group, platform: values.platform, locations: values.location, name: values.name },

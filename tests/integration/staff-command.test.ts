@@ -39,6 +39,13 @@ describe(`npm run staff beside npm start (${ENGINE})`, () => {
       const refused = await run(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", "x@dealer.test", "--role", "sales", "--site", "no-such-site"], { env }).catch((e: { code: number; stderr: string }) => e);
       expect(refused).toMatchObject({ code: 1 });
       expect((refused as { stderr: string }).stderr).toContain("no site with slug no-such-site");
+      // --help prints the usage (exit 0); an unknown option names itself with the usage (exit 2), not a stack trace.
+      const help = await run(process.execPath, ["--import", "tsx", "scripts/staff.ts", "--help"], { env });
+      expect(help.stdout).toContain("usage: npm run staff -- add EMAIL --role ROLE");
+      const unknown = await run(process.execPath, ["--import", "tsx", "scripts/staff.ts", "link", "x@dealer.test", "--rol", "sales"], { env }).catch((e: { code: number; stderr: string }) => e);
+      expect(unknown).toMatchObject({ code: 2 });
+      expect((unknown as { stderr: string }).stderr).toMatch(/^Unknown option '--rol'.*\nusage: npm run staff/s);
+      expect((unknown as { stderr: string }).stderr).not.toContain("    at ");
     } finally {
       server.cleanup();
     }
