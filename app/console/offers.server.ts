@@ -27,7 +27,13 @@ export interface OfferActor {
 }
 
 const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} can be at most ${max} characters.`).optional();
-const wallClock = (label: string) => z.string().regex(WALL_CLOCK_PATTERN, `${label}: enter a date and time, e.g. 2026-12-07 09:00.`).optional();
+const wallClock = (label: string) =>
+  z
+    .string()
+    .regex(WALL_CLOCK_PATTERN, `${label}: enter a date and time, e.g. 2026-12-07 09:00.`)
+    // 30 February is not left out as "no date": an offer would then never expire.
+    .refine((v) => instantOfLocalInput(v, "UTC") !== null, `${label}: that day or time does not exist.`)
+    .optional();
 const rate = (label: string, max: number) =>
   z
     .string()

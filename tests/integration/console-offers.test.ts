@@ -127,6 +127,16 @@ describe(`console offers (${ENGINE})`, () => {
     expect(changes.map((c) => c.status)).toEqual(["cancelled"]);
   });
 
+  it("an expiry on a day that does not exist is refused beside its field, not saved as no expiry", async () => {
+    const name = `No such day ${Date.now()}`;
+    const response = await post(editor, { intent: "save", kind: "offer", name, startsAt: "2027-02-01T09:00", expiresAt: "2027-02-30T09:00" });
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain("Expires: that day or time does not exist.");
+    expect(page).toContain('value="2027-02-30T09:00"');
+    expect(await state.handle.db.select().from(offers).where(eq(offers.name, name))).toHaveLength(0);
+  });
+
   it("a schedule in the past is refused beside its field and nothing is created", async () => {
     const name = `Past schedule ${Date.now()}`;
     const response = await post(editor, { intent: "schedule", name, publishAt: localInputOf(Date.now() - DAY, ZONE) });
