@@ -13,7 +13,7 @@ import type { Database } from "../../db/client";
 import { locations, manufacturers, type LocationSaturdayRule, type OpeningHourEntry, type SpecialHourEntry } from "../../db/schema/index";
 import { getGeocoder, type Geocoder } from "~/adapters/geocoder/postcodes";
 import { DAY_LONG, weekdayOf } from "~/domain/opening-hours";
-import { isCalendarDate } from "~/domain/text/calendar-date";
+import { DAY_THAT_EXISTS, isCalendarDate } from "~/domain/text/calendar-date";
 import { AU_STATES } from "~/domain/locations/states";
 import { LOCATION_TYPES } from "./content-fields";
 import { configDiff } from "./settings.server";
@@ -82,7 +82,7 @@ export const LocationFormSchema = z
     primary: z.boolean().default(false),
     removeImage: z.boolean().default(false),
     saturdayMode: z.enum(["site", "on", "off"]).default("site"),
-    saturdayAnchor: z.string().regex(DATE, "A date like 2025-06-14.").refine((v) => isCalendarDate(v, true), "Enter a day that exists, in the years 1900 to 2100.").optional(),
+    saturdayAnchor: z.string().regex(DATE, "A date like 2025-06-14.").refine((v) => isCalendarDate(v, true), DAY_THAT_EXISTS).optional(),
     saturdayText: optionalText(60),
     ...weekdayFields,
   })
@@ -109,7 +109,7 @@ export type LocationForm = z.infer<typeof LocationFormSchema>;
 /** One special or holiday hours entry as the editor posts it. */
 export const SpecialHoursFormSchema = z
   .object({
-    date: z.string({ message: "Enter a date." }).regex(DATE, "A date like 2026-12-25.").refine((v) => isCalendarDate(v, true), "Enter a day that exists, in the years 1900 to 2100."),
+    date: z.string({ message: "Enter a date." }).regex(DATE, "A date like 2026-12-25.").refine((v) => isCalendarDate(v, true), DAY_THAT_EXISTS),
     status: z.enum(["Open", "Closed"], { message: "Choose open or closed." }),
     startHour: z.string().regex(HHMM, "A time like 09:00.").optional(),
     endHour: z.string().regex(HHMM, "A time like 12:00.").optional(),

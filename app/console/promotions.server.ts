@@ -5,12 +5,12 @@
  * result by the SiteConfig schema when it is published (decision 337's publisher).
  */
 import { z } from "zod";
-import { isCalendarDate } from "~/domain/text/calendar-date";
+import { DAY_THAT_EXISTS, isCalendarDate } from "~/domain/text/calendar-date";
 import type { Banner, NavigationConfig, Popup } from "~/sites/site-config";
 
 const LINK_MESSAGE = 'Use a path of this site starting with "/" or an https:// address.';
 const link = z.string().trim().max(500, "Use at most 500 characters.").regex(/^(\/(?!\/)|https:\/\/)[^\s"'<>]*$/, LINK_MESSAGE);
-const day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date.").refine((v) => isCalendarDate(v, true), "Enter a day that exists, in the years 1900 to 2100.");
+const day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date.").refine((v) => isCalendarDate(v, true), DAY_THAT_EXISTS);
 const words = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
 
 /** One dated promotion's shared fields: a button (label and link together) and its dates. */

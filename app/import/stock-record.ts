@@ -13,11 +13,10 @@ import { z } from "zod";
 
 const emptyToNull = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value;
+/** A string trimmed, or null when empty; other values as {@link emptyToNull}. */
+const trimmedOrNull = (value: unknown) => (typeof value === "string" ? emptyToNull(value.trim()) : emptyToNull(value));
 
-const optText = z.preprocess(
-  (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : emptyToNull(v)),
-  z.string().max(2000).nullable(),
-).default(null);
+const optText = z.preprocess(trimmedOrNull, z.string().max(2000).nullable()).default(null);
 
 const optInt = (min: number, max: number) =>
   z
@@ -107,7 +106,7 @@ const httpUrl = () =>
 /** A date, or date and time, in ISO 8601 (a real day: `2026-02-30` is refused, not moved to March). */
 const isoDate = z
   .preprocess(
-    (v) => (typeof v === "string" ? emptyToNull(v.trim()) : emptyToNull(v)),
+    trimmedOrNull,
     z
       .string()
       .max(40, "a date like 2026-03-31")
@@ -262,7 +261,7 @@ const optBool = z
   .default(null);
 
 const shortText = (max: number) =>
-  z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : emptyToNull(v)), z.string().max(max, `at most ${max} characters`).nullable()).default(null);
+  z.preprocess(trimmedOrNull, z.string().max(max, `at most ${max} characters`).nullable()).default(null);
 
 export const StockRecordSchema = z.object({
   /** The dealer's stock number: the upsert key within a site. */

@@ -136,7 +136,6 @@ export async function buildReadModelOffThread(docs: readonly SearchDoc[], option
     const batches: Uint8Array[] = [];
     let encodeMs = 0;
     let encodedBytes = 0;
-    let bytes = 0;
     let reusedBatches = 0;
     let longestTaskMs = 0;
     for (let i = 0; i < docs.length; i += ENCODE_BATCH_DOCS) {
@@ -144,7 +143,6 @@ export async function buildReadModelOffThread(docs: readonly SearchDoc[], option
       const kept = keptBatch(options.previous, docs, i, end);
       if (kept) {
         batches.push(kept);
-        bytes += kept.byteLength;
         reusedBatches++;
         continue;
       }
@@ -159,7 +157,6 @@ export async function buildReadModelOffThread(docs: readonly SearchDoc[], option
       const batch = sharedCopy(encoder.encode(JSON.stringify(rows)));
       batches.push(batch);
       encodedBytes += batch.byteLength;
-      bytes += batch.byteLength;
       const taskMs = performance.now() - started;
       encodeMs += taskMs;
       longestTaskMs = Math.max(longestTaskMs, taskMs);
@@ -179,6 +176,7 @@ export async function buildReadModelOffThread(docs: readonly SearchDoc[], option
       const started = performance.now();
       const model = SearchReadModel.fromParts(result.parts, docs);
       onTask(performance.now() - started);
+      const bytes = batches.reduce((sum, b) => sum + b.byteLength, 0);
       return { model, encoded: { docs, batches, bytes }, reusedBatches, thread: "worker", encodeMs, workerMs: result.decodeMs + result.buildMs, adoptMs, encodedBytes, longestTaskMs };
     } catch (error) {
       process.emitWarning(`read-model worker unavailable, building on the event loop instead: ${error instanceof Error ? error.message : String(error)}`);
@@ -191,12 +189,12 @@ export async function buildReadModelOffThread(docs: readonly SearchDoc[], option
 }
 
 /**
- * `previous`'s batch for `docs[start..end)`, when it encoded exactly those cars: the same
+ * `previous`'s batch for `docs[start..end)` (`start` a multiple of {@link ENCODE_BATCH_DOCS}), when it encoded exactly those cars: the same
  * document objects at the same places (documents are never changed in place, so the same object
  * encodes to the same row). Else null.
  */
 function keptBatch(previous: EncodedDocs | null | undefined, docs: readonly SearchDoc[], start: number, end: number): Uint8Array | null {
-  if (!previous || start % ENCODE_BATCH_DOCS !== 0) return null;
+  if (!previous) return null;
   const batch = previous.batches[start / ENCODE_BATCH_DOCS];
   if (!batch || Math.min(start + ENCODE_BATCH_DOCS, previous.docs.length) !== end) return null;
   for (let j = start; j < end; j++) if (docs[j] !== previous.docs[j]) return null;

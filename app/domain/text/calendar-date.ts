@@ -4,6 +4,9 @@ import { parseISO } from "date-fns/parseISO";
 /** Years a stock date (listed, sold, rego expiry) may name: older or later is a typing error. */
 export const CALENDAR_YEARS = { min: 1900, max: 2100 } as const;
 
+/** A console form's message for a date field whose day fails {@link isCalendarDate}. */
+export const DAY_THAT_EXISTS = `Enter a day that exists, in the years ${CALENDAR_YEARS.min} to ${CALENDAR_YEARS.max}.`;
+
 /**
  * Whether `text` starts with a real calendar date, `YYYY-MM-DD` (ISO 8601), in
  * {@link CALENDAR_YEARS}, and as a whole reads as one date or date and time (date-fns `parseISO`).
