@@ -237,11 +237,14 @@ export function createApp(options: AppOptions) {
     const context = new RouterContextProvider();
     if (c.get("console")) {
       const origin = new URL(c.req.url).origin;
-      context.set(consoleContext, { auth: staffAuth, origin, clientIp: clientIp(c), sitesChanged: () => sites.invalidate(), publicRoutes, probeSitePath });
+      const responseCookies: string[] = [];
+      context.set(consoleContext, { auth: staffAuth, origin, clientIp: clientIp(c), responseCookies, sitesChanged: () => sites.invalidate(), publicRoutes, probeSitePath });
       context.set(dbContext, database.db);
       context.set(requestInfoContext, { origin, now: Date.now(), clientIp: clientIp(c) });
       context.set(serverLogContext, logger);
-      return handleRequest(consoleRouterRequest(c.req.raw), context);
+      const response = await handleRequest(consoleRouterRequest(c.req.raw), context);
+      for (const cookie of responseCookies) response.headers.append("Set-Cookie", cookie);
+      return response;
     }
     context.set(siteContext, c.get("site"));
     context.set(siteListContext, siteList);

@@ -35,6 +35,13 @@ export const SESSION_SECONDS = 12 * 60 * 60;
  * passkey and the high-value changes of the route table (`stepUp`) need one (ASVS 3.7.1, 4.3.3).
  */
 export const FRESH_SECONDS = 10 * 60;
+/**
+ * How long the browser's signed copy of its session (better-auth's cookie cache, `fc_staff_data`)
+ * stands in for better-auth's database read, in seconds. The copy only names the session: a
+ * console page reads the stored session inside the member's own query (`loadSignedInMember`),
+ * so an ended, expired or removed session fails on its next request all the same.
+ */
+export const SESSION_CACHE_SECONDS = 5 * 60;
 /** How a session was signed in, by the better-auth endpoint that made it (ASVS 4.3.1). */
 export type SignInMethod = "passkey" | "email-code" | "email-link" | "other";
 const METHOD_OF_PATH: Record<string, SignInMethod> = {
@@ -61,6 +68,22 @@ export function staffCookieName(secure: boolean): string {
 
 type LinkCapture = (url: string) => void;
 
+/**
+ * A staff session's state from its stored or better-auth's fields; null past 12 hours from its
+ * sign-in, however active (ASVS 3.3.2 level 2).
+ * @param session its id, sign-in time and sign-in method (`auth_method`, null when unknown)
+ */
+export function staffSessionState(userId: string, session: { id: string; createdAt: Date | string; authMethod?: string | null }): StaffSessionState | null {
+  const signedInAt = new Date(session.createdAt);
+  if (Date.now() - signedInAt.getTime() > SESSION_SECONDS * 1000) return null;
+  const method = session.authMethod ?? null;
+  return { userId, sessionId: session.id, signedInAt, method: method as SignInMethod | null };
+}
+
+function stateOf(result: { session: { id: string; createdAt: Date | string }; user: { id: string } } | null): StaffSessionState | null {
+  return result ? staffSessionState(result.user.id, result.session as { id: string; createdAt: Date | string; authMethod?: string | null }) : null;
+}
+
 /** better-auth's name for the WebAuthn challenge cookie (mapped to `fc_staff_passkey`). */
 const PASSKEY_CHALLENGE_COOKIE = "passkey_challenge";
 
@@ -82,7 +105,7 @@ function build(db: Database, secret: string, origin: string, mailer: StaffMailer
     emailAndPassword: { enabled: false },
     // A passkey is added only within FRESH_SECONDS of a sign-in (better-auth's "fresh session").
     // `authMethod` is written by the session hook below, never taken from a request.
-    session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60, freshAge: FRESH_SECONDS, additionalFields: { authMethod: { type: "string", required: false, input: false } } },
+    session: { cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS }, expiresIn: SESSION_SECONDS, updateAge: 60 * 60, freshAge: FRESH_SECONDS, additionalFields: { authMethod: { type: "string", required: false, input: false } } },
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -219,16 +242,26 @@ export class StaffAuth {
   }
 
   /**
-   * The request's signed-in session: whose, when signed in and how (null: signed out, expired,
-   * revoked, or past 12 hours from the sign-in however active, ASVS 3.3.2 level 2).
+   * The request's signed-in session as stored: whose, when signed in and how (null: signed out,
+   * expired, revoked, or past 12 hours from the sign-in however active, ASVS 3.3.2 level 2).
+   * Always a database read.
    */
   async sessionStateOf(request: Request, origin: string): Promise<StaffSessionState | null> {
-    const result = await this.sessionOf(request, origin);
-    if (!result) return null;
-    const signedInAt = new Date(result.session.createdAt);
-    if (Date.now() - signedInAt.getTime() > SESSION_SECONDS * 1000) return null;
-    const method = (result.session as { authMethod?: string | null }).authMethod ?? null;
-    return { userId: result.user.id, sessionId: result.session.id, signedInAt, method: method as SignInMethod | null };
+    return stateOf(await this.sessionOf(request, origin));
+  }
+
+  /**
+   * The session the request's cookies claim, from their signed copy of it while that is fresh
+   * (no database read), else as {@link sessionStateOf} with the copy renewed. The caller must
+   * read the session itself from the database (`loadSignedInMember` does, in the member's query):
+   * a copy outlives a sign-out elsewhere or a removal by up to {@link SESSION_CACHE_SECONDS}.
+   * @returns the session (null as {@link sessionStateOf}), and Set-Cookie values for the response
+   *   (a renewed copy, or one cleared), empty when nothing changes
+   */
+  async claimedSessionOf(request: Request, origin: string): Promise<{ state: StaffSessionState | null; setCookies: string[] }> {
+    const auth = await this.forOrigin(origin);
+    const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+    return { state: stateOf(response), setCookies: headers.getSetCookie() };
   }
 
   /**
@@ -323,10 +356,10 @@ export class StaffAuth {
     if (current) await this.db.delete(staffSessions).where(eq(staffSessions.id, current.session.id));
   }
 
-  /** better-auth's session for a request's cookie (a database read), or null. */
+  /** better-auth's session for a request's cookie (a database read, whatever copy it carries), or null. */
   private async sessionOf(request: Request, origin: string) {
     const auth = await this.forOrigin(origin);
-    return auth.api.getSession({ headers: request.headers });
+    return auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } });
   }
 
   /**

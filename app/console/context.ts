@@ -11,6 +11,11 @@ export interface ConsoleRequest {
   origin: string;
   clientIp: string | null;
   /**
+   * Set-Cookie values the server adds to this request's response, whatever route answers (the
+   * staff session's renewed signed copy, read by the guard in a loader).
+   */
+  responseCookies?: string[];
+  /**
    * Tells this process's site resolver that sites or their hosts changed (onboarding), so the new
    * host answers on its next request rather than after the resolver's cache time.
    */

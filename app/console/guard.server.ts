@@ -8,7 +8,7 @@ import { dbContext } from "../context";
 import { consoleContext, type ConsoleRequest } from "./context";
 import { actionGuardOf, CONSOLE_PREFIX, guardOf, stepUpIntentsOf, type ConsoleGuard } from "./route-table";
 import { operatorNeedsPasskey, passkeyRequiredRedirect, requireStepUp } from "./step-up.server";
-import { groupFor, loadStaffMember, requirePlatform, siteFor, type ConsoleGroup, type ScopedSite, type StaffMember } from "./staff.server";
+import { groupFor, loadSignedInMember, requirePlatform, siteFor, type ConsoleGroup, type ScopedSite, type StaffMember } from "./staff.server";
 import type { Database } from "../../db/client";
 
 /** What a guarded console route gets. */
@@ -58,9 +58,10 @@ const pageViewMembers = new WeakMap<ConsoleRequest, Promise<StaffMember | null>>
 export function signedInMember(context: Readonly<RouterContextProvider>, request: Request): Promise<StaffMember | null> {
   const console = consoleOf(context);
   const read = async () => {
-    const session = await console.auth.sessionStateOf(request, console.origin);
-    const member = session ? await loadStaffMember(context.get(dbContext), session.userId) : null;
-    return member && session ? { ...member, session } : null;
+    const { state: claimed, setCookies } = await console.auth.claimedSessionOf(request, console.origin);
+    console.responseCookies?.push(...setCookies);
+    // The claim may come from the browser's signed copy: the member's read takes the stored session.
+    return claimed ? loadSignedInMember(context.get(dbContext), claimed.userId, claimed.sessionId) : null;
   };
   if (request.method !== "GET" && request.method !== "HEAD") return read();
   let member = pageViewMembers.get(console);

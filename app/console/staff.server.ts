@@ -4,12 +4,12 @@
  * found, so a route cannot forget the check (issue 48 item 3, decision 251).
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import type { Database } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
-import { dealerGroups, locations, sites, staffAudit, staffRoles, staffUsers } from "../../db/schema/index";
-import type { StaffSessionState } from "./auth.server";
+import { dealerGroups, locations, sites, staffAudit, staffRoles, staffSessions, staffUsers } from "../../db/schema/index";
+import { staffSessionState, type StaffSessionState } from "./auth.server";
 import { accessOf, STAFF_ROLES, type Permission, type Reach, type StaffRole } from "./permissions";
 
 /** One grant of a staff member: the platform, one dealer group, or one site (sales: some locations). */
@@ -65,8 +65,28 @@ export interface ScopedSite {
  * @returns null when the user has no row (removed)
  */
 export async function loadStaffMember(db: Database, userId: string): Promise<StaffMember | null> {
-  const rows = await guardQueries(db).member.execute({ userId });
-  if (!rows.length) return null;
+  const rows = await guardQueries(db).member.execute({ userId, sessionId: "" });
+  return rows.length ? memberOf(rows) : null;
+}
+
+/**
+ * Loads a staff member, their grants and their session `sessionId` as stored, in one round trip:
+ * the console guard's read. The session the guard was given may come from the browser's signed
+ * copy, which outlives a sign-out elsewhere, an ended session or a removal until it expires
+ * (`SESSION_CACHE_SECONDS`); what counts is the stored session.
+ * @param userId better-auth's user id
+ * @param sessionId better-auth's session id (not the cookie's token)
+ * @returns the member with `session` set; null when the user has no row (removed), or the session
+ *   is ended, expired, or past 12 hours from its sign-in
+ */
+export async function loadSignedInMember(db: Database, userId: string, sessionId: string): Promise<StaffMember | null> {
+  const rows = await guardQueries(db).member.execute({ userId, sessionId });
+  const signedInAt = rows[0]?.signedInAt;
+  const session = signedInAt ? staffSessionState(userId, { id: sessionId, createdAt: signedInAt, authMethod: rows[0].authMethod }) : null;
+  return session ? { ...memberOf(rows), session } : null;
+}
+
+function memberOf(rows: readonly { id: string; email: string; name: string; demo: boolean; role: string | null; dealerGroupId: number | null; siteId: number | null; locationIds: number[] | null }[]): StaffMember {
   const { id, email, name, demo } = rows[0];
   const grants: StaffGrant[] = [];
   for (const row of rows) {
@@ -122,12 +142,14 @@ export async function siteFor(db: Database, member: StaffMember, slug: string, p
 /**
  * The two queries every console request on a site makes, prepared once per database handle: the
  * signed-in member with their grants (a row per grant, one row with null grant columns for a
- * member without any: one round trip), and a site by its slug with its versions.
+ * member without any: one round trip) and the session named (its columns null when it is not
+ * theirs, ended or expired); and a site by its slug with its versions.
  */
 const guardQueries = preparedPerDatabase((db) => ({
   member: db
-    .select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, demo: staffUsers.demo, role: staffRoles.role, dealerGroupId: staffRoles.dealerGroupId, siteId: staffRoles.siteId, locationIds: staffRoles.locationIds })
+    .select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, demo: staffUsers.demo, role: staffRoles.role, dealerGroupId: staffRoles.dealerGroupId, siteId: staffRoles.siteId, locationIds: staffRoles.locationIds, signedInAt: staffSessions.createdAt, authMethod: staffSessions.authMethod })
     .from(staffUsers)
+    .leftJoin(staffSessions, and(eq(staffSessions.id, sql.placeholder("sessionId")), eq(staffSessions.userId, staffUsers.id), gt(staffSessions.expiresAt, sql`now()`)))
     .leftJoin(staffRoles, eq(staffRoles.userId, staffUsers.id))
     .where(eq(staffUsers.id, sql.placeholder("userId")))
     .orderBy(asc(staffRoles.id))

@@ -238,7 +238,8 @@ export async function consoleSession(port: number, dir: string, email: string, s
   }
   const link = new URL(/https?:\/\/\S+/.exec(out)?.[0] ?? "");
   const signIn = await get(port, `${link.pathname}${link.search}`, CONSOLE_HOST);
-  const cookie = ([] as string[]).concat(signIn.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).find((c) => c.startsWith("fc_staff="));
-  if (!cookie) throw new Error(`the console sign-in link answered ${signIn.status} without a session`);
-  return cookie;
+  const cookies = ([] as string[]).concat(signIn.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]);
+  if (!cookies.some((c) => c.startsWith("fc_staff="))) throw new Error(`the console sign-in link answered ${signIn.status} without a session`);
+  // The session cookie and any other the console set with it (its signed session cache).
+  return cookies.filter((c) => c.startsWith("fc_staff") && !c.endsWith("=")).join("; ");
 }

@@ -4,7 +4,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MAX_FAILED_SIGN_INS, STAFF_SIGN_IN_MESSAGES, StaffAuth } from "../../app/console/auth.server";
+import { MAX_FAILED_SIGN_INS, SESSION_CACHE_SECONDS, STAFF_SIGN_IN_MESSAGES, StaffAuth } from "../../app/console/auth.server";
 import { addStaffMember } from "../../app/console/staff.server";
 import { staffAudit, staffSessions, staffUsers } from "../../db/schema/index";
 import { useTestApp } from "./app-harness";
@@ -19,6 +19,7 @@ const SIGN_IN_IP = freshClientIp();
 const CROSS_COOKIE_IP = freshClientIp();
 const FIRST_BROWSER_IP = freshClientIp();
 const SECOND_BROWSER_IP = freshClientIp();
+const SESSION_COPY_IP = freshClientIp();
 const CROSS_ORIGIN_IP = freshClientIp();
 const state = useTestApp({ app: { trustProxy: true, console: { mailer } } });
 
@@ -143,6 +144,40 @@ describe(`dealer console (${ENGINE})`, () => {
     expect((await consoleRequest(t, "/", { ip: FIRST_BROWSER_IP, cookie: first })).status).toBe(302);
     const [user] = await state.handle.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, email));
     expect(await state.handle.db.select().from(staffSessions).where(eq(staffSessions.userId, user.id))).toHaveLength(0);
+  });
+
+  it(`reads a session from the browser's signed copy for ${SESSION_CACHE_SECONDS / 60} minutes, yet takes its state from the database: an ended session fails on its next request`, async () => {
+    const { t } = state;
+    const db = state.handle.db;
+    const email = await manager();
+    const cookie = await signInByLink(t, state.handle, email, SESSION_COPY_IP);
+    const token = /(?:^|; )(fc_staff=[^;]*)/.exec(cookie)![1];
+    expect(cookie).toMatch(/(?:^|; )fc_staff_data=./);
+    const [user] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, email));
+    // A stored token that no longer matches the cookie's: better-auth's read by token finds no
+    // session, while the copy (signed at sign-in) stands in for that read.
+    const [{ token: stored }] = await db.select({ token: staffSessions.token }).from(staffSessions).where(eq(staffSessions.userId, user.id));
+    await db.update(staffSessions).set({ token: `${stored}-moved` }).where(eq(staffSessions.userId, user.id));
+    expect((await consoleRequest(t, "/account", { ip: SESSION_COPY_IP, cookie })).status).toBe(200);
+    expect((await consoleRequest(t, "/account", { ip: SESSION_COPY_IP, cookie: token })).status).toBe(302);
+    // Without a copy, the session is read from the database and the answer carries a new copy.
+    await db.update(staffSessions).set({ token: stored }).where(eq(staffSessions.userId, user.id));
+    const renewed = await consoleRequest(t, "/account", { ip: SESSION_COPY_IP, cookie: token });
+    expect(renewed.status).toBe(200);
+    expect(renewed.headers.getSetCookie().some((c) => /^fc_staff_data=[^;]+;/.test(c) && /Max-Age=300\b/i.test(c) && /HttpOnly/i.test(c))).toBe(true);
+    // The session's state is the stored one, copy or not: 13 hours from its sign-in is past the
+    // 12-hour limit (ASVS 3.3.2)...
+    await db.update(staffSessions).set({ createdAt: new Date(Date.now() - 13 * 3_600_000) }).where(eq(staffSessions.userId, user.id));
+    expect((await consoleRequest(t, "/account", { ip: SESSION_COPY_IP, cookie })).status).toBe(302);
+    await db.update(staffSessions).set({ createdAt: new Date() }).where(eq(staffSessions.userId, user.id));
+    expect((await consoleRequest(t, "/account", { ip: SESSION_COPY_IP, cookie })).status).toBe(200);
+    // ...and an ended session (the account page's "end", sign-out elsewhere, a removal) fails at once.
+    await db.delete(staffSessions).where(eq(staffSessions.userId, user.id));
+    const ended = await consoleRequest(t, "/account", { ip: SESSION_COPY_IP, cookie });
+    expect(ended.status).toBe(302);
+    expect(ended.headers.get("location")).toBe("/sign-in?next=%2Faccount");
+    // The sign-in page reads the database, so it offers a sign-in rather than sending them back.
+    expect((await consoleRequest(t, "/sign-in?next=%2Faccount", { ip: SESSION_COPY_IP, cookie })).status).toBe(200);
   });
 
   it("refuses a console form posted from another origin", async () => {
