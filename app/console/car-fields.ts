@@ -178,7 +178,15 @@ function ruleOf(field: CarField): z.ZodType {
           .nullable(),
       );
     case "month":
-      return z.preprocess((v) => (blank(v) ? null : trimmed(v)), z.string().regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, "Enter a year and month like 2024-07.").nullable());
+      // As the feed's columns: a year and month, or (the feed's compliance dates) a day that exists.
+      return z.preprocess(
+        (v) => (blank(v) ? null : trimmed(v)),
+        z
+          .string()
+          .regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, "Enter a year and month like 2024-07.")
+          .refine((s) => isCalendarDate(s.length === 7 ? `${s}-01` : s, true), `Enter a year and month like 2024-07 (or a day that exists), in the years ${CALENDAR_YEARS.min} to ${CALENDAR_YEARS.max}.`)
+          .nullable(),
+      );
     case "select": {
       const values = field.options.map((o) => o.value);
       // Conform posts an empty choice as undefined.

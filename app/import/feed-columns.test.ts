@@ -85,6 +85,9 @@ describe("issue 52: spec 3 Car fields from the feed", () => {
     expect(reasonOf({ build_date: "2021-13" })).toBe('build_date: a year and month like 2021-03 (got "2021-13")');
     expect(reasonOf({ build_date: "2021-03-15" })).toMatch(/^build_date: a year and month like 2021-03/);
     expect(recordOf({ compliance_date: "2021-04-15" }).compliance_date).toBe("2021-04-15");
+    expect(recordOf({ compliance_date: "2024-02-29" }).compliance_date).toBe("2024-02-29");
+    expect(reasonOf({ compliance_date: "2021-02-29" })).toBe('compliance_date: a year and month like 2021-03 (or a date like 2021-03-15) (got "2021-02-29")');
+    expect(reasonOf({ compliance_date: "2021-04-31" })).toMatch(/^compliance_date: a year and month like 2021-03/);
   });
 
   it("offer_price is whole dollars; standard_equipment a '|' list or a JSON array", () => {

@@ -244,7 +244,8 @@ const yearMonth = (allowDay: boolean) =>
       if (e === null) return null;
       const text = String(e).trim();
       const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(text);
-      const ok = m && Number(m[1]) >= 1900 && Number(m[1]) <= 2100 && Number(m[2]) >= 1 && Number(m[2]) <= 12 && (!m[3] || (allowDay && Number(m[3]) >= 1 && Number(m[3]) <= 31));
+      // A day, where allowed, must exist in its month: 2021-02-30 is a typing error, not 2 March.
+      const ok = m && Number(m[1]) >= CALENDAR_YEARS.min && Number(m[1]) <= CALENDAR_YEARS.max && Number(m[2]) >= 1 && Number(m[2]) <= 12 && (!m[3] || (allowDay && isCalendarDate(text, true)));
       if (!ok) {
         ctx.addIssue({ code: "custom", message: `a year and month like 2021-03${allowDay ? " (or a date like 2021-03-15)" : ""} (got "${text.slice(0, 40)}")` });
         return z.NEVER;

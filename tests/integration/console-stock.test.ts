@@ -163,6 +163,25 @@ describe(`console car editor (${ENGINE})`, () => {
     expect(await carRow(sn(2))).toEqual(before);
   });
 
+  it("a compliance date whose day does not exist, or a build month outside 1900-2100, is refused beside its field and kept as typed", async () => {
+    const before = await carRow(sn(2));
+    const form = { ...(await editorForm(manager, sn(2))), intent: "save", complianceDate: "2024-02-31", buildDate: "1850-03" };
+    const response = await post(manager, carPath(sn(2)), form);
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page.split("Enter a year and month like 2024-07 (or a day that exists), in the years 1900 to 2100.").length - 1).toBe(2);
+    expect(page).toContain('value="2024-02-31"');
+    expect(page).toContain('value="1850-03"');
+    expect(await carRow(sn(2))).toEqual(before);
+    // A day that exists, as a feed's compliance date may carry, passes: only the bad price is named.
+    const valid = await post(manager, carPath(sn(2)), { ...(await editorForm(manager, sn(2))), intent: "save", complianceDate: "2024-02-29", buildDate: "2023-11", price: "-1" });
+    expect(valid.status).toBe(400);
+    const validPage = await valid.text();
+    expect(validPage).not.toContain("(or a day that exists)");
+    expect(validPage).toContain('value="2024-02-29"');
+    expect(await carRow(sn(2))).toEqual(before);
+  });
+
   it("saves a price and marks the car sold: sold date set, audit row written, the stock version moved", async () => {
     const version = await stockVersion();
     const form = { ...(await editorForm(manager, sn(2))), intent: "save", price: "36,990", status: "sold", tag: "Test Drive Only" };
