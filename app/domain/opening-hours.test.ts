@@ -149,6 +149,16 @@ describe("open now in the site's time zone (spec 9)", () => {
     expect(openingStatus({ weekly: week(null, null, null) }, new Date("2026-11-22T23:00:00Z"), "Australia/Perth")).toEqual({ open: false, text: "Closed", closesAt: null, nextOpening: null });
   });
 
+  it("keeps a location open until 23:59 open in that last minute (schema.org's all-day 00:00-23:59)", () => {
+    const allDay: LocationSchedule = { weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, status: "Open", open: "00:00", close: "23:59" })) };
+    // Monday 23 November 2026 23:59:30 AEST (13:59:30 UTC), and 23:58 the same night.
+    expect(openingStatus(allDay, new Date("2026-11-23T13:59:30Z"), "Australia/Brisbane")).toEqual({ open: true, text: "Open now, closes 11:59pm", closesAt: "23:59", nextOpening: null });
+    expect(isOpenNow(allDay, new Date("2026-11-23T13:58:00Z"), "Australia/Brisbane")).toBe(true);
+    // Any other closing time still ends at its own minute: 17:30 is closed at 17:30.
+    expect(isOpenNow(schedule, new Date("2026-11-23T09:30:00Z"), "Australia/Perth")).toBe(false);
+    expect(isOpenNow(schedule, new Date("2026-11-23T09:29:00Z"), "Australia/Perth")).toBe(true);
+  });
+
   it("follows Sydney across the start of daylight saving (4 October 2026)", () => {
     // 21:45 UTC on a Sunday is Monday 07:45 AEST (UTC+10) before the change: closed ...
     expect(localClock(new Date("2026-09-27T21:45:00Z"), "Australia/Sydney").minutes).toBe(7 * 60 + 45);

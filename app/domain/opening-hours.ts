@@ -95,6 +95,15 @@ function minutes(hhmm: string): number {
   return h * 60 + m;
 }
 
+/**
+ * Minutes since local midnight at which a day's hours end. "23:59" is the last time the forms and
+ * schema.org's opening hours can say, and schema.org reads 00:00-23:59 as open all day, so it ends
+ * the day (1440): a location open until 23:59 is still open in that last minute.
+ */
+function closingMinutes(hhmm: string): number {
+  return hhmm === "23:59" ? 24 * 60 : minutes(hhmm);
+}
+
 function weeklyText(e: WeeklyHoursEntry | undefined): string {
   return !e || e.status === "Closed" || !e.open || !e.close ? "Closed" : `${formatTime(e.open)} - ${formatTime(e.close)}`;
 }
@@ -239,7 +248,7 @@ export function instantOfWallClock(date: string, hhmm: string, timeZone: string)
 export function openingStatus(schedule: LocationSchedule, now: Date, timeZone: string): OpeningStatus {
   const clock = localClock(now, timeZone);
   const today = hoursOn(schedule, clock.date);
-  if (today.kind === "open" && clock.minutes >= minutes(today.open!) && clock.minutes < minutes(today.close!)) {
+  if (today.kind === "open" && clock.minutes >= minutes(today.open!) && clock.minutes < closingMinutes(today.close!)) {
     return { open: true, text: `Open now, closes ${formatTime(today.close!)}`, closesAt: today.close, nextOpening: null };
   }
   for (let i = 0; i <= 14; i++) {
