@@ -25,6 +25,8 @@ import { memoBySiteVersion } from "~/services/site-memo.server";
 import { reachableLocations, withinReach } from "./location-scope";
 import { recordAudit, type ScopedSite, type StaffMember } from "./staff.server";
 import { MAX_DB_ID, dbIdSchema } from "~/domain/db-id";
+import { instantOfWallClock, localClock } from "~/domain/opening-hours";
+import { siteTimeZone } from "./leads.server";
 
 /** Cars per page of the stock list. */
 export const STOCK_PAGE_SIZE = 50;
@@ -276,14 +278,17 @@ export interface Actor {
   ipAddress: string | null;
 }
 
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
 /**
  * Columns a status brings with it (spec 4 "sold within the last N days"): a sold car needs
  * `sold` and its `sold_at` (kept when it was sold already, else the given day, else now); a
  * withdrawn car its `withdrawn_at`; a car back in stock drops both.
  */
-function statusColumns(status: string, soldDay: string | null, before: { status: string; soldAt: Date | null }, now: Date) {
+function statusColumns(status: string, soldDay: string | null, before: { status: string; soldAt: Date | null }, now: Date, timeZone: string) {
   if (status === "sold") {
-    const soldAt = soldDay ? new Date(`${soldDay}T${now.toISOString().slice(11)}`) : before.status === "sold" && before.soldAt ? before.soldAt : now;
+    // A chosen day is a day on the site's calendar: stored as that day at the present wall-clock time.
+    const soldAt = soldDay ? new Date(instantOfWallClock(soldDay, hhmm(localClock(now, timeZone).minutes), timeZone)) : before.status === "sold" && before.soldAt ? before.soldAt : now;
     return { sold: true, soldAt, withdrawnAt: null };
   }
   if (status === "withdrawn") return { sold: false, soldAt: null, withdrawnAt: before.status === "withdrawn" ? undefined : now };
@@ -293,7 +298,8 @@ function statusColumns(status: string, soldDay: string | null, before: { status:
 /**
  * Saves an edit of one car (within reach), with its audit row of the changed fields, in one
  * transaction. Derived columns follow (name, simple body/fuel/transmission, engine cc, NVIC flag,
- * sold date); the slug stays, so the VDP's address does not change.
+ * sold date); the slug stays, so the VDP's address does not change. The sold date is a day on the
+ * site's calendar (its `timeZone`), as the form shows it.
  * @param values a value parsed by `carEditSchema`
  * @returns the names of the changed fields (empty: nothing to save)
  * @throws StockInputError when the location is outside the member's reach or the site
@@ -307,12 +313,14 @@ export async function saveCar(db: Database, scoped: ScopedSite, car: CarForEdit,
   const soldDay = next.soldAt as string | null;
   delete next.soldAt;
   const before = car.values as Record<string, unknown>;
+  const timeZone = await siteTimeZone(db, scoped.site.id, scoped.configVersion);
   const changed = CAR_FIELDS.map((f) => f.name).filter((name) => {
-    if (name === "soldAt") return soldDay !== null && soldDay !== (before.soldAt instanceof Date ? before.soldAt.toISOString().slice(0, 10) : null);
+    if (name === "soldAt") return soldDay !== null && soldDay !== (before.soldAt instanceof Date ? localClock(before.soldAt, timeZone).date : null);
     return JSON.stringify(comparable(next[name])) !== JSON.stringify(comparable(before[name]));
   });
   if (!changed.length) return [];
-  const status = statusColumns(String(next.status), soldDay, { status: String(before.status), soldAt: (before.soldAt as Date | null) ?? null }, now);
+  // A sold date shown and posted back unchanged keeps its stored instant.
+  const status = statusColumns(String(next.status), changed.includes("soldAt") ? soldDay : null, { status: String(before.status), soldAt: (before.soldAt as Date | null) ?? null }, now, timeZone);
   const set = {
     ...next,
     ...Object.fromEntries(Object.entries(status).filter(([, v]) => v !== undefined)),

@@ -8,6 +8,7 @@
  */
 import { expect, test, type Browser } from "@playwright/test";
 import { E2E_BASE } from "../../playwright.config";
+import { localClock } from "../../app/domain/opening-hours";
 import { CONSOLE, expectAxeClean, signInWithLink, staffSignInLink } from "./console-staff";
 
 const SITE = "southern-cross-used";
@@ -69,7 +70,8 @@ test("issue 49: a site manager changes a price and marks a car sold; the public 
   await page.getByLabel("Status", { exact: true }).selectOption("sold");
   await page.getByRole("button", { name: "Save the car" }).click();
   await expect(page.getByRole("status")).toContainText("Saved: Status");
-  await expect(page.getByLabel("Sold date")).toHaveValue(new Date().toISOString().slice(0, 10));
+  // Today on the site's calendar (its time zone is Australia/Melbourne).
+  await expect(page.getByLabel("Sold date")).toHaveValue(localClock(new Date(), "Australia/Melbourne").date);
   const sold = await shopperView(browser, stockNumber, vdp);
   expect(sold.vdpPrice).toBe("SOLD");
   expect(sold.srp.tag.toUpperCase()).toContain("SOLD");

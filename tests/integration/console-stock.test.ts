@@ -12,6 +12,7 @@ import { useTestApp } from "./app-harness";
 import { consoleRequest, freshClientIp, recordingMailer, signInByLink } from "./console-harness";
 import { ENGINE } from "./database";
 import { stockRecord } from "./fixtures";
+import { localClock } from "../../app/domain/opening-hours";
 
 const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
 const sn = (n: number) => `CS${stamp}-${n}`;
@@ -200,6 +201,23 @@ describe(`console car editor (${ENGINE})`, () => {
     // Back in stock: the sold date goes, so the SOLD-for-N-days rule no longer applies.
     await post(manager, carPath(sn(2)), { ...(await editorForm(manager, sn(2))), intent: "save", status: "in_stock", soldAt: "" });
     expect(await carRow(sn(2))).toMatchObject({ status: "in_stock", sold: false, soldAt: null });
+  });
+
+  it("shows and takes the sold date as a day on the site's calendar (Australia/Sydney), not UTC's", async () => {
+    // 14:30 UTC on 29 November 2026 is 01:30 on 30 November in Sydney (AEDT, UTC+11).
+    await state.handle.db.update(cars).set({ status: "sold", sold: true, soldAt: new Date("2026-11-29T14:30:00Z") }).where(and(eq(cars.siteId, state.t.site.id), eq(cars.stockNumber, sn(2))));
+    const form = await editorForm(manager, sn(2));
+    expect(form.soldAt).toBe("2026-11-30");
+    // Saved as shown, the sold date stays the stored instant.
+    await post(manager, carPath(sn(2)), { ...form, intent: "save", tag: "Sold day kept" });
+    expect(await carRow(sn(2))).toMatchObject({ tag: "Sold day kept", soldAt: new Date("2026-11-29T14:30:00Z") });
+    // A chosen day is that day in Sydney, whatever the time of day in UTC.
+    await post(manager, carPath(sn(2)), { ...(await editorForm(manager, sn(2))), intent: "save", soldAt: "2026-11-20" });
+    const chosen = (await carRow(sn(2))).soldAt!;
+    expect(localClock(chosen, "Australia/Sydney").date).toBe("2026-11-20");
+    expect((await editorForm(manager, sn(2))).soldAt).toBe("2026-11-20");
+    await post(manager, carPath(sn(2)), { ...(await editorForm(manager, sn(2))), intent: "save", status: "in_stock", soldAt: "", tag: "" });
+    expect(await carRow(sn(2))).toMatchObject({ status: "in_stock", sold: false, soldAt: null, tag: null });
   });
 
   it("opens a car by id as well as by stock number; an unknown car is 404", async () => {

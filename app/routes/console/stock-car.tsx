@@ -14,15 +14,18 @@ import { siteOrigin } from "~/console/site-links";
 import { holdsOnSite } from "~/console/staff.server";
 import { reachableLocations } from "~/console/location-scope";
 import { findCar, saveCar, StockInputError } from "~/console/stock.server";
+import { siteTimeZone } from "~/console/leads.server";
+import { localClock } from "~/domain/opening-hours";
 
 const FORM = "car";
 
 /** A stored value as its input shows it. */
-function shown(field: CarField, value: unknown): string | boolean {
+function shown(field: CarField, value: unknown, timeZone: string): string | boolean {
   if (field.kind === "bool") return value === true;
   if (value === null || value === undefined) return "";
   if (field.kind === "lines") return (value as string[]).join("\n");
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  // The sold date, as the site's staff count days.
+  if (value instanceof Date) return localClock(value, timeZone).date;
   return String(value);
 }
 
@@ -34,8 +37,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { db, site, member, console } = await guardConsoleRoute("console-site-stock-car", args);
   const scoped = site!;
   const car = (await findCar(db, scoped, args.params.car)) ?? notFound();
-  const locations = await reachableLocations(db, scoped);
-  const values = Object.fromEntries(CAR_FIELD_SECTIONS.flatMap((s) => s.fields).map((f) => [f.name, shown(f, (car.values as CarEdit)[f.name])]));
+  const [locations, timeZone] = await Promise.all([reachableLocations(db, scoped), siteTimeZone(db, scoped.site.id, scoped.configVersion)]);
+  const values = Object.fromEntries(CAR_FIELD_SECTIONS.flatMap((s) => s.fields).map((f) => [f.name, shown(f, (car.values as CarEdit)[f.name], timeZone)]));
   const saved = args.url.searchParams.get("saved");
   return {
     site: { slug: scoped.site.slug, name: scoped.site.name },
