@@ -9,7 +9,7 @@ import { manufacturers, models } from "../../db/schema/index";
 import { baseNavigation, serviceBookingUrl } from "~/domain/navigation/defaults";
 import { callNowShownAt, groupModels, isWithinDates, type CallNowPlan, mergeNavigation, type MenuModelGroup, type NavigationTree } from "~/domain/navigation/navigation";
 import { CALL_NOW_PLAN_DAYS, callNowPlan, type CallNowData } from "~/domain/navigation/call-now";
-import type { AlternatingSaturdayRule, SpecialHours, WeeklyHoursEntry } from "~/domain/opening-hours";
+import { addCalendarDays, instantOfWallClock, type AlternatingSaturdayRule, type SpecialHours, type WeeklyHoursEntry } from "~/domain/opening-hours";
 import type { Banner, NavItem, Popup } from "~/sites/site-config";
 import type { Site } from "~/sites/site";
 import { locationSchedule, type Location } from "./locations.server";
@@ -106,6 +106,24 @@ export function callNowShown(phone: string | null, weekly: WeeklyHoursEntry[], t
   return callNowShownAt(callNowPlanFor(phone, weekly, timeZone, now, dated), now) === true;
 }
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A popup's or banner's dates as exact instants (spec 2.6, 4): a date-only start ("2026-12-26")
+ * begins at midnight of that day on the site's calendar and a date-only expiry runs to the end of
+ * its day there, as the dealer who typed them counts days; a date-time is already exact and kept.
+ * The browser, which judges the popup by its own clock, gets the instants.
+ * @param item anything with `startsAt` / `expiresAt` (ISO dates or date-times, or null)
+ * @param timeZone the site's IANA zone, e.g. "Australia/Perth"
+ * @returns a copy with ISO date-times in UTC ("2026-12-25T13:00:00.000Z") for date-only values
+ * @throws RangeError for an unknown time zone
+ */
+export function promotionDatesIn<T extends { startsAt: string | null; expiresAt: string | null }>(item: T, timeZone: string): T {
+  const start = item.startsAt && DATE_ONLY.test(item.startsAt) ? new Date(instantOfWallClock(item.startsAt, "00:00", timeZone)).toISOString() : item.startsAt;
+  const end = item.expiresAt && DATE_ONLY.test(item.expiresAt) ? new Date(instantOfWallClock(addCalendarDays(item.expiresAt, 1), "00:00", timeZone) - 1).toISOString() : item.expiresAt;
+  return start === item.startsAt && end === item.expiresAt ? item : { ...item, startsAt: start, expiresAt: end };
+}
+
 /**
  * Everything the site chrome needs (see SiteNavigation).
  * @param locations the site's visible locations (already loaded by the root loader)
@@ -132,8 +150,8 @@ export async function loadSiteNavigation(db: Database, site: Site, locations: Lo
     featureBanner: nav.featureBanner.enabled
       ? { offersUrl: nav.featureBanner.offersUrl, serviceUrl: serviceBookingUrl(c), tradeInUrl: nav.featureBanner.tradeInUrl, showTradeInText: !c.features.hideTradeInBannerText }
       : null,
-    popup: nav.popup,
-    banners: nav.banners.filter((b) => isWithinDates(b, now)),
+    popup: nav.popup ? promotionDatesIn(nav.popup, c.timeZone) : null,
+    banners: nav.banners.map((b) => promotionDatesIn(b, c.timeZone)).filter((b) => isWithinDates(b, now)),
     abn: nav.abn,
     acceptedPayments: nav.acceptedPayments,
     social: networks.flatMap((network) => (c.social[network] ? [{ network, url: c.social[network]! }] : [])),

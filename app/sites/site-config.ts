@@ -329,7 +329,7 @@ export const PopupSchema = z.object({
   title: z.string().min(1),
   description: z.string().default(""),
   button: LinkButtonSchema.nullable().default(null),
-  startsAt: isoDate.nullable().default(null).describe("ISO date or date-time; null = open-ended. A date-only expiry runs to the end of that day (UTC)."),
+  startsAt: isoDate.nullable().default(null).describe("ISO date or date-time; null = open-ended. A date-only start or expiry is a day on the site's calendar (timeZone): it starts at its midnight, an expiry runs to its end."),
   expiresAt: isoDate.nullable().default(null),
 });
 export type Popup = z.infer<typeof PopupSchema>;

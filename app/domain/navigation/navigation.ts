@@ -251,7 +251,11 @@ export function isWithinDates(item: { startsAt: string | null; expiresAt: string
   return now >= start && now <= end;
 }
 
-/** A date-only expiry ("2027-03-31") runs to the end of that day (UTC); a date-time is exact. */
+/**
+ * A date-only expiry ("2027-03-31") runs to the end of that day in UTC; a date-time is exact. The
+ * server turns a site's date-only values into date-times on its own calendar before they get here
+ * (`promotionDatesIn`), so UTC is only the fallback for a value that was not.
+ */
 function endOf(iso: string): number {
   return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? Date.parse(iso) + 86_400_000 - 1 : Date.parse(iso);
 }
