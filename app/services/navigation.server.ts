@@ -137,6 +137,11 @@ export async function loadSiteNavigation(db: Database, site: Site, locations: Lo
   // The tree is config alone, so it is kept across stock changes (a constant stock version).
   const tree = await memoByConfigVersion("navigation-tree", site, async () => mergeNavigation(baseNavigation(c), { header: nav.header, footer: nav.footerSections }, nav.overrides));
   // Issue 15: the model menu runs a stock search; once per site version, not per request.
+  // A promotion's days become instants once per site version: the site's zone and dates are config alone.
+  const promotions = await memoByConfigVersion("promotion-dates", site, async () => ({
+    popup: nav.popup ? promotionDatesIn(nav.popup, c.timeZone) : null,
+    banners: nav.banners.map((b) => promotionDatesIn(b, c.timeZone)),
+  }));
   const modelGroups = hasModelsDropdown(tree.header) ? await memoBySiteVersion("model-groups", site, () => loadModelGroups(db, site, now)) : null;
   const main = locations.find((l) => l.primary) ?? locations.find((l) => l.locationType === "sales") ?? locations[0] ?? null;
   const weekly = main?.openingHours ?? [];
@@ -150,8 +155,8 @@ export async function loadSiteNavigation(db: Database, site: Site, locations: Lo
     featureBanner: nav.featureBanner.enabled
       ? { offersUrl: nav.featureBanner.offersUrl, serviceUrl: serviceBookingUrl(c), tradeInUrl: nav.featureBanner.tradeInUrl, showTradeInText: !c.features.hideTradeInBannerText }
       : null,
-    popup: nav.popup ? promotionDatesIn(nav.popup, c.timeZone) : null,
-    banners: nav.banners.map((b) => promotionDatesIn(b, c.timeZone)).filter((b) => isWithinDates(b, now)),
+    popup: promotions.popup,
+    banners: promotions.banners.filter((b) => isWithinDates(b, now)),
     abn: nav.abn,
     acceptedPayments: nav.acceptedPayments,
     social: networks.flatMap((network) => (c.social[network] ? [{ network, url: c.social[network]! }] : [])),
