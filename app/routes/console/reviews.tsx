@@ -14,6 +14,7 @@ import { guardConsoleAction, guardConsoleRoute } from "~/console/guard.server";
 import { HideReviewSchema, listConsoleReviews, ReviewDisplaySchema, setReviewHidden } from "~/console/reviews.server";
 import { ScrollingTable } from "~/console/scrolling-table";
 import { publishConfigChange, SettingsConflict } from "~/console/settings.server";
+import { localClock } from "~/domain/opening-hours";
 
 const ROUTE_ID = "console-site-reviews";
 
@@ -25,7 +26,9 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     site: { slug: full.slug, name: full.name },
     display: { minimumReviewRating: String(full.config.display.minimumReviewRating), reviewsListed: String(full.config.locationsPage.reviewsListed) },
-    reviews: rows.map((r) => ({ ...r, reviewDate: r.reviewDate.toISOString().slice(0, 10), belowMinimum: r.rating < full.config.display.minimumReviewRating })),
+    // The day on the site's calendar, as its location pages show it (not UTC's: a Sydney review
+    // written before 11am showed the day before).
+    reviews: rows.map((r) => ({ ...r, reviewDate: localClock(r.reviewDate, full.config.timeZone).date, belowMinimum: r.rating < full.config.display.minimumReviewRating })),
     notice: done === "hidden" ? "Review hidden from the site." : done === "shown" ? "Review shown again." : done ? `Published as settings version ${done}.` : null,
   };
 }
