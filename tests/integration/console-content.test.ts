@@ -190,7 +190,7 @@ describe(`console reviews display (${ENGINE})`, () => {
       .insert(reviews)
       .values({ siteId: t.site.id, locationId: location.id, customerName: "Hidden Harriet", text: "Rude words here.", rating: 5, reviewDate: new Date("2026-11-01T00:00:00Z") })
       .returning({ id: reviews.id });
-    // 20:00 UTC is the next morning on every Australian calendar: both lists show the site's day.
+    // 20:00 UTC is the next morning on every Australian calendar: the console lists the site's day.
     await handle.db.insert(reviews).values({ siteId: t.site.id, locationId: location.id, customerName: "Three Star Sam", text: "It was fine.", rating: 3, reviewDate: new Date("2026-11-02T20:00:00Z") });
     const locationPage = async () => (await shopper(`/our-location/${location.slug}`)).text();
     expect(await locationPage()).toContain("Hidden Harriet");
