@@ -136,12 +136,12 @@ export async function loadSiteNavigation(db: Database, site: Site, locations: Lo
   // the phone menu's no-JavaScript list renders once per version (NoScriptNav's cacheKeys, decision 188).
   // The tree is config alone, so it is kept across stock changes (a constant stock version).
   const tree = await memoByConfigVersion("navigation-tree", site, async () => mergeNavigation(baseNavigation(c), { header: nav.header, footer: nav.footerSections }, nav.overrides));
-  // Issue 15: the model menu runs a stock search; once per site version, not per request.
   // A promotion's days become instants once per site version: the site's zone and dates are config alone.
   const promotions = await memoByConfigVersion("promotion-dates", site, async () => ({
     popup: nav.popup ? promotionDatesIn(nav.popup, c.timeZone) : null,
     banners: nav.banners.map((b) => promotionDatesIn(b, c.timeZone)),
   }));
+  // Issue 15: the model menu runs a stock search; once per site version, not per request.
   const modelGroups = hasModelsDropdown(tree.header) ? await memoBySiteVersion("model-groups", site, () => loadModelGroups(db, site, now)) : null;
   const main = locations.find((l) => l.primary) ?? locations.find((l) => l.locationType === "sales") ?? locations[0] ?? null;
   const weekly = main?.openingHours ?? [];
