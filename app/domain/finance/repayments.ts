@@ -198,7 +198,16 @@ export function periodicFeePerPayment(monthlyFee: number, frequency: PaymentFreq
 export function annuityPayment(principal: number, periodicRate: number, n: number, balloon = 0): number {
   if (periodicRate === 0) return (principal - balloon) / n;
   const discount = Math.pow(1 + periodicRate, -n);
-  return ((principal - balloon * discount) * periodicRate) / (1 - discount);
+  return ((principal - balloon * discount) * periodicRate) / -compoundGrowth(periodicRate, -n);
+}
+
+/**
+ * (1+i)^k - 1 without cancellation. At a rate of a few basis points, (1+i)^k lies so close to 1
+ * that subtracting 1 keeps only 4 significant digits, and the balance it scales drifts by
+ * thousandths of a cent: enough to round the final payment the wrong way.
+ */
+function compoundGrowth(i: number, k: number): number {
+  return Math.expm1(k * Math.log1p(i));
 }
 
 /**
@@ -302,8 +311,9 @@ export function calculateRepayments(input: LoanInput): RepaymentSchedule {
  */
 function finalRepayment(principal: number, i: number, n: number, balloon: number, repayment: number): number {
   const k = n - 1;
-  const growth = Math.pow(1 + i, k);
-  const balanceBeforeLast = i === 0 ? principal - repayment * k : principal * growth - (repayment * (growth - 1)) / i;
+  const growthLessOne = compoundGrowth(i, k);
+  const balanceBeforeLast =
+    i === 0 ? principal - repayment * k : principal + principal * growthLessOne - (repayment * growthLessOne) / i;
   return roundToCents(balanceBeforeLast * (1 + i) - balloon);
 }
 
