@@ -6,6 +6,7 @@
 import { ROLE_LABELS, type StaffRole } from "./permissions";
 import { errorsOf, FieldErrors, FormStatus, keptValue, type FormOutcome } from "./forms";
 import { ScrollingTable } from "~/console/scrolling-table";
+import { staffTimeText } from "~/console/staff-time";
 
 export interface StaffPageData {
   title: string;
@@ -132,7 +133,7 @@ export function StaffPage({ data, outcome }: { data: StaffPageData; outcome: For
             {data.invitations.map((i) => (
               <li key={i.id} className="flex flex-wrap items-center gap-3">
                 <span>
-                  {i.email}, {ROLE_LABELS[i.role].toLowerCase()} (until {i.expiresAt.slice(0, 10)})
+                  {i.email}, {ROLE_LABELS[i.role].toLowerCase()} (until {staffTimeText(i.expiresAt)})
                 </span>
                 {data.canManage ? (
                   <form method="post">

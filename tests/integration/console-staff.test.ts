@@ -335,6 +335,31 @@ describe(`console staff management (issue 48 item 7) (${ENGINE})`, () => {
     expect([row.userId, row.actorEmail, row.after]).toEqual([userId, email, { name: "Laptop", deviceType: "singleDevice" }]);
   });
 
+  it("shows staff instants outside a site's pages in Sydney time with the zone named, not as a UTC day: an invitation's end, a passkey's addition, a site's archiving", async () => {
+    const { t, handle } = state;
+    // 22:00 UTC on the 10th is 9 am on the 11th in Sydney (AEDT): the UTC day read a day early.
+    const email = `until-${stamp}@dealer.test`;
+    await consoleRequest(t, `/sites/${t.site.slug}/staff`, { ip, cookie: manager, form: { intent: "invite", email, role: "read_only" } });
+    await handle.db.update(staffInvitations).set({ expiresAt: new Date("2026-12-10T22:00:00Z") }).where(eq(staffInvitations.email, email));
+    const staffPage = (await (await consoleRequest(t, `/sites/${t.site.slug}/staff`, { ip, cookie: manager })).text()).replaceAll("<!-- -->", "");
+    expect(staffPage).toContain(`${email}, read-only (until 11 Dec 2026, 9:00 am AEDT)`);
+
+    const keyOwner = `added-${stamp}@dealer.test`;
+    const { userId } = await addStaffMember(handle.db, { email: keyOwner, role: "read_only", target: { siteSlug: t.site.slug } });
+    const id = randomUUID();
+    await handle.db.insert(staffPasskeys).values({ id, name: "Laptop", publicKey: "pk", userId, credentialID: `cred-${id}`, counter: 0, deviceType: "singleDevice", backedUp: false, createdAt: new Date("2026-05-03T21:15:00Z") });
+    // An address of its own: this file's sign-ins from \`ip\` reach the sign-in link's rate limit.
+    const keyOwnerIp = freshClientIp();
+    const account = (await (await consoleRequest(t, "/account", { ip: keyOwnerIp, cookie: await signInByLink(t, handle, keyOwner, keyOwnerIp) })).text()).replaceAll("<!-- -->", "");
+    expect(account).toContain("Laptop (added 4 May 2026, 7:15 am AEST)");
+
+    const slug = `archived-on-${stamp}`;
+    await consoleRequest(t, "/platform", { ip, cookie: operator, form: { intent: "site", group: t.site.dealerGroup!.slug, name: `Archived On ${stamp}`, slug, template: "blank", hosts: `${slug}.example.com.au` } });
+    await handle.db.update(sites).set({ archivedAt: new Date("2026-12-03T13:30:00Z") }).where(eq(sites.slug, slug));
+    const platformPage = (await (await consoleRequest(t, `/platform/sites/${slug}`, { ip, cookie: operator })).text()).replaceAll("<!-- -->", "");
+    expect(platformPage).toContain("Archived on 4 Dec 2026, 12:30 am AEDT: its hosts answer 410 Gone.");
+  });
+
   it("passkey registration needs a signed-in staff session", async () => {
     const response = await consoleRequest(state.t, "/api/auth/passkey/generate-register-options", { ip });
     expect(response.status).toBe(401);

@@ -13,7 +13,7 @@ import { isOperator } from "~/console/step-up.server";
 import { formProblem, parseConsoleForm, readConsoleFormData } from "~/console/form.server";
 import { FormStatus, type FormOutcome } from "~/console/forms";
 import { recordAudit } from "~/console/staff.server";
-import { lazyDateTimeFormat } from "~/domain/display/number-text";
+import { staffTimeText } from "~/console/staff-time";
 import { staffPasskeys } from "../../../db/schema/index";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -31,21 +31,10 @@ export async function loader(args: Route.LoaderArgs) {
     freshMinutes: FRESH_SECONDS / 60,
     // ASVS 4.3.1: an operator signed in by e-mail is sent here before any site, group or platform page.
     passkeyRequired: isOperator(member) && member.session?.method !== "passkey" ? { next: next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/" } : null,
-    passkeys: keys.map((k) => ({ id: k.id, name: k.name || "Passkey", added: k.createdAt?.toISOString().slice(0, 10) ?? "" })),
+    passkeys: keys.map((k) => ({ id: k.id, name: k.name || "Passkey", added: k.createdAt ? staffTimeText(k.createdAt) : "" })),
     added: args.url.searchParams.has("added"),
-    sessions: sessions.map((s) => ({ id: s.id, signedIn: formatWhen(s.createdAt), lastActive: formatWhen(s.updatedAt), address: s.ipAddress ?? "unknown", browser: s.userAgent ?? "unknown", current: s.id === current })),
+    sessions: sessions.map((s) => ({ id: s.id, signedIn: staffTimeText(s.createdAt), lastActive: staffTimeText(s.updatedAt), address: s.ipAddress ?? "unknown", browser: s.userAgent ?? "unknown", current: s.id === current })),
   };
-}
-
-/**
- * Staff times in Sydney time with the zone named (e.g. "29 Nov 2026, 8:15 pm AEDT"); staff may be
- * anywhere in Australia. One formatter for every row: `toLocaleString` with options built a new one
- * per call (decision 372), with the same text.
- */
-const whenFormat = lazyDateTimeFormat({ day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "Australia/Sydney", timeZoneName: "short" });
-
-function formatWhen(when: Date): string {
-  return whenFormat.format(when);
 }
 
 const RemovePasskey = z.object({ intent: z.literal("remove-passkey"), passkeyId: z.string().min(1).max(200) });

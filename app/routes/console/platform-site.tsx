@@ -10,6 +10,7 @@ import { consoleOf, guardConsoleAction, guardConsoleRoute } from "~/console/guar
 import { fieldProblem, formProblem, parseConsoleForm, readConsoleFormData } from "~/console/form.server";
 import { errorsOf, FieldErrors, FormStatus, keptValue, type FormOutcome } from "~/console/forms";
 import { HostList, OnboardingError, platformSite, setArchived, setHosts } from "~/console/onboarding.server";
+import { staffTimeText } from "~/console/staff-time";
 
 const SiteChange = z.discriminatedUnion("intent", [z.object({ intent: z.literal("hosts"), hosts: HostList.default([]) }), z.object({ intent: z.literal("archive") }), z.object({ intent: z.literal("restore") })], { error: "Choose what to change." });
 
@@ -66,7 +67,7 @@ export default function ConsolePlatformSite({ loaderData, actionData }: Route.Co
         </p>
       ) : null}
       <FormStatus outcome={outcome} />
-      {site.archivedAt ? <p className="mt-3 font-semibold">Archived on {site.archivedAt.slice(0, 10)}: its hosts answer 410 Gone.</p> : null}
+      {site.archivedAt ? <p className="mt-3 font-semibold">Archived on {staffTimeText(site.archivedAt)}: its hosts answer 410 Gone.</p> : null}
       <form method="post" className="mt-4 grid max-w-md gap-2" noValidate>
         <label htmlFor="hosts">Hosts</label>
         <p id="hosts-hint" className="text-sm text-slate-600">
