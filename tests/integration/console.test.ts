@@ -160,6 +160,12 @@ describe(`dealer console (${ENGINE})`, () => {
     await db.update(staffSessions).set({ token: `${stored}-moved` }).where(eq(staffSessions.userId, user.id));
     expect((await consoleRequest(t, "/account", { ip: SESSION_COPY_IP, cookie })).status).toBe(200);
     expect((await consoleRequest(t, "/account", { ip: SESSION_COPY_IP, cookie: token })).status).toBe(302);
+    // The server reuses a claim for a few seconds, for the very cookies it was read from only: a
+    // copy altered by a character, sent just after the genuine one, is verified afresh and refused.
+    const forged = cookie.replace(/(fc_staff_data=)(.)/, (_, name: string, first: string) => `${name}${first === "e" ? "f" : "e"}`);
+    expect(forged).not.toBe(cookie);
+    expect((await consoleRequest(t, "/account", { ip: SESSION_COPY_IP, cookie: forged })).status).toBe(302);
+    expect((await consoleRequest(t, "/account", { ip: SESSION_COPY_IP, cookie })).status).toBe(200);
     // Without a copy, the session is read from the database and the answer carries a new copy.
     await db.update(staffSessions).set({ token: stored }).where(eq(staffSessions.userId, user.id));
     const renewed = await consoleRequest(t, "/account", { ip: SESSION_COPY_IP, cookie: token });
