@@ -100,7 +100,7 @@ export const cars = pgTable(
     index("cars_site_make").on(t.siteId, t.make),
     index("cars_site_price").on(t.siteId, t.price),
     index("cars_site_created").on(t.siteId, t.createdAt, t.id),
-    index("cars_site_location").on(t.siteId, t.locationId),
+    index("cars_site_location_created").on(t.siteId, t.locationId, t.createdAt),
     index("cars_site_visible").on(t.siteId).where(sql`show_on_dealer_website and status in ('in_stock','coming_soon','sold')`),
   ],
 );

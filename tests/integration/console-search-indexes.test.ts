@@ -11,6 +11,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client";
 import { cars, leads } from "../../db/schema/index";
 import { carTextContains, leadPersonalTextContains } from "../../app/console/search-text.server";
+import { filterWhere, StockFilterSchema } from "../../app/console/stock.server";
+import type { ScopedSite } from "../../app/console/staff.server";
 import { importStock } from "../../app/services/stock-import.server";
 import { createTestSite, ENGINE, openEmbeddedTestDatabase, openTestDatabase } from "./database";
 import { feed, stockRecord } from "./fixtures";
@@ -44,6 +46,15 @@ describe(`console search indexes (${ENGINE})`, () => {
   it("finds a car by part of its stock number, VIN, rego, make, model or badge through cars_search_trgm", async () => {
     const plan = await planOf(sql`select ${cars.id} from ${cars} where ${carTextContains("BS0123")}`);
     expect(plan).toContain("cars_search_trgm");
+  });
+
+  it("reads a yard's cars of an age band from cars_site_location_created, the band in its index condition (migration 0047)", async () => {
+    const scoped: ScopedSite = { site: { id: 1, slug: "any", name: "Any", hosts: [], dealerGroupId: null }, reach: "all", locationIds: [] };
+    const filter = StockFilterSchema.parse({ location: "1", age: "31-60" });
+    const plan = await planOf(sql`select ${cars.id} from ${cars} where ${filterWhere(scoped, filter, Date.UTC(2026, 11, 4))}`);
+    const scan = plan.split("\n").findIndex((line) => line.includes("cars_site_location_created"));
+    expect(scan).toBeGreaterThanOrEqual(0);
+    expect(plan.split("\n")[scan + 1]).toMatch(/Index Cond: .*location_id = .*created_at/);
   });
 
   it("finds a lead by part of the shopper's name, e-mail or phone through leads_personal_trgm", async () => {
