@@ -49,6 +49,7 @@ export const SESSION_CACHE_SECONDS = 5 * 60;
  * signed copy's own {@link SESSION_CACHE_SECONDS}, so a copy is renewed at most this much later.
  */
 const CLAIM_REUSE_MS = 10_000;
+
 /** How a session was signed in, by the better-auth endpoint that made it (ASVS 4.3.1). */
 export type SignInMethod = "passkey" | "email-code" | "email-link" | "other";
 const METHOD_OF_PATH: Record<string, SignInMethod> = {

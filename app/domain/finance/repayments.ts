@@ -202,9 +202,9 @@ export function annuityPayment(principal: number, periodicRate: number, n: numbe
 }
 
 /**
- * (1+i)^k - 1 without cancellation. At a rate of a few basis points, (1+i)^k lies so close to 1
- * that subtracting 1 keeps only 4 significant digits, and the balance it scales drifts by
- * thousandths of a cent: enough to round the final payment the wrong way.
+ * (1+i)^k - 1, from i itself. At a rate of a few basis points, 1 + i loses the low digits of i and
+ * subtracting 1 afterwards leaves about 11 significant digits: on a $250,000 balance that is
+ * thousandths of a cent, enough to round the final payment the wrong way.
  */
 function compoundGrowth(i: number, k: number): number {
   return Math.expm1(k * Math.log1p(i));
