@@ -4,7 +4,8 @@
  * so they are Sydney time with the zone named. A bare UTC day was a day behind every Australian
  * clock for the morning hours (an invitation that ends at 9 am on the 11th in Sydney read
  * "until 2026-12-10").
- */import { lazyDateTimeFormat } from "~/domain/display/number-text";
+ */
+import { lazyDateTimeFormat } from "~/domain/display/number-text";
 
 /** One formatter for every row: `toLocaleString` with options built a new one per call. */
 const staffTimeFormat = lazyDateTimeFormat({ day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "Australia/Sydney", timeZoneName: "short" });
