@@ -125,7 +125,12 @@ function startOfDay(day: string, timeZone: string): Date {
   return new Date(new TZDate(y, m - 1, d, timeZone).getTime());
 }
 
-function filterConditions(viewer: LeadViewer, filter: LeadFilter, timeZone: string): SQL[] {
+/**
+ * The filter's conditions on a lead (and its car, for `carType`), scoped to the viewer's reach.
+ * The free text is one of them, unless `withText` is false: the inbox page matches it by branches
+ * of its own ({@link listLeads}).
+ */
+function filterConditions(viewer: LeadViewer, filter: LeadFilter, timeZone: string, withText = true): SQL[] {
   const where: SQL[] = [scopeOf(viewer.scoped)];
   if (filter.status) where.push(eq(leads.status, filter.status));
   if (filter.department === "sales") where.push(notInArray(leads.form, Object.values(NON_SALES_FORMS)));
@@ -135,22 +140,30 @@ function filterConditions(viewer: LeadViewer, filter: LeadFilter, timeZone: stri
   if (filter.carType) where.push(eq(cars.carType, filter.carType));
   if (filter.from) where.push(gte(leads.createdAt, startOfDay(filter.from, timeZone)));
   if (filter.to) where.push(lt(leads.createdAt, startOfDay(nextDay(filter.to), timeZone)));
-  if (filter.q) where.push(freeTextMatches(viewer, filter.q));
+  if (filter.q && withText) where.push(freeTextMatches(viewer, filter.q));
   return where;
 }
 
 /**
- * Leads whose car (stock number, VIN, rego, make, model, badge), shopper (name, e-mail, phone:
- * only for a viewer allowed to see them, else a search would reveal them) or number (`#123`)
- * matches `q`. The matching ids are gathered first, each part through its trigram index, and the
- * page is then read from them: one OR over the joined rows would read every lead of the site.
+ * The ways a lead can match the free text `q`, each a condition on `leads` that one index serves:
+ * its car's text (stock number, VIN, rego, make, model, badge), the shopper's name, e-mail and
+ * phone (only for a viewer allowed to see them, else a search would reveal them), or its number
+ * (`#123` or `123`). A lead matches when any of them holds. One OR of them would read every lead
+ * of the site in received order: the planner cannot combine the trigram and car indexes for it.
  */
+function freeTextBranches(viewer: LeadViewer, q: string): SQL[] {
+  const site = viewer.scoped.site.id;
+  const branches = [sql`${leads.carId} in (select ${cars.id} from ${cars} where ${cars.siteId} = ${site} and ${carTextContains(q)})`];
+  if (viewer.personal) branches.push(leadPersonalTextContains(q));
+  if (/^#?\d{1,9}$/.test(q)) branches.push(eq(leads.id, Number(q.replace("#", ""))));
+  return branches;
+}
+
+/** Leads that match `q` ({@link freeTextBranches}), as one condition: their ids gathered branch by branch. */
 function freeTextMatches(viewer: LeadViewer, q: string): SQL {
   const site = viewer.scoped.site.id;
-  const parts = [sql`select ${leads.id} from ${leads} where ${leads.siteId} = ${site} and ${leads.carId} in (select ${cars.id} from ${cars} where ${cars.siteId} = ${site} and ${carTextContains(q)})`];
-  if (viewer.personal) parts.push(sql`select ${leads.id} from ${leads} where ${leads.siteId} = ${site} and ${leadPersonalTextContains(q)}`);
-  if (/^#?\d{1,9}$/.test(q)) parts.push(sql`select ${Number(q.replace("#", ""))}::integer`);
-  return sql`${leads.id} in (${sql.join(parts, sql` union all `)})`;
+  const ids = freeTextBranches(viewer, q).map((branch) => sql`select ${leads.id} from ${leads} where ${leads.siteId} = ${site} and ${branch}`);
+  return sql`${leads.id} in (${sql.join(ids, sql` union all `)})`;
 }
 
 function nextDay(day: string): string {
@@ -349,10 +362,20 @@ function toRow(r: Omit<RawRow, "receivedAt" | "received">, personal: boolean, de
  */
 export async function listLeads(db: Database, viewer: LeadViewer, filter: LeadFilter, timeZone: string): Promise<{ rows: LeadPageRow[]; page: number; hasNext: boolean }> {
   const page = filter.page ?? 1;
-  const ids = db.select({ id: leads.id }).from(leads).$dynamic();
-  const found = await (filter.carType ? ids.innerJoin(cars, eq(cars.id, leads.carId)) : ids)
-    .where(and(...filterConditions(viewer, filter, timeZone)))
-    .orderBy(desc(leads.createdAt), desc(leads.id))
+  const conditions = filterConditions(viewer, filter, timeZone, false);
+  const matching = (match?: SQL) => {
+    const ids = db.select({ id: leads.id, createdAt: leads.createdAt }).from(leads).$dynamic();
+    return (filter.carType ? ids.innerJoin(cars, eq(cars.id, leads.carId)) : ids).where(and(...conditions, match));
+  };
+  // With free text, each branch is filtered and read with its received time, and the page sorted
+  // from their union: an id list joined back to the leads fetched every match again by its key,
+  // a third of the query's time for a surname that 1,200 leads share.
+  const [first, ...more] = filter.q ? freeTextBranches(viewer, filter.q).map(matching) : [matching()];
+  const matched = more.reduce((all, branch) => all.union(branch), first).as("matched");
+  const found = await db
+    .select({ id: matched.id })
+    .from(matched)
+    .orderBy(desc(matched.createdAt), desc(matched.id))
     .limit(LEADS_PAGE_SIZE + 1)
     .offset((page - 1) * LEADS_PAGE_SIZE);
   const pageIds = found.slice(0, LEADS_PAGE_SIZE).map((r) => r.id);

@@ -5,7 +5,7 @@
  * URL and CSV export, refused input, and the retention job.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
 import { anonymiseExpiredLeads } from "../../app/console/leads.server";
@@ -45,6 +45,12 @@ async function get(path: string, cookie: string) {
 /** The lead numbers linked from an inbox page, in order. */
 function listed(html: string): number[] {
   return [...html.matchAll(/href="\/sites\/[^/]+\/leads\/(\d+)"/g)].map((m) => Number(m[1]));
+}
+
+/** The 55 "Bulk" leads' numbers, newest first. */
+async function bulkLeadsNewestFirst(): Promise<number[]> {
+  const rows = await state.handle.db.select({ id: leads.id, createdAt: leads.createdAt }).from(leads).where(and(eq(leads.siteId, state.t.site.id), eq(leads.form, "general")));
+  return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).map((r) => r.id);
 }
 
 beforeAll(async () => {
@@ -123,6 +129,39 @@ describe(`leads inbox (${ENGINE})`, () => {
     expect(await only(`?q=%23${ids.parts}`)).toEqual([ids.parts]);
     expect(await only("?status=won")).toEqual([]);
     expect(await only("?department=sales&location=" + south)).toHaveLength(50);
+  });
+
+  it("free text with other filters: each way of matching is filtered, a lead matching two ways is listed once, pages stay in order", async () => {
+    const only = async (query: string, cookie = manager) => listed((await get(inbox(query), cookie)).text);
+    // 50 more leads on the same car at the south yard, whose shoppers are also named after its
+    // make: each matches by its car and by its name, and takes one place on a page.
+    const fans = await state.handle.db
+      .insert(leads)
+      .values(Array.from({ length: 50 }, (_, i) => ({ siteId: state.t.site.id, submissionKey: `fan-${i}-${stamp}`, form: "enquiry", category: "Sales Enquiry", payload: {}, locationId: south, carId: state.t.carId, firstName: "Toyota", lastName: `Fan${i}`, createdAt: new Date(Date.parse("2026-09-01T02:00:00Z") + i * 60_000) })))
+      .returning({ id: leads.id });
+    const newestFans = fans.map((f) => f.id).reverse();
+    try {
+      expect(await only("?q=toyota")).toEqual([ids.enquiry, ...newestFans.slice(0, 49)]);
+      expect(await only("?q=toyota&page=2")).toEqual(newestFans.slice(49));
+      expect(await only("?q=toyota&location=" + south)).toEqual(newestFans);
+      expect(await only("?q=toyota&form=enquiry&status=won")).toEqual([]);
+      expect(await only("?q=toyota&carType=used&location=" + north)).toEqual([ids.enquiry]);
+      expect(await only("?q=toyota&carType=new")).toEqual([]);
+      expect(await only("?q=fan7&carType=used")).toEqual([newestFans[49 - 7]]);
+      expect(await only(`?q=%23${ids.parts}&location=${north}`)).toEqual([ids.parts]);
+      expect(await only(`?q=%23${ids.parts}&location=${south}`)).toEqual([]);
+      // The 55 "Bulk" shoppers, newest first, over two pages; none at the north yard.
+      const bulk = await bulkLeadsNewestFirst();
+      expect(bulk).toHaveLength(55);
+      expect(await only("?q=bulk")).toEqual(bulk.slice(0, 50));
+      expect(await only("?q=bulk&page=2")).toEqual(bulk.slice(50));
+      expect(await only("?q=bulk&location=" + north)).toEqual([]);
+      // Sales at the north yard: the south yard's matches are not theirs.
+      expect(await only("?q=toyota", sales)).toEqual([ids.enquiry]);
+      expect(await only("?q=bulk", sales)).toEqual([]);
+    } finally {
+      await state.handle.db.delete(leads).where(inArray(leads.id, fans.map((f) => f.id)));
+    }
   });
 
   it("refuses a bad filter with a message beside it and keeps what was typed", async () => {
