@@ -126,6 +126,9 @@ describe(`leads inbox (${ENGINE})`, () => {
     expect(await only("?from=2026-11-21&to=2026-11-22")).toEqual([ids.service]);
     expect(await only("?q=citizen")).toEqual([ids.enquiry]);
     expect(await only("?q=sam%40example")).toEqual([ids.service]);
+    expect(await only("?q=SAM%40Example.COM")).toEqual([ids.service]);
+    expect(await only("?q=sam%40elsewhere")).toEqual([]);
+    expect(await only("?q=am%40ex")).toEqual([ids.service]);
     expect(await only(`?q=%23${ids.parts}`)).toEqual([ids.parts]);
     expect(await only("?status=won")).toEqual([]);
     expect(await only("?department=sales&location=" + south)).toHaveLength(50);

@@ -62,6 +62,14 @@ describe(`console search indexes (${ENGINE})`, () => {
     expect(plan).toContain("leads_personal_trgm");
   });
 
+  it("searches an e-mail address through the index by the part before its '@' and checks the whole address on the rows found", async () => {
+    const plan = await planOf(sql`select ${leads.id} from ${leads} where ${leadPersonalTextContains("Jo.Shopper42@BigPond.com")}`);
+    const scan = plan.split("\n").findIndex((line) => line.includes("leads_personal_trgm"));
+    expect(scan).toBeGreaterThanOrEqual(0);
+    expect(plan.split("\n")[scan + 1]).toMatch(/Index Cond: .*~~ '%jo\.shopper42%'/);
+    expect(plan).toMatch(/Filter: .*strpos\(.*'jo\.shopper42@bigpond\.com'/);
+  });
+
   it("bounds the leads index's pending list at 128 kB, so an inbox search never reads more than 16 pages of unmerged enquiries", async () => {
     const result = await handle.db.execute(sql`select reloptions from pg_class where relname = 'leads_personal_trgm'`);
     const [row] = rowsOf<{ reloptions: string[] | string | null }>(result);
