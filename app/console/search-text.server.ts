@@ -17,9 +17,9 @@ const carText = sql`lower(${cars.stockNumber} || ' ' || coalesce(${cars.vin}, ''
 /** A lead's shopper name, e-mail and phone, lower-cased and joined by spaces (`leads_personal_trgm`). */
 const leadPersonalText = sql`lower(${leads.firstName} || ' ' || coalesce(${leads.lastName}, '') || ' ' || coalesce(${leads.email}, '') || ' ' || coalesce(${leads.phone}, ''))`;
 
-/** `%word%`, lower-cased, with LIKE's wildcards in `word` taken literally. */
+/** `%word%` for an already lower-cased `word`, with LIKE's wildcards in it taken literally. */
 function containsPattern(word: string): string {
-  return `%${escapeLike(word.toLowerCase())}%`;
+  return `%${escapeLike(word)}%`;
 }
 
 /**
