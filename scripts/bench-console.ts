@@ -4,7 +4,8 @@
  * connections on PostgreSQL. Prints, per list page, min / median / max over BENCH_RUNS runs of
  * BENCH_SECONDS each: requests/s, p50 and p99 latency in ms (goal: p99 under 100 ms), and the
  * CPU time per request of the server, of PostgreSQL and of the load generator; plus a console page
- * without a stock query as a same-run baseline.
+ * without a stock query as a same-run baseline, and the server's highest RSS (VmRSS, MB) during
+ * the measured runs.
  *
  * Needs DATABASE_URL (PostgreSQL; the embedded database is held by the server process). Starts
  * the production server (built first when there is no build) on BENCH_PORT (default 3399) without
@@ -21,7 +22,7 @@ import { openDatabase } from "../db/client";
 import { cars, dealerGroups, locations, sites } from "../db/schema/index";
 import { formatSpread, spread } from "./bench/lib";
 import { loadGenerator, runLoad } from "./bench/load";
-import { appDir, benchPort, BROWSER_HEADERS, CONSOLE_HOST, consoleSession, ensureBuild, get, startServer } from "./bench/server";
+import { appDir, benchPort, BROWSER_HEADERS, CONSOLE_HOST, consoleSession, ensureBuild, get, startServer, withRssSamples } from "./bench/server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -109,10 +110,11 @@ async function main() {
     }
     const results = new Map<string, { reqs: number; p50: number; p99: number; non2xx: number; cpu: number; postgresCpu: number; generatorCpu: number }[]>();
     for (const page of pages) await runLoad({ url: `http://127.0.0.1:${PORT}${page.path}`, headers, connections: CONNECTIONS, seconds: 2 });
+    const rss: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       for (const page of pages) {
         const cpuBefore = server.cpuMs();
-        const r = await runLoad({ url: `http://127.0.0.1:${PORT}${page.path}`, headers, connections: CONNECTIONS, seconds: SECONDS });
+        const r = await withRssSamples(server, rss, () => runLoad({ url: `http://127.0.0.1:${PORT}${page.path}`, headers, connections: CONNECTIONS, seconds: SECONDS }));
         const list = results.get(page.name) ?? [];
         // Server CPU per request (ms): what a busy shared machine disturbs least.
         list.push({ reqs: r.reqsPerSecond, p50: r.p50, p99: r.p99, non2xx: r.non2xx, cpu: (server.cpuMs() - cpuBefore) / Math.max(1, r.total), postgresCpu: r.postgresCpuMs, generatorCpu: r.generatorCpuMs });
@@ -126,6 +128,7 @@ async function main() {
       if (runs.some((r) => r.non2xx)) throw new Error(`${page.name} answered non-2xx under load`);
       lines.push(`| ${page.name} | ${formatSpread(spread(runs.map((r) => r.reqs)))} | ${formatSpread(spread(runs.map((r) => r.p50)), 1)} | ${formatSpread(spread(runs.map((r) => r.p99)), 1)} | ${formatSpread(spread(runs.map((r) => r.cpu)), 1)} | ${formatSpread(spread(runs.map((r) => r.postgresCpu)), 1)} | ${formatSpread(spread(runs.map((r) => r.generatorCpu)), 1)} |`);
     }
+    lines.push("", `Server RSS during the measured runs: ${formatSpread(spread(rss), 0)} MB (min / median / max of samples every 250 ms).`);
     console.log(lines.join("\n"));
   } finally {
     await server.stop();

@@ -46,7 +46,7 @@ import { dirname } from "node:path";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
 import { firstLink, formatSpread, spread, type Spread } from "./bench/lib";
-import { appDir, benchPort, BROWSER_HEADERS, CONSOLE_HOST, consoleSession, ensureBuild, get, startServer, type BenchServer } from "./bench/server";
+import { appDir, benchPort, BROWSER_HEADERS, CONSOLE_HOST, consoleSession, ensureBuild, get, startServer, withRssSamples, type BenchServer } from "./bench/server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -136,8 +136,7 @@ async function discoverPages(port: number): Promise<Page[]> {
  * the server's CPU time per request (ms) over the load.
  */
 async function load(port: number, page: Page, seconds: number, connections: number, server: BenchServer | null, rss: number[]): Promise<Run> {
-  const sampler = server ? setInterval(() => rss.push(server.rssMb()), 250) : null;
-  try {
+  const measure = async (): Promise<Run> => {
     const cpuBefore = server ? server.cpuMs() : NaN;
     const mainBefore = server ? server.mainThreadCpuMs() : NaN;
     const r = await autocannon({ url: `http://127.0.0.1:${port}${page.path}`, headers: { ...BROWSER_HEADERS, ...page.headers, host: page.host ?? HOST }, connections, duration: seconds });
@@ -145,10 +144,8 @@ async function load(port: number, page: Page, seconds: number, connections: numb
     const cpuMsPerRequest = perRequest(server ? server.cpuMs() : NaN, cpuBefore);
     const mainThreadMsPerRequest = perRequest(server ? server.mainThreadCpuMs() : NaN, mainBefore);
     return { reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, cpuMsPerRequest, mainThreadMsPerRequest };
-  } finally {
-    if (sampler) clearInterval(sampler);
-    if (server) rss.push(server.rssMb());
-  }
+  };
+  return server ? withRssSamples(server, rss, measure) : measure();
 }
 
 function summarise(runs: Run[]): PageResult {

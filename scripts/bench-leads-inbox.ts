@@ -15,7 +15,8 @@
  * BENCH_LOAD=wrk (scripts/bench/load.ts); the table prints, per page, the latency of the runs (ms): min, median
  * and max of the per-run medians, and min / median / max of the per-run p99, requests/s, the
  * server's CPU time per request (ms; on a busy shared machine the figure to compare builds by),
- * PostgreSQL's and the load generator's, and the load average. Other environment: BENCH_PORT
+ * PostgreSQL's and the load generator's, the load average, and the server's RSS (VmRSS, MB, sampled
+ * every 250 ms of the measured runs). Other environment: BENCH_PORT
  * (default 3299), BENCH_CONNECTIONS (10), BENCH_OUT (default .data/bench-leads-inbox.json). About
  * 4 minutes with the defaults. The server inherits the environment, so `DATABASE_PARALLEL_WORKERS=0`
  * measures the setting the operations guide gives for a 2-4 core database host (decision 379).
@@ -27,7 +28,7 @@ import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { formatSpread, spread } from "./bench/lib";
 import { loadGenerator, runLoad } from "./bench/load";
-import { appDir, benchPort, BROWSER_HEADERS, CONSOLE_HOST, consoleSession, ensureBuild, get, startServer } from "./bench/server";
+import { appDir, benchPort, BROWSER_HEADERS, CONSOLE_HOST, consoleSession, ensureBuild, get, startServer, withRssSamples } from "./bench/server";
 
 const SITE = "perth-toyota";
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
@@ -161,10 +162,11 @@ try {
     await runLoad({ url: `http://127.0.0.1:${PORT}${page.path}`, headers, connections: CONNECTIONS, seconds: 2 });
   }
   const runs: Run[][] = pages.map(() => []);
+  const rss: number[] = [];
   for (let run = 1; run <= RUNS; run++) {
     for (const [i, page] of pages.entries()) {
       const cpuBefore = server.cpuMs();
-      const r = await runLoad({ url: `http://127.0.0.1:${PORT}${page.path}`, headers, connections: CONNECTIONS, seconds: SECONDS });
+      const r = await withRssSamples(server, rss, () => runLoad({ url: `http://127.0.0.1:${PORT}${page.path}`, headers, connections: CONNECTIONS, seconds: SECONDS }));
       const cpuMs = r.total ? (server.cpuMs() - cpuBefore) / r.total : NaN;
       runs[i].push({ reqs: r.reqsPerSecond, min: r.min, p50: r.p50, p99: r.p99, max: r.max, non2xx: r.non2xx, cpuMs, postgresCpuMs: r.postgresCpuMs, generatorCpuMs: r.generatorCpuMs });
       console.error(`[run ${run}/${RUNS}] ${page.name.padEnd(24)} ${r.reqsPerSecond.toFixed(0).padStart(5)} req/s  min ${r.min} ms  p50 ${r.p50} ms  p99 ${r.p99} ms  max ${r.max} ms  CPU ${cpuMs.toFixed(1)} ms/req (PostgreSQL ${r.postgresCpuMs.toFixed(1)}, ${r.generator} ${r.generatorCpuMs.toFixed(1)})${r.non2xx ? `  (${r.non2xx} non-2xx)` : ""}`);
@@ -180,8 +182,10 @@ try {
     console.log(`| ${page.name} | ${formatSpread(row.reqs)} | ${row.min.toFixed(1)} ms | ${formatSpread(row.p50, 1)} ms | ${row.max.toFixed(1)} ms | ${formatSpread(row.p99, 1)} ms | ${formatSpread(row.cpuMs, 1)} | ${formatSpread(row.postgresCpuMs, 1)} | ${formatSpread(row.generatorCpuMs, 1)} |`);
     return row;
   });
+  const rssMb = spread(rss);
+  console.log(`\nServer RSS during the measured runs: ${formatSpread(rssMb, 0)} MB (min / median / max of samples every 250 ms).`);
   mkdirSync(".data", { recursive: true });
-  writeFileSync(OUT, JSON.stringify({ at: new Date().toISOString(), leads: total, names: NAMES, searched, connections: CONNECTIONS, generator: loadGenerator(), runs: RUNS, seconds: SECONDS, pages: result }, null, 2));
+  writeFileSync(OUT, JSON.stringify({ at: new Date().toISOString(), leads: total, names: NAMES, searched, connections: CONNECTIONS, generator: loadGenerator(), runs: RUNS, seconds: SECONDS, rssMb, pages: result }, null, 2));
 } finally {
   await server.stop("SIGTERM");
 }

@@ -184,6 +184,25 @@ export async function startServer(opts: { dir: string; port: number; env?: Recor
   throw new Error(`server was not healthy within ${Math.round((opts.readyWithinMs ?? 600_000) / 60_000)} minutes`);
 }
 
+/**
+ * Runs `work` while sampling `server`'s resident memory (VmRSS, MB) every 250 ms and once at its
+ * end, into `samples` (NaN samples, from a server that exited, are left out).
+ * @returns what `work` returns
+ */
+export async function withRssSamples<T>(server: BenchServer, samples: number[], work: () => Promise<T>): Promise<T> {
+  const sample = () => {
+    const mb = server.rssMb();
+    if (!Number.isNaN(mb)) samples.push(mb);
+  };
+  const timer = setInterval(sample, 250);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+    sample();
+  }
+}
+
 /** One raw HTTP response: status, headers and the body bytes exactly as sent (still compressed). */
 export interface RawResponse {
   status: number;
