@@ -167,6 +167,43 @@ describe(`leads inbox (${ENGINE})`, () => {
     }
   });
 
+  it("free text shared by hundreds of leads: every page lists the next 50 in received order, none twice", async () => {
+    const page = async (query: string, cookie = manager) => {
+      const res = await get(inbox(query), cookie);
+      return { ids: listed(res.text), next: res.text.includes("Next page") };
+    };
+    // 1,200 older leads at the south yard: every hundredth named "Rare", every third of the others
+    // "Common" (396, eight pages).
+    const crowd = Array.from({ length: 1_200 }, (_, i) => ({ siteId: state.t.site.id, submissionKey: `crowd-${i}-${stamp}`, form: "general", category: "General Enquiry", payload: {}, locationId: south, firstName: `Crowd${i}`, lastName: i % 100 === 0 ? "Rare" : i % 3 === 0 ? "Common" : "Other", createdAt: new Date(Date.parse("2026-08-01T00:00:00Z") + i * 60_000) }));
+    const inserted: { id: number; i: number }[] = [];
+    for (let from = 0; from < crowd.length; from += 400) {
+      const rows = await state.handle.db.insert(leads).values(crowd.slice(from, from + 400)).returning({ id: leads.id, key: leads.submissionKey });
+      inserted.push(...rows.map((r) => ({ id: r.id, i: Number(r.key!.split("-")[1]) })));
+    }
+    const newestFirst = (keep: (i: number) => boolean) => inserted.filter((r) => keep(r.i)).sort((a, b) => b.i - a.i).map((r) => r.id);
+    try {
+      const common = newestFirst((i) => i % 3 === 0 && i % 100 !== 0);
+      expect(common).toHaveLength(396);
+      const pages: number[] = [];
+      for (let n = 1; n <= 8; n++) {
+        const p = await page(`?q=common&page=${n}`);
+        expect(p.ids).toEqual(common.slice((n - 1) * 50, n * 50));
+        expect(p.next).toBe(n < 8);
+        pages.push(...p.ids);
+      }
+      expect(new Set(pages).size).toBe(396);
+      expect((await page("?q=rare")).ids).toEqual(newestFirst((i) => i % 100 === 0));
+      expect((await page(`?q=common&location=${north}`)).ids).toEqual([]);
+      expect((await page("?q=common", sales)).ids).toEqual([]);
+      // "Crowd" names every one of them: a page far into the matches.
+      const everyCrowd = newestFirst(() => true);
+      expect((await page("?q=crowd&page=2")).ids).toEqual(everyCrowd.slice(50, 100));
+      expect((await page("?q=crowd&page=11")).ids).toEqual(everyCrowd.slice(500, 550));
+    } finally {
+      await state.handle.db.delete(leads).where(inArray(leads.id, inserted.map((r) => r.id)));
+    }
+  });
+
   it("refuses a bad filter with a message beside it and keeps what was typed", async () => {
     const page = await get(inbox("?from=2026-13-40&q=keep%20me&status=nope"), manager);
     expect(page.status).toBe(400);
